@@ -1,0 +1,42 @@
+// ratelab-cli: the headless front end over the engine (DESIGN section 8).
+
+#include "app/cli/commands.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+int main(int argc, char** argv)
+{
+    using namespace ratelab::cli;
+    CLI::App app{"RateLab: replay traffic through rate-limiting algorithms"};
+    app.require_subcommand(1);
+
+    DecideOptions decide;
+    auto* decideCmd = app.add_subcommand("decide", "Replay a trace CSV (t_us,key,cost) through one algorithm or preset");
+    decideCmd->add_option("--algorithm", decide.algorithm, "Algorithm or preset name (see `list`)")->required();
+    decideCmd->add_option("--param", decide.params, "Parameter k=v, e.g. capacity=10, refill=5/s, window=60s");
+    decideCmd->add_option("--trace", decide.trace, "Trace CSV file, or - for standard input")->required();
+    decideCmd->add_option("--headers", decide.headers, "Append the HTTP headers: x-ratelimit, draft-7 or draft-11")
+        ->check(CLI::IsMember({"x-ratelimit", "draft-7", "draft-11"}));
+
+    app.add_subcommand("list", "List every algorithm and preset with its parameters and defaults");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+
+    try {
+        if (decideCmd->parsed())
+            return runDecide(decide);
+        return runList();
+    } catch (const std::exception& e) {
+        std::cerr << "ratelab-cli: internal error: " << e.what() << "\n";
+        return kExitInternal;
+    }
+}

@@ -1,0 +1,81 @@
+#pragma once
+// Fixed window counter.
+//
+// `align=epoch`: windows [kW, (k+1)W) from t = 0, one counter per window index (the Redis
+// INCR + EXPIRE pattern, one key per window). `align=first`: a window opens at the first
+// request (allowed or not) when none is open and lasts W (python `limits` 2.8.0 memory
+// storage: limits/storage/memory.py incr()). A request passes iff used + cost <= limit;
+// with `count_rejected=true` (INCR-first) its cost is added whether or not it passes.
+// The counter saturates at limit + 1, which changes no decision.
+//
+// Memory: epoch 8 bytes per key (window index relative to the first request's window, and
+// the count; a run may span 2^31 windows); first 16 bytes (window start and count).
+// O(1). A request stamped before its key's current window (a clock that went back) is
+// counted against the current window.
+
+#include "engine/algorithms/ratelimiter.h"
+
+namespace ratelab {
+
+struct FixedWindowParams {
+    std::int64_t limit = 0;
+    Duration windowUs = 0;
+    bool countRejected = false;
+};
+
+struct EpochWindowState {
+    std::uint32_t tag = 0;  // window index - origin + 1; 0 = never seen
+    std::uint32_t count = 0;
+};
+
+class FixedWindowEpoch final : public FlatStateLimiter<FixedWindowEpoch, EpochWindowState> {
+public:
+    explicit FixedWindowEpoch(const FixedWindowParams& params) : m_params(params) {}
+
+    Decision decideOne(EpochWindowState& state, SimTime now, Cost cost);
+    QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+
+private:
+    FixedWindowParams m_params;
+    std::int64_t m_originIndex = 0;
+    bool m_hasOrigin = false;
+};
+
+struct FirstWindowState {
+    SimTime start = kNever;
+    std::int64_t count = 0;
+};
+
+// When a window opened at `start` has expired at `now`.
+struct ExactExpiry {
+    static bool expired(SimTime start, SimTime now, Duration windowUs) { return now - start >= windowUs; }
+};
+
+// python `limits` 2.8.0: expirations[key] = time.time() + expiry; expired iff
+// expirations[key] <= time.time(), all in float seconds (time.time() = t_us / 1e6 here).
+struct PythonFloatExpiry {
+    static bool expired(SimTime start, SimTime now, Duration windowUs)
+    {
+        const double expiresAt = static_cast<double>(start) / 1e6 + static_cast<double>(windowUs / kMicrosPerSecond);
+        return expiresAt <= static_cast<double>(now) / 1e6;
+    }
+};
+
+template <class Expiry>
+class FixedWindowFirst final : public FlatStateLimiter<FixedWindowFirst<Expiry>, FirstWindowState> {
+public:
+    explicit FixedWindowFirst(const FixedWindowParams& params) : m_params(params) {}
+
+    Decision decideOne(FirstWindowState& state, SimTime now, Cost cost);
+    QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+
+private:
+    Duration untilExpiry(SimTime start, SimTime now) const;
+
+    FixedWindowParams m_params;
+};
+
+extern template class FixedWindowFirst<ExactExpiry>;
+extern template class FixedWindowFirst<PythonFloatExpiry>;
+
+} // namespace ratelab

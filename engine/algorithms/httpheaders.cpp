@@ -1,0 +1,49 @@
+#include "engine/algorithms/httpheaders.h"
+
+namespace ratelab {
+
+std::optional<HeaderStyle> parseHeaderStyle(std::string_view text)
+{
+    if (text == "x-ratelimit")
+        return HeaderStyle::XRateLimit;
+    if (text == "draft-7")
+        return HeaderStyle::Draft7;
+    if (text == "draft-11")
+        return HeaderStyle::Draft11;
+    return std::nullopt;
+}
+
+std::int64_t secondsRoundedUp(Duration us)
+{
+    return us <= 0 ? 0 : (us + kMicrosPerSecond - 1) / kMicrosPerSecond;
+}
+
+std::string httpHeaders(HeaderStyle style, const Decision& decision, const QuotaPolicy& policy,
+                        std::string_view policyName)
+{
+    const std::string quota = std::to_string(policy.quota);
+    const std::string window = std::to_string(secondsRoundedUp(policy.windowUs));
+    const std::string remaining = std::to_string(decision.remaining);
+    const std::string reset = std::to_string(secondsRoundedUp(decision.resetAfterUs));
+    std::string out;
+    if (!decision.allowed && decision.retryAfterUs > 0)
+        out = "Retry-After: " + std::to_string(secondsRoundedUp(decision.retryAfterUs)) + "; ";
+    switch (style) {
+    case HeaderStyle::XRateLimit:
+        out += "X-RateLimit-Limit: " + quota + "; X-RateLimit-Remaining: " + remaining + "; X-RateLimit-Reset: " + reset;
+        break;
+    case HeaderStyle::Draft7:
+        out += "RateLimit-Policy: " + quota + ";w=" + window + "; RateLimit: limit=" + quota + ", remaining="
+            + remaining + ", reset=" + reset;
+        break;
+    case HeaderStyle::Draft11: {
+        const std::string name = "\"" + std::string(policyName) + "\"";
+        out += "RateLimit-Policy: " + name + ";q=" + quota + ";w=" + window + "; RateLimit: " + name + ";r="
+            + remaining + ";t=" + reset;
+        break;
+    }
+    }
+    return out;
+}
+
+} // namespace ratelab

@@ -1,0 +1,49 @@
+#pragma once
+// Preset limits_moving_window: python `limits` 2.8.0 (Debian 12) MovingWindowRateLimiter on
+// its memory storage (limits/storage/memory.py, acquire_entry), in float seconds
+// (time.time() = t_us / 1e6):
+//  - events[key] lists admitted entries newest first, one per unit of cost;
+//  - entry = events[key][limit - amount]; the hit is refused iff that entry exists and
+//    entry.atime >= now - expiry (an entry exactly W old still counts: inclusive);
+//  - otherwise `amount` entries stamped now are prepended.
+// With amount > limit the index is negative and Python counts it from the oldest end: the
+// hit passes on a log shorter than amount - limit (IndexError), else it is judged by that
+// old entry. We keep 2.8.0's quirk. Entries the float test no longer counts are dropped from
+// our log (their count is kept), which changes no decision while time moves forward.
+// State: 8 bytes per logged unit plus 32 bytes of bookkeeping per key.
+
+#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/timestamplog.h"
+
+namespace ratelab {
+
+class LimitsMovingWindow final : public RateLimiter {
+public:
+    struct Params {
+        std::int64_t limit = 0;
+        Duration windowUs = 0;  // whole seconds, as limits' granularities
+    };
+
+    explicit LimitsMovingWindow(const Params& params) : m_params(params) {}
+
+    Decision decide(KeyId key, SimTime now, Cost cost) override;
+    void decideBatch(const Request* requests, std::size_t count, Decision* out) override;
+    std::unique_ptr<RateLimiter> clone() const override { return std::make_unique<LimitsMovingWindow>(*this); }
+    std::size_t stateBytesPerKey() const override { return sizeof(KeyLog); }
+    std::size_t stateBytesOf(KeyId key) const override;
+    QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+
+private:
+    struct KeyLog {
+        TimestampLog live;          // entries still possibly counted, oldest first
+        std::uint64_t dropped = 0;  // entries before `live`, all too old to count
+    };
+    // entry.atime >= now - expiry, in Python floats.
+    bool counts(SimTime entry, SimTime now) const;
+    bool refused(const KeyLog& log, SimTime now, Cost cost) const;
+
+    Params m_params;
+    std::vector<KeyLog> m_logs;
+};
+
+} // namespace ratelab

@@ -1,0 +1,100 @@
+#include "engine/algorithms/presets/limitsslidingwindowcounter.h"
+
+#include "engine/algorithms/retrysearch.h"
+
+#include <cmath>
+
+namespace ratelab {
+namespace {
+
+// storage.get(key): the count, or 0 once expired (expiry <= now).
+std::int64_t countOf(const LimitsSlidingCounterState& state, std::int64_t index, double now)
+{
+    for (const LimitsCounterSlot& slot : state.slots) {
+        if (slot.index == index && slot.expiresAt > now)
+            return slot.count;
+    }
+    return 0;
+}
+
+LimitsCounterSlot& slotFor(LimitsSlidingCounterState& state, std::int64_t index, std::int64_t keep, double now)
+{
+    for (LimitsCounterSlot& slot : state.slots) {
+        if (slot.index == index) {
+            if (slot.expiresAt <= now)
+                slot.count = 0;
+            return slot;
+        }
+    }
+    // Reuse the slot that is neither window in use.
+    LimitsCounterSlot& victim = state.slots[0].index == keep ? state.slots[1] : state.slots[0];
+    victim = LimitsCounterSlot{index, 0, 0};
+    return victim;
+}
+
+double pythonMod1(double x)
+{
+    return x - std::floor(x);  // Python's % 1.0 for finite x: the result has the sign of 1
+}
+
+} // namespace
+
+LimitsSlidingWindowCounter::Window LimitsSlidingWindowCounter::look(const LimitsSlidingCounterState& state,
+                                                                    double now) const
+{
+    const double w = m_windowSeconds;
+    Window win;
+    win.previousIndex = static_cast<std::int64_t>(std::trunc((now - w) / w));
+    win.currentIndex = static_cast<std::int64_t>(std::trunc(now / w));
+    win.previousCount = countOf(state, win.previousIndex, now);
+    win.currentCount = countOf(state, win.currentIndex, now);
+    win.previousTtl = win.previousCount == 0 ? 0.0 : (1 - pythonMod1((now - w) / w)) * w;
+    return win;
+}
+
+bool LimitsSlidingWindowCounter::refused(const LimitsSlidingCounterState& state, double now, Cost cost) const
+{
+    if (cost > m_params.limit)
+        return true;
+    const Window win = look(state, now);
+    const double weighted = static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
+        + static_cast<double>(win.currentCount);
+    if (std::floor(weighted) + static_cast<double>(cost) > static_cast<double>(m_params.limit))
+        return true;
+    // The post-increment check (limits takes the hit back if it fails), in the same floats.
+    const std::int64_t after = win.currentCount + cost;
+    return std::floor(static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
+                      + static_cast<double>(after))
+        > static_cast<double>(m_params.limit);
+}
+
+Decision LimitsSlidingWindowCounter::decideOne(LimitsSlidingCounterState& state, SimTime now, Cost cost)
+{
+    const double t = static_cast<double>(now) / 1e6;
+    Decision d;
+    if (cost > m_params.limit) {
+        d.retryAfterUs = kNeverPasses;
+    } else if (!refused(state, t, cost)) {
+        const Window win = look(state, t);
+        LimitsCounterSlot& slot = slotFor(state, win.currentIndex, win.previousIndex, t);
+        slot.count += cost;
+        if (slot.count == cost)
+            slot.expiresAt = t + 2 * m_windowSeconds;
+        d.allowed = true;
+    } else {
+        const Duration estimate = static_cast<Duration>(m_params.windowUs / 2);
+        d.retryAfterUs = firstPassingDelay(
+            estimate, [&](Duration wait) { return !refused(state, static_cast<double>(now + wait) / 1e6, cost); });
+    }
+    const Window win = look(state, t);
+    const double weighted = static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
+        + static_cast<double>(win.currentCount);
+    d.remaining = std::max<std::int64_t>(0, m_params.limit - static_cast<std::int64_t>(std::floor(weighted)));
+    const std::int64_t windowUs = m_params.windowUs;
+    d.resetAfterUs = win.currentCount > 0 ? (win.currentIndex + 2) * windowUs - now
+                                          : (win.previousCount > 0 ? (win.currentIndex + 1) * windowUs - now : 0);
+    d.resetAfterUs = std::max<Duration>(0, d.resetAfterUs);
+    return d;
+}
+
+} // namespace ratelab

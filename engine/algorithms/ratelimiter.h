@@ -1,0 +1,75 @@
+#pragma once
+// The one interface every algorithm and preset implements.
+//
+// A limiter holds the state of every key in flat arrays indexed by KeyId (grown on demand)
+// and answers decide(key, now, cost). Time is an argument, never read from a clock
+// (as golang.org/x/time/rate's AllowN(t, n)). Not thread-safe: one limiter per thread.
+
+#include "engine/algorithms/decision.h"
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace ratelab {
+
+struct Request {
+    SimTime t = 0;
+    KeyId key = 0;
+    std::uint32_t cost = 1;
+};
+
+class RateLimiter {
+public:
+    virtual ~RateLimiter() = default;
+
+    virtual Decision decide(KeyId key, SimTime now, Cost cost) = 0;
+    // The same decisions for a run of requests, without a virtual call per request.
+    virtual void decideBatch(const Request* requests, std::size_t count, Decision* out) = 0;
+
+    virtual std::unique_ptr<RateLimiter> clone() const = 0;
+    // Bytes of fixed per-key state in the flat arrays (the model's memory per key).
+    virtual std::size_t stateBytesPerKey() const = 0;
+    // Bytes of per-key state currently held for `key` (variable for logs).
+    virtual std::size_t stateBytesOf(KeyId key) const { (void)key; return stateBytesPerKey(); }
+    virtual QuotaPolicy policy() const = 0;
+    // Whether this limiter models request costs other than 1 (nginx's limit_req has none).
+    virtual bool acceptsCost(Cost cost) const { return cost >= 1; }
+};
+
+// CRTP base for limiters whose per-key state is one small POD. A value-initialised State
+// is the state of a key never seen. Derived implements
+//     Decision decideOne(State&, SimTime now, Cost cost);
+template <class Derived, class State>
+class FlatStateLimiter : public RateLimiter {
+public:
+    Decision decide(KeyId key, SimTime now, Cost cost) final
+    {
+        return self().decideOne(stateFor(key), now, cost);
+    }
+
+    void decideBatch(const Request* requests, std::size_t count, Decision* out) final
+    {
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost);
+    }
+
+    std::unique_ptr<RateLimiter> clone() const final { return std::make_unique<Derived>(self()); }
+    std::size_t stateBytesPerKey() const final { return sizeof(State); }
+
+protected:
+    State& stateFor(KeyId key)
+    {
+        if (key >= m_states.size()) [[unlikely]]
+            m_states.resize(std::max<std::size_t>(key + 1, m_states.size() * 2));
+        return m_states[key];
+    }
+
+private:
+    Derived& self() { return static_cast<Derived&>(*this); }
+    const Derived& self() const { return static_cast<const Derived&>(*this); }
+
+    std::vector<State> m_states;
+};
+
+} // namespace ratelab

@@ -1,0 +1,47 @@
+#include "engine/algorithms/slidingwindowlog.h"
+
+#include <algorithm>
+
+namespace ratelab {
+
+Decision SlidingWindowLog::decideOne(TimestampLog& log, SimTime now, Cost cost)
+{
+    while (!log.empty() && leavesAt(log.oldest()) <= now)
+        log.popOldest();
+    const std::int64_t counted = log.size();
+    Decision d;
+    if (cost > m_params.limit) {
+        d.retryAfterUs = kNeverPasses;
+    } else if (counted + cost <= m_params.limit) {
+        log.push(log.empty() ? now : std::max(now, log.newest()), static_cast<std::uint32_t>(cost));
+        d.allowed = true;
+    } else {
+        // The entry that must leave so that cost fits: index counted + cost - limit - 1.
+        d.retryAfterUs = leavesAt(log.at(static_cast<std::uint32_t>(counted + cost - m_params.limit - 1))) - now;
+    }
+    d.remaining = std::max<std::int64_t>(0, m_params.limit - log.size());
+    d.resetAfterUs = log.empty() ? 0 : std::max<Duration>(0, leavesAt(log.newest()) - now);
+    return d;
+}
+
+Decision SlidingWindowLog::decide(KeyId key, SimTime now, Cost cost)
+{
+    if (key >= m_logs.size())
+        m_logs.resize(std::max<std::size_t>(key + 1, m_logs.size() * 2));
+    return decideOne(m_logs[key], now, cost);
+}
+
+void SlidingWindowLog::decideBatch(const Request* requests, std::size_t count, Decision* out)
+{
+    for (std::size_t i = 0; i < count; ++i)
+        out[i] = decide(requests[i].key, requests[i].t, requests[i].cost);
+}
+
+std::size_t SlidingWindowLog::stateBytesOf(KeyId key) const
+{
+    if (key >= m_logs.size())
+        return 0;
+    return sizeof(TimestampLog) + m_logs[key].capacityBytes();
+}
+
+} // namespace ratelab

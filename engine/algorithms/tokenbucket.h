@@ -1,0 +1,51 @@
+#pragma once
+// Token bucket, exact.
+//
+// A key starts full with `capacity` tokens. Tokens come back at `refill` (a rate N/unit):
+// continuously (tokens = min(capacity, tokens + refill x elapsed), the exact form of
+// golang.org/x/time/rate's Limiter: rate/rate.go advance()), or in `interval` mode as
+// refill x interval tokens at each multiple of `interval` from t = 0 (Envoy's local rate
+// limit `fill_interval`: source/common/common/token_bucket_impl.cc). A request of `cost`
+// passes iff tokens >= cost, and then takes cost tokens; a rejected request changes nothing.
+//
+// Units: time in microseconds, levels kept as integers scaled by the rate's denominator,
+// so there is no float drift even at epoch-sized timestamps. Memory: 16 bytes per key
+// (scaled level + last update time). O(1) per decision. Time that goes backwards refills
+// nothing and never moves `last` back.
+
+#include "engine/algorithms/ratelimiter.h"
+#include "engine/core/units.h"
+
+namespace ratelab {
+
+struct TokenBucketState {
+    std::int64_t level = 0;  // tokens x rate.den
+    SimTime last = kNever;
+};
+
+class TokenBucket final : public FlatStateLimiter<TokenBucket, TokenBucketState> {
+public:
+    enum class RefillMode { Continuous, Interval };
+    struct Params {
+        std::int64_t capacity = 0;
+        Rate refill;
+        RefillMode mode = RefillMode::Continuous;
+        Duration intervalUs = 0;
+    };
+
+    explicit TokenBucket(const Params& params);
+
+    Decision decideOne(TokenBucketState& state, SimTime now, Cost cost);
+    QuotaPolicy policy() const override;
+
+private:
+    std::int64_t levelAt(const TokenBucketState& state, SimTime now) const;
+    // Microseconds from `now` until the level reaches `target` (scaled), or 0 if it has.
+    Duration timeToReach(std::int64_t level, std::int64_t target, SimTime now) const;
+
+    Params m_params;
+    std::int64_t m_capacityScaled;
+    Int128 m_perFillScaled;  // interval mode: tokens added per interval, scaled
+};
+
+} // namespace ratelab
