@@ -1,1 +1,135 @@
-int main(){return 0;}
+// ratelab-cli as a user runs it: the output CSV contract of `decide`, the errors of bad
+// input (exit 2, one line naming file, line and field), `list`.
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void decideWritesTheContract();
+    void decideReadsStdinAndHeaders();
+    void badInput_data();
+    void badInput();
+    void listNamesEverything();
+
+private:
+    struct Run {
+        int exitCode;
+        QString out;
+        QString err;
+    };
+    Run run(const QStringList& args, const QByteArray& stdinData = {});
+    QString writeTrace(const QString& name, const QByteArray& content);
+
+    QTemporaryDir m_dir;
+};
+
+TestCli::Run TestCli::run(const QStringList& args, const QByteArray& stdinData)
+{
+    QProcess p;
+    p.start(QStringLiteral(RATELAB_CLI_PATH), args);
+    p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(20000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString TestCli::writeTrace(const QString& name, const QByteArray& content)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+void TestCli::decideWritesTheContract()
+{
+    // capacity 2, 1 token/s: two pass at 0, the 3rd waits 1 s, at 0.5 s half a token is
+    // missing (500 ms), at 1 s one passes; key b is independent; cost 3 never passes.
+    const QString trace = writeTrace("tb.csv", "t_us,key,cost\n0,a,1\n0,a,1\n0,a,1\n500000,a,1\n1000000,a,1\n"
+                                               "1000000,b,2\n1000000,b,3\n");
+    const Run r = run({"decide", "--algorithm", "token_bucket", "--param", "capacity=2", "--param", "refill=1/s",
+                       "--trace", trace});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.out, QStringLiteral("t_us,key,cost,allowed,remaining,retry_after_us,delay_us\n"
+                                   "0,a,1,1,1,0,0\n"
+                                   "0,a,1,1,0,0,0\n"
+                                   "0,a,1,0,0,1000000,0\n"
+                                   "500000,a,1,0,0,500000,0\n"
+                                   "1000000,a,1,1,0,0,0\n"
+                                   "1000000,b,2,1,0,0,0\n"
+                                   "1000000,b,3,0,0,-1,0\n"));
+}
+
+void TestCli::decideReadsStdinAndHeaders()
+{
+    // Shaping: leaky bucket 2/s burst 1 delays the 2nd request by 500 ms; the 3rd is rejected
+    // and fits again at 500 ms (Retry-After 1).
+    const Run r = run({"decide", "--algorithm", "leaky_bucket", "--param", "rate=2/s", "--param", "burst=1",
+                       "--headers", "draft-11", "--trace", "-"},
+                      "t_us,key\n0,k\n0,k\n0,k\n");
+    QCOMPARE(r.exitCode, 0);
+    // The headers field holds quotes, so it is a quoted CSV field with doubled quotes.
+    QCOMPARE(r.out, QString::fromUtf8(R"(t_us,key,cost,allowed,remaining,retry_after_us,delay_us,headers
+0,k,1,1,1,0,0,"RateLimit-Policy: ""leaky_bucket"";q=2;w=1; RateLimit: ""leaky_bucket"";r=1;t=1"
+0,k,1,1,0,0,500000,"RateLimit-Policy: ""leaky_bucket"";q=2;w=1; RateLimit: ""leaky_bucket"";r=0;t=1"
+0,k,1,0,0,500000,0,"Retry-After: 1; RateLimit-Policy: ""leaky_bucket"";q=2;w=1; RateLimit: ""leaky_bucket"";r=0;t=1"
+)"));
+}
+
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("trace");
+    QTest::addColumn<QString>("expected");  // a part of the one-line reason
+
+    const QStringList tb = {"decide", "--algorithm", "token_bucket", "--param", "capacity=2", "--param", "refill=1/s"};
+    QTest::newRow("time goes backwards") << tb << QByteArray("t_us,key,cost\n5,a,1\n7,a,1\n6,a,1\n")
+                                         << "bad.csv:4: t_us: 6 is before the previous line's 7";
+    QTest::newRow("t_us not a number") << tb << QByteArray("t_us,key,cost\n5,a,1\nx5,a,1\n") << "bad.csv:3: t_us:";
+    QTest::newRow("bad cost") << tb << QByteArray("t_us,key,cost\n5,a,0\n") << "bad.csv:2: cost:";
+    QTest::newRow("missing key") << tb << QByteArray("t_us,key,cost\n5\n") << "bad.csv:2: key:";
+    QTest::newRow("bad header") << tb << QByteArray("time,key\n5,a\n") << "bad.csv:1: header:";
+    QTest::newRow("unknown algorithm") << QStringList{"decide", "--algorithm", "bucket"} << QByteArray("t_us,key\n")
+                                       << "algorithm: unknown algorithm 'bucket'";
+    QTest::newRow("missing parameter") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=1/s"}
+                                       << QByteArray("t_us,key\n") << "param burst: missing parameter burst";
+    QTest::newRow("malformed parameter")
+        << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=fast", "--param", "burst=1"}
+        << QByteArray("t_us,key\n") << "param rate: gcra rate=fast: expected a rate";
+    QTest::newRow("nginx with cost")
+        << QStringList{"decide", "--algorithm", "nginx_limit_req", "--param", "rate=1r/s"}
+        << QByteArray("t_us,key,cost\n0,a,1\n1,a,2\n") << "bad.csv:3: cost:";
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, trace);
+    QFETCH(QString, expected);
+    const Run r = run(args << "--trace" << writeTrace("bad.csv", trace));
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);  // one line
+}
+
+void TestCli::listNamesEverything()
+{
+    const Run r = run({"list"});
+    QCOMPARE(r.exitCode, 0);
+    for (const char* name : {"token_bucket", "leaky_bucket", "fixed_window", "sliding_window_log",
+                             "sliding_window_counter", "gcra", "x_time_rate", "envoy_local", "nginx_limit_req",
+                             "redis_incr_expire", "limits_fixed_window", "limits_moving_window",
+                             "limits_sliding_window_counter", "redis_rate_gcra", "throttled_gcra"})
+        QVERIFY2(r.out.contains(QStringLiteral("\n  ") + name), name);
+    QVERIFY(r.out.contains("refill_mode (continuous|interval), default continuous"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
