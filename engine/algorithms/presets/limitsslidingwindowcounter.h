@@ -2,7 +2,7 @@
 // Preset limits_sliding_window_counter: python `limits` SlidingWindowCounterRateLimiter on
 // its memory storage (limits/storage/memory.py acquire_sliding_window_entry and
 // _get_sliding_window_info; limits/storage/base.py sliding_window_keys). Python 2.8.0 (Debian
-// 12) has no such strategy; this follows the releases that do (4.x), in float seconds
+// 12) has no such strategy; this follows 4.1, the first release that has it, in float seconds
 // (time.time() = t_us / 1e6, W = the window in whole seconds):
 //  - keys: previous = int((now - W) / W), current = int(now / W) (int() truncates toward 0,
 //    so before t = W both name the same window);
@@ -32,8 +32,8 @@ class LimitsSlidingWindowCounter final
     : public FlatStateLimiter<LimitsSlidingWindowCounter, LimitsSlidingCounterState> {
 public:
     static constexpr const char* kSummary =
-        "python limits SlidingWindowCounterRateLimiter (4.x memory storage), float seconds.";
-    static constexpr const char* kReference = "python limits 4.x limits/storage/memory.py acquire_sliding_window_entry()";
+        "python limits 4.1 SlidingWindowCounterRateLimiter (the first release with it), memory storage, float seconds.";
+    static constexpr const char* kReference = "python limits 4.1 limits/storage/memory.py acquire_sliding_window_entry()";
 
     struct Params {
         std::int64_t limit = 0;
