@@ -3,7 +3,9 @@
 // 0 success, 2 bad usage or bad input (one line on stderr naming file, line and field),
 // 1 internal failure.
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +22,14 @@ struct DecideOptions {
     std::string headers;              // empty, x-ratelimit, draft-7 or draft-11
 };
 
+struct RunOptions {
+    std::string scenario;  // a file or an embedded scenario's name; empty: the default
+    std::string outDir;    // where report.json and series.csv go; empty: nowhere
+    std::optional<std::uint64_t> seed;
+};
+
 int runDecide(const DecideOptions& options);
+int runRun(const RunOptions& options);
 int runList();
 
 // Splits "k=v" arguments; false with `error` set on a malformed one.

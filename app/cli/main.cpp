@@ -20,6 +20,13 @@ int main(int argc, char** argv)
     decideCmd->add_option("--headers", decide.headers, "Append the HTTP headers: x-ratelimit, draft-7 or draft-11")
         ->check(CLI::IsMember({"x-ratelimit", "draft-7", "draft-11"}));
 
+    RunOptions run;
+    std::uint64_t seed = 0;
+    auto* runCmd = app.add_subcommand("run", "Run a scenario (a file, an embedded scenario's name, or the default) and report");
+    runCmd->add_option("scenario", run.scenario, "Scenario JSON file or embedded name (default: the embedded default)");
+    runCmd->add_option("--out", run.outDir, "Directory for report.json and series.csv");
+    auto* seedOpt = runCmd->add_option("--seed", seed, "Override the scenario's seed");
+
     app.add_subcommand("list", "List every algorithm and preset with its parameters and defaults");
 
     try {
@@ -34,6 +41,11 @@ int main(int argc, char** argv)
     try {
         if (decideCmd->parsed())
             return runDecide(decide);
+        if (runCmd->parsed()) {
+            if (seedOpt->count())
+                run.seed = seed;
+            return runRun(run);
+        }
         return runList();
     } catch (const std::exception& e) {
         std::cerr << "ratelab-cli: internal error: " << e.what() << "\n";

@@ -33,6 +33,10 @@ public:
     explicit FixedWindowEpoch(const FixedWindowParams& params) : m_params(params) {}
 
     Decision decideOne(EpochWindowState& state, SimTime now, Cost cost);
+    const FixedWindowParams& params() const { return m_params; }
+    void adoptStateFrom(const FixedWindowEpoch& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
 private:
@@ -67,6 +71,15 @@ public:
     explicit FixedWindowFirst(const FixedWindowParams& params) : m_params(params) {}
 
     Decision decideOne(FirstWindowState& state, SimTime now, Cost cost);
+    const FixedWindowParams& params() const { return m_params; }
+    void adoptStateFrom(const FixedWindowFirst& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspectState(const FirstWindowState& state, SimTime now) const
+    {
+        const bool open = state.start != kNever && !Expiry::expired(state.start, now, m_params.windowUs);
+        return {{"count", open ? static_cast<double>(state.count) : 0.0, "requests"},
+                {"window_start_us", open ? static_cast<double>(state.start) : static_cast<double>(now), "us"}};
+    }
+    std::vector<StateValue> limits() const override { return {{"limit", static_cast<double>(m_params.limit), "requests"}}; }
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
 private:

@@ -29,6 +29,10 @@ public:
     explicit Gcra(const Params& params);
 
     Decision decideOne(GcraState& state, SimTime now, Cost cost);
+    const Params& params() const { return m_params; }
+    void adoptStateFrom(const Gcra& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspectState(const GcraState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 
 private:

@@ -33,6 +33,10 @@ public:
     explicit LeakyBucket(const Params& params);
 
     Decision decideOne(LeakyBucketState& state, SimTime now, Cost cost);
+    const Params& params() const { return m_params; }
+    void adoptStateFrom(const LeakyBucket& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspectState(const LeakyBucketState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 
 private:

@@ -6,12 +6,16 @@
 // (as golang.org/x/time/rate's AllowN(t, n)). Not thread-safe: one limiter per thread.
 
 #include "engine/algorithms/decision.h"
+#include "engine/algorithms/inspection.h"
 
 #include <cstddef>
 #include <memory>
 #include <vector>
 
 namespace ratelab {
+
+// What happens to existing per-key state when a limit changes mid-run.
+enum class StatePolicy { Keep, Scale, Reset };
 
 struct Request {
     SimTime t = 0;
@@ -33,6 +37,11 @@ public:
     // Bytes of per-key state currently held for `key` (variable for logs).
     virtual std::size_t stateBytesOf(KeyId key) const { (void)key; return stateBytesPerKey(); }
     virtual QuotaPolicy policy() const = 0;
+    // The state of `key` as seen at `now`, without changing it (the Learn view's lanes).
+    virtual std::vector<StateValue> inspect(KeyId key, SimTime now) const { (void)key; (void)now; return {}; }
+    // The dashed lines of the Learn view: capacity, burst, limit, tau.
+    virtual std::vector<StateValue> limits() const { return {}; }
+
     // Whether this limiter models request costs other than 1 (nginx's limit_req has none).
     virtual bool acceptsCost(Cost cost) const { return cost >= 1; }
 };
@@ -57,6 +66,19 @@ public:
     std::unique_ptr<RateLimiter> clone() const final { return std::make_unique<Derived>(self()); }
     std::size_t stateBytesPerKey() const final { return sizeof(State); }
 
+    // Every key's state, for carrying state across a limit change (statetransfer.h).
+    std::vector<State>& states() { return m_states; }
+    const std::vector<State>& states() const { return m_states; }
+
+    std::vector<StateValue> inspect(KeyId key, SimTime now) const override
+    {
+        const State& state = key < m_states.size() ? m_states[key] : kNewKey;
+        if constexpr (requires(const Derived& d) { d.inspectState(state, now); })
+            return self().inspectState(state, now);
+        else
+            return {};
+    }
+
 protected:
     State& stateFor(KeyId key)
     {
@@ -70,6 +92,7 @@ private:
     const Derived& self() const { return static_cast<const Derived&>(*this); }
 
     std::vector<State> m_states;
+    static inline const State kNewKey{};
 };
 
 } // namespace ratelab

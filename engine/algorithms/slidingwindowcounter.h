@@ -30,6 +30,10 @@ public:
     explicit SlidingWindowCounter(const Params& params) : m_params(params) {}
 
     Decision decideOne(SlidingCounterState& state, SimTime now, Cost cost);
+    const Params& params() const { return m_params; }
+    void adoptStateFrom(const SlidingWindowCounter& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspectState(const SlidingCounterState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
 private:

@@ -31,6 +31,9 @@ public:
     std::size_t stateBytesPerKey() const override { return sizeof(TimestampLog); }
     std::size_t stateBytesOf(KeyId key) const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+    void adoptStateFrom(const SlidingWindowLog& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspect(KeyId key, SimTime now) const override;
+    std::vector<StateValue> limits() const override { return {{"limit", static_cast<double>(m_params.limit), "requests"}}; }
 
 private:
     // The first time at which an entry stamped s no longer counts.

@@ -36,10 +36,16 @@ public:
     explicit TokenBucket(const Params& params);
 
     Decision decideOne(TokenBucketState& state, SimTime now, Cost cost);
+    const Params& params() const { return m_params; }
+    void adoptStateFrom(const TokenBucket& old, StatePolicy policy, SimTime now);
+    std::vector<StateValue> inspectState(const TokenBucketState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 
-private:
+    // Tokens (scaled by refill.den) of a key at `now`.
     std::int64_t levelAt(const TokenBucketState& state, SimTime now) const;
+
+private:
     // Microseconds from `now` until the level reaches `target` (scaled), or 0 if it has.
     Duration timeToReach(std::int64_t level, std::int64_t target, SimTime now) const;
 

@@ -1,0 +1,134 @@
+#include "app/cli/commands.h"
+
+#include "engine/engine.h"
+#include "engine/reportio.h"
+#include "engine/scenario/scenarioio.h"
+#include "engine/trace/tracereader.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace ratelab::cli {
+namespace {
+
+// A scenario file, or the name of an embedded one ("default", "boundary-attack", ...).
+Scenario resolveScenario(const std::string& arg)
+{
+    if (arg.empty())
+        return defaultScenario();
+    if (!std::filesystem::exists(arg)) {
+        for (const auto& [name, json] : embeddedScenarios()) {
+            if (name == arg)
+                return loadScenario(json, name + ".json (embedded)");
+        }
+    }
+    return loadScenarioFile(arg);
+}
+
+std::string percent(double share)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", share * 100);
+    return buf;
+}
+
+void printTable(const Report& report, std::ostream& out)
+{
+    out << report.scenario.name << ": " << report.uniqueRequests << " requests over "
+        << report.scenario.durationUs / 1e6 << " s, seed " << report.scenario.seed << "\n\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%-24s %10s %10s %8s %16s %13s %10s %10s %9s %8s\n", "algorithm", "requests",
+                  "allowed", "accept", "peak burst", "false a/r", "bytes/key", "live keys", "p99 delay", "ampl.");
+    out << line;
+    for (const AlgorithmReport& a : report.algorithms) {
+        char burst[48];
+        std::snprintf(burst, sizeof burst, "%.2fx @%.1fs", a.peakBurst.ratio, a.peakBurst.atUs / 1e6);
+        char disagreement[32] = "-";
+        if (a.disagreement)
+            std::snprintf(disagreement, sizeof disagreement, "%lld/%lld", static_cast<long long>(a.disagreement->falseAllow),
+                          static_cast<long long>(a.disagreement->falseReject));
+        char delay[32] = "-";
+        if (a.delay)
+            std::snprintf(delay, sizeof delay, "%.0f ms", a.delay->p99 / 1000.0);
+        char amplification[32] = "-";
+        if (a.closedLoop)
+            std::snprintf(amplification, sizeof amplification, "%.2f", a.closedLoop->amplification);
+        std::snprintf(line, sizeof line, "%-24.24s %10lld %10lld %8s %16s %13s %10.1f %10lld %9s %8s\n", a.id.c_str(),
+                      static_cast<long long>(a.requests), static_cast<long long>(a.allowed), percent(a.acceptance).c_str(),
+                      burst, disagreement, a.memory.stateBytesPerKey, static_cast<long long>(a.memory.peakLiveKeys),
+                      delay, amplification);
+        out << line;
+    }
+    for (const AlgorithmReport& a : report.algorithms) {
+        if (a.clients && a.clients->wronglyThrottled > 0)
+            out << "\n" << a.id << ": " << a.clients->throttled << " of " << a.clients->clients
+                << " clients throttled, " << a.clients->wronglyThrottled
+                << " of them wrongly (a limit of their own never rejected them)";
+    }
+    out << "\n";
+}
+
+} // namespace
+
+int runRun(const RunOptions& options)
+{
+    Scenario scenario;
+    try {
+        scenario = resolveScenario(options.scenario);
+    } catch (const ScenarioError& e) {
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+    if (options.seed)
+        scenario.seed = *options.seed;
+
+    const auto started = std::chrono::steady_clock::now();
+    bool progressShown = false;
+    int shownPercent = -1;
+    RunControl control([&](int permille, const std::string& phase) {
+        const auto elapsed = std::chrono::steady_clock::now() - started;
+        if (elapsed < std::chrono::seconds(1) || permille / 10 == shownPercent)
+            return;
+        progressShown = true;
+        shownPercent = permille / 10;
+        const int filled = permille / 25;
+        std::fprintf(stderr, "\r[%-40s] %3d%% %s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                     permille / 10, phase.c_str());
+        std::fflush(stderr);
+    });
+    Report report;
+    try {
+        report = runScenario(scenario, control);
+    } catch (const ScenarioError& e) {
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const InputError& e) {
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+    if (progressShown)
+        std::fprintf(stderr, "\n");
+
+    if (!options.outDir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(options.outDir, ec);
+        const auto write = [&](const char* name, const std::string& text) {
+            std::ofstream out(std::filesystem::path(options.outDir) / name, std::ios::binary);
+            out << text;
+            return static_cast<bool>(out);
+        };
+        if (ec || !write("report.json", reportJson(report)) || !write("series.csv", seriesCsv(report))) {
+            std::cerr << "ratelab-cli: " << options.outDir << ": cannot write the report there\n";
+            return kExitBadInput;
+        }
+    }
+    printTable(report, std::cout);
+    if (!options.outDir.empty())
+        std::cout << "\nwrote " << (std::filesystem::path(options.outDir) / "report.json").string() << " and series.csv\n";
+    return kExitOk;
+}
+
+} // namespace ratelab::cli

@@ -1,0 +1,54 @@
+#include "engine/metrics/nominal.h"
+
+#include "engine/core/units.h"
+
+namespace ratelab {
+namespace {
+
+double perSecond(const ParamValues& params, const char* name)
+{
+    std::string error;
+    const auto rate = parseRate(params.at(name), error);
+    return rate ? rate->perSecondNearest() : 0.0;
+}
+
+Duration durationOf(const ParamValues& params, const char* name)
+{
+    std::string error;
+    return parseDuration(params.at(name), error).value_or(0);
+}
+
+} // namespace
+
+NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, Duration burstWindow)
+{
+    NominalLimit n;
+    const std::string& family = info.family;
+    if (family == "fixed_window" || family == "sliding_window_log" || family == "sliding_window_counter") {
+        n.windowAlgorithm = true;
+        n.windowUs = durationOf(params, "window");
+        n.limitCost = static_cast<double>(std::stoll(params.at("limit")));
+        n.approximatesLog = family != "sliding_window_log";
+        return n;
+    }
+    n.windowUs = burstWindow;
+    double ratePerSecond = 0;
+    if (info.name == "token_bucket")
+        ratePerSecond = perSecond(params, "refill");
+    else if (info.name == "envoy_local")
+        ratePerSecond = static_cast<double>(std::stoll(params.at("tokens_per_fill")))
+            / (static_cast<double>(durationOf(params, "fill_interval")) / 1e6);
+    else
+        ratePerSecond = perSecond(params, "rate");
+    n.limitCost = ratePerSecond * static_cast<double>(burstWindow) / 1e6;
+    if (info.name == "leaky_bucket")
+        n.shapes = params.at("mode") == "shape";
+    else if (info.name == "nginx_limit_req")
+    {
+        std::string error;
+        n.shapes = !parseBool(params.at("nodelay"), error).value_or(false);
+    }
+    return n;
+}
+
+} // namespace ratelab

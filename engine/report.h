@@ -1,0 +1,131 @@
+#pragma once
+// The result of a run: plain, immutable data of std:: types (schema ratelab.report/1,
+// documented field by field in resources/docs/report.md). `ratelab-cli run` writes it as
+// report.json + series.csv; the GUI reads the same struct in memory.
+
+#include "engine/algorithms/catalog.h"
+#include "engine/core/simtime.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ratelab {
+
+inline constexpr const char* kReportSchema = "ratelab.report/1";
+
+struct PeakBurst {
+    Duration windowUs = 0;         // the trailing window
+    std::int64_t allowedCost = 0;  // most cost one key had admitted within it
+    std::int64_t limit = 0;        // the nominal limit for that window
+    double ratio = 0;              // allowedCost / limit
+    SimTime atUs = 0;              // when (end of the window), from the scenario start
+    std::string key;               // which key
+};
+
+struct Disagreement {
+    std::int64_t falseAllow = 0;   // allowed, though the exact log of what it admitted was full
+    std::int64_t falseReject = 0;  // rejected, though the exact log had room
+};
+
+struct MemoryStats {
+    double stateBytesPerKey = 0;  // model bytes per live key (mean at the peak for logs)
+    std::int64_t peakLiveKeys = 0;
+    std::int64_t peakStateBytes = 0;
+};
+
+struct DelayStats {
+    std::int64_t p50 = 0, p99 = 0, max = 0;  // microseconds, over accepted requests
+    // The distribution for plotting: (upper bound in us, accepted requests up to it), rising.
+    std::vector<std::pair<std::int64_t, std::int64_t>> cumulative;
+};
+
+struct ClosedLoopStats {
+    double amplification = 1;      // attempts / unique requests
+    double retryAfterSuccess = 0;  // share of retries sent at Retry-After that passed
+    std::int64_t uniqueRequests = 0;
+    std::int64_t attempts = 0;
+    std::int64_t retries = 0;
+    std::int64_t retriesAtRetryAfter = 0;
+    std::int64_t gaveUp = 0;       // requests abandoned after max_retries or a -1
+};
+
+struct ClientStats {
+    std::int64_t clients = 0;            // distinct real clients that sent requests
+    std::int64_t throttled = 0;          // with at least one rejection
+    std::int64_t wronglyThrottled = 0;   // throttled, though a limit of their own never rejected them
+};
+
+struct ClusterStats {
+    std::int64_t instances = 1;
+    std::int64_t globalLimitOvershoot = 0;
+    std::int64_t allowedDuringOutage = 0;
+    std::int64_t rejectedDuringOutage = 0;
+};
+
+struct BackendLoad {
+    std::int64_t limiterBefore = 0;  // cost reaching the backend with the limiter in front
+    std::int64_t limiterAfter = 0;   // cost the backend processes with the limiter behind it
+};
+
+struct AlgorithmReport {
+    std::string id;
+    std::string algorithm;
+    std::string family;             // colour and explanation family
+    std::optional<std::string> preset;  // set when `algorithm` is a preset
+    ParamValues params;
+    std::string keys;               // key strategy name
+
+    std::int64_t requests = 0, allowed = 0, rejected = 0;  // attempts, by count
+    std::int64_t allowedCost = 0, rejectedCost = 0;
+    double acceptance = 0;          // allowed / requests
+
+    PeakBurst peakBurst;
+    std::optional<Disagreement> disagreement;  // window algorithms only
+    MemoryStats memory;
+    std::optional<DelayStats> delay;           // shaping algorithms only
+    std::optional<ClusterStats> cluster;
+    std::optional<ClosedLoopStats> closedLoop;
+    std::optional<ClientStats> clients;
+    BackendLoad backend;
+
+    // Per metric bucket, from the scenario start, in cost units.
+    std::vector<std::int64_t> allowedSeries;
+    std::vector<std::int64_t> rejectedSeries;
+    std::vector<std::int64_t> liveKeysSeries;    // at each bucket's end
+    std::vector<std::int64_t> stateBytesSeries;  // at each bucket's end
+};
+
+struct ShadowExample {
+    SimTime atUs = 0;  // from the scenario start
+    std::string key;
+};
+
+// For two algorithms on the same fresh requests: where their decisions differ.
+struct ShadowPair {
+    std::string a, b;
+    std::int64_t aRejectsBAllows = 0;
+    std::int64_t bRejectsAAllows = 0;
+    std::vector<ShadowExample> aRejectsBAllowsExamples;
+    std::vector<ShadowExample> bRejectsAAllowsExamples;
+};
+
+struct ScenarioInfo {
+    std::string name;
+    std::uint64_t seed = 0;
+    Duration durationUs = 0;
+    SimTime startUs = 0;
+};
+
+struct Report {
+    std::string schema = kReportSchema;
+    ScenarioInfo scenario;
+    Duration bucketUs = 0;
+    std::vector<std::int64_t> offeredSeries;  // fresh request cost per bucket
+    std::int64_t uniqueRequests = 0;
+    std::int64_t distinctClients = 0;
+    std::vector<AlgorithmReport> algorithms;
+    std::vector<ShadowPair> shadow;
+};
+
+} // namespace ratelab

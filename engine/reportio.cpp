@@ -1,0 +1,117 @@
+#include "engine/reportio.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ratelab {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json examplesJson(const std::vector<ShadowExample>& examples)
+{
+    Json out = Json::array();
+    for (const ShadowExample& e : examples)
+        out.push_back({{"at_us", e.atUs}, {"key", e.key}});
+    return out;
+}
+
+Json algorithmJson(const AlgorithmReport& a)
+{
+    Json j;
+    j["id"] = a.id;
+    j["algorithm"] = a.algorithm;
+    j["family"] = a.family;
+    j["preset"] = a.preset ? Json(*a.preset) : Json(nullptr);
+    Json params = Json::object();
+    for (const auto& [k, v] : a.params)
+        params[k] = v;
+    j["params"] = params;
+    j["keys"] = a.keys;
+    j["requests"] = a.requests;
+    j["allowed"] = a.allowed;
+    j["rejected"] = a.rejected;
+    j["allowed_cost"] = a.allowedCost;
+    j["rejected_cost"] = a.rejectedCost;
+    j["acceptance"] = a.acceptance;
+    j["peak_burst"] = {{"window_us", a.peakBurst.windowUs}, {"allowed_cost", a.peakBurst.allowedCost},
+                       {"limit", a.peakBurst.limit},        {"ratio", a.peakBurst.ratio},
+                       {"at_us", a.peakBurst.atUs},          {"key", a.peakBurst.key}};
+    j["disagreement_vs_log"] = a.disagreement
+        ? Json{{"false_allow", a.disagreement->falseAllow}, {"false_reject", a.disagreement->falseReject}}
+        : Json(nullptr);
+    j["memory"] = {{"state_bytes_per_key", a.memory.stateBytesPerKey},
+                   {"peak_live_keys", a.memory.peakLiveKeys},
+                   {"peak_state_bytes", a.memory.peakStateBytes}};
+    j["delay_us"] = a.delay ? Json{{"p50", a.delay->p50}, {"p99", a.delay->p99}, {"max", a.delay->max}} : Json(nullptr);
+    j["cluster"] = a.cluster ? Json{{"instances", a.cluster->instances},
+                                    {"global_limit_overshoot", a.cluster->globalLimitOvershoot},
+                                    {"allowed_during_outage", a.cluster->allowedDuringOutage},
+                                    {"rejected_during_outage", a.cluster->rejectedDuringOutage}}
+                             : Json(nullptr);
+    j["closed_loop"] = a.closedLoop ? Json{{"amplification", a.closedLoop->amplification},
+                                           {"retry_after_success", a.closedLoop->retryAfterSuccess},
+                                           {"unique_requests", a.closedLoop->uniqueRequests},
+                                           {"attempts", a.closedLoop->attempts},
+                                           {"retries", a.closedLoop->retries},
+                                           {"retries_at_retry_after", a.closedLoop->retriesAtRetryAfter},
+                                           {"gave_up", a.closedLoop->gaveUp}}
+                                    : Json(nullptr);
+    j["clients"] = a.clients ? Json{{"clients", a.clients->clients},
+                                    {"throttled", a.clients->throttled},
+                                    {"wrongly_throttled", a.clients->wronglyThrottled}}
+                             : Json(nullptr);
+    j["backend"] = {{"limiter_before", a.backend.limiterBefore}, {"limiter_after", a.backend.limiterAfter}};
+    return j;
+}
+
+} // namespace
+
+std::string reportJson(const Report& report)
+{
+    Json root;
+    root["schema"] = report.schema;
+    root["scenario"] = {{"name", report.scenario.name},
+                        {"seed", report.scenario.seed},
+                        {"duration_us", report.scenario.durationUs},
+                        {"start_us", report.scenario.startUs}};
+    root["bucket_us"] = report.bucketUs;
+    root["unique_requests"] = report.uniqueRequests;
+    root["distinct_clients"] = report.distinctClients;
+    root["algorithms"] = Json::array();
+    for (const AlgorithmReport& a : report.algorithms)
+        root["algorithms"].push_back(algorithmJson(a));
+    root["shadow"] = Json::array();
+    for (const ShadowPair& p : report.shadow) {
+        root["shadow"].push_back({{"a", p.a},
+                                  {"b", p.b},
+                                  {"a_rejects_b_allows", p.aRejectsBAllows},
+                                  {"b_rejects_a_allows", p.bRejectsAAllows},
+                                  {"a_rejects_b_allows_examples", examplesJson(p.aRejectsBAllowsExamples)},
+                                  {"b_rejects_a_allows_examples", examplesJson(p.bRejectsAAllowsExamples)}});
+    }
+    return root.dump(2) + "\n";
+}
+
+std::string seriesCsv(const Report& report)
+{
+    std::string out = "t_us,id,allowed,rejected\n";
+    for (const AlgorithmReport& a : report.algorithms) {
+        for (std::size_t b = 0; b < a.allowedSeries.size(); ++b) {
+            out += std::to_string(report.scenario.startUs + static_cast<SimTime>(b) * report.bucketUs);
+            out += ',';
+            if (a.id.find_first_of(",\"") == std::string::npos) {
+                out += a.id;
+            } else {
+                out += '"';
+                for (char c : a.id)
+                    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+                out += '"';
+            }
+            out += ',' + std::to_string(a.allowedSeries[b]) + ',' + std::to_string(a.rejectedSeries[b]) + '\n';
+        }
+    }
+    return out;
+}
+
+} // namespace ratelab

@@ -1,0 +1,124 @@
+#pragma once
+// A scenario: the traffic, the keys, the algorithms to compare and the metric settings of one
+// run. A plain struct; scenarioio.h loads and saves it as JSON (schema ratelab.scenario/1,
+// documented in resources/docs/scenario.md) and validates it.
+
+#include "engine/algorithms/catalog.h"
+#include "engine/core/simtime.h"
+#include "engine/core/units.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ratelab {
+
+// How a request is turned into a rate-limit key.
+enum class KeyStrategy {
+    Ip,        // the client's IP (clients behind NAT share one)
+    User,      // the client (one user per client)
+    ApiKey,    // the client's API key (one per client)
+    Global,    // one key for everything
+    Endpoint,  // ip:method:path
+    Tiered,    // tier:user, with a limit per tier
+    Recorded,  // the key as written in a replayed trace
+};
+
+enum class Popularity { Uniform, Zipf };
+
+struct TierSpec {
+    std::string name;
+    double share = 1.0;  // share of clients in this tier
+};
+
+struct NatSpec {
+    std::int64_t clients = 0;  // the first `clients` clients ...
+    std::int64_t ips = 1;      // ... share this many IPs
+};
+
+struct PopulationSpec {
+    std::int64_t clients = 100;
+    Popularity popularity = Popularity::Uniform;
+    double zipfS = 1.1;
+    NatSpec nat;
+    std::vector<TierSpec> tiers;  // empty: one tier "default"
+};
+
+struct EndpointSpec {
+    std::string method = "GET";
+    std::string path = "/";
+    double weight = 1.0;
+    std::int64_t cost = 1;
+};
+
+enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace };
+
+struct SourceSpec {
+    SourceKind kind = SourceKind::Poisson;
+    std::string label;
+    Rate rate;                    // constant, poisson, onoff (on), diurnal (mean), flash (base)
+    std::optional<Rate> peak;     // diurnal peak, flash crowd peak
+    Duration on = 0, off = 0;     // onoff
+    Duration period = 0;          // diurnal period; boundary attack: every `period`
+    SimTime at = 0;               // flash crowd start (from the scenario start)
+    Duration ramp = 0, hold = 0, decay = 0;  // flash crowd shape
+    Duration window = 0;          // boundary attack: the attacked window length
+    std::int64_t count = 0;       // boundary attack: requests on each side of a boundary
+    Duration spread = 0;          // boundary attack: how close to the boundary
+    std::optional<std::int64_t> client;  // a fixed client (the attacker), else by popularity
+    std::string file;             // trace replay
+};
+
+enum class RetryPolicy { None, Immediate, RetryAfter, Backoff };
+
+struct ClientBehaviour {
+    RetryPolicy retry = RetryPolicy::None;
+    std::int64_t maxRetries = 5;
+    Duration delay = 10'000;         // immediate: the client's turnaround
+    Duration backoffBase = 100'000;  // backoff: first delay (full jitter)
+    Duration backoffCap = 10'000'000;
+};
+
+enum class Placement { Before, After };
+
+struct LimitChange {
+    SimTime at = 0;  // from the scenario start
+    ParamValues params;
+    StatePolicy state = StatePolicy::Keep;
+};
+
+struct AlgorithmSpec {
+    std::string id;         // unique label, e.g. "token_bucket" or "gcra (burst 20)"
+    std::string algorithm;  // an algorithm or preset name from the catalog
+    ParamValues params;
+    std::optional<KeyStrategy> keys;                      // overrides the scenario's
+    std::optional<ClientBehaviour> clients;               // overrides the scenario's
+    std::vector<std::pair<std::string, ParamValues>> tierParams;  // tiered keys: params per tier
+    std::vector<LimitChange> changes;
+};
+
+struct MetricSpec {
+    Duration bucket = 1'000'000;         // acceptance-over-time bucket
+    std::optional<Duration> burstWindow;  // trailing window for rate-based algorithms (default 1 s)
+    std::int64_t shadowExamples = 5;
+};
+
+struct Scenario {
+    std::string name = "untitled";
+    std::string description;
+    std::uint64_t seed = 1;
+    Duration duration = 60'000'000;
+    SimTime start = 0;
+    PopulationSpec population;
+    std::vector<EndpointSpec> endpoints;  // empty: one endpoint GET /
+    std::vector<SourceSpec> traffic;
+    KeyStrategy keys = KeyStrategy::Ip;
+    ClientBehaviour clients;
+    Placement placement = Placement::Before;
+    std::vector<AlgorithmSpec> algorithms;
+    MetricSpec metrics;
+};
+
+const char* keyStrategyName(KeyStrategy strategy);
+
+} // namespace ratelab

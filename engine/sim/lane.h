@@ -1,0 +1,105 @@
+#pragma once
+// One algorithm of a scenario, with everything measured about it: a lane. The runner feeds
+// every lane the same fresh requests in one pass; each lane keeps its own closed-loop retries
+// (a rejected client's retry depends on this lane's answer), its own limit changes and its
+// own metrics, all in memory independent of the number of requests.
+
+#include "engine/core/eventqueue.h"
+#include "engine/core/random.h"
+#include "engine/metrics/admittedwindow.h"
+#include "engine/metrics/delayhistogram.h"
+#include "engine/metrics/livekeys.h"
+#include "engine/metrics/nominal.h"
+#include "engine/report.h"
+#include "engine/traffic/population.h"
+#include "engine/traffic/source.h"
+
+#include <functional>
+
+namespace ratelab {
+
+class Lane {
+public:
+    Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
+         const KeyInterner& recordedKeys, std::size_t index);
+
+    // Decides the fresh request `a` (after any of this lane's retries due by then).
+    // Returns whether it was allowed, for the shadow comparison.
+    bool offer(const Arrival& a);
+    // Runs the retries still due before the end, and closes the metrics.
+    void finish();
+    AlgorithmReport takeReport();
+
+    KeyId keyOf(const Arrival& a) const;
+    std::string keyName(KeyId key) const;
+    const std::string& id() const { return m_spec.id; }
+
+    // Learn view support: decides like offer(), also returning the decision and the limiter.
+    struct Step {
+        Decision decision;
+        KeyId key;
+        std::uint32_t tier;
+        bool retry;
+        SimTime t;
+        std::uint32_t client;
+        std::uint32_t cost;
+    };
+    void setObserver(std::function<void(const Step&, const RateLimiter&)> observer) { m_observer = std::move(observer); }
+    // Called just before each decision, while the limiter still holds the state before it.
+    void setBeforeObserver(std::function<void(KeyId, SimTime, const RateLimiter&)> observer)
+    {
+        m_beforeObserver = std::move(observer);
+    }
+
+private:
+    struct Attempt {
+        std::uint32_t client;
+        std::uint32_t endpoint;
+        std::uint32_t cost;
+        KeyId key;
+        std::uint32_t tier;
+        std::uint16_t number;  // 0 = the fresh request
+        bool atRetryAfter;
+    };
+
+    struct TierLimiter {
+        BuiltLimiter built;
+        std::unique_ptr<RateLimiter> own;  // the same limit per client (NAT fairness)
+        NominalLimit nominal;
+    };
+
+    void runRetriesUntil(SimTime t, bool inclusive);
+    bool decide(const Attempt& attempt, SimTime t);
+    void applyChangesUntil(SimTime t);
+    void advanceBuckets(SimTime t);
+    std::size_t bucketOf(SimTime t) const;
+    std::int64_t stateBytesNow(SimTime t) const;
+    Duration retryDelay(const Attempt& attempt, const Decision& d);
+
+    AlgorithmSpec m_spec;
+    const Scenario& m_scenario;
+    const Population& m_population;
+    const KeyInterner& m_recordedKeys;
+    KeyStrategy m_keys;
+    ClientBehaviour m_clients;
+    SimTime m_end;
+    std::vector<TierLimiter> m_tiers;
+    std::size_t m_nextChange = 0;
+    EventQueue<Attempt> m_retries;
+    RandomStream m_rng;
+    std::function<void(const Step&, const RateLimiter&)> m_observer;
+    std::function<void(KeyId, SimTime, const RateLimiter&)> m_beforeObserver;
+
+    // Metrics.
+    AlgorithmReport m_report;
+    AdmittedWindow m_window;
+    LiveKeys m_liveKeys;
+    DelayHistogram m_delays;
+    std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
+    std::vector<bool> m_keySeen;
+    std::size_t m_bucketsClosed = 0;
+    double m_peakRatio = -1;
+    bool m_variableState = false;
+};
+
+} // namespace ratelab

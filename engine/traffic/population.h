@@ -1,0 +1,51 @@
+#pragma once
+// The clients behind the traffic: each client is a real user with an IP (clients behind a
+// NAT share one), an API key, a tier, and a popularity weight (uniform or Zipf) that decides
+// how often a source picks it. Also names keys for each key strategy.
+
+#include "engine/core/random.h"
+#include "engine/scenario/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace ratelab {
+
+class Population {
+public:
+    Population(const PopulationSpec& spec, const std::vector<EndpointSpec>& endpoints);
+
+    std::uint32_t clients() const { return static_cast<std::uint32_t>(m_ipOf.size()); }
+    std::uint32_t ips() const { return m_ipCount; }
+    std::uint32_t ipOf(std::uint32_t client) const { return m_ipOf[client]; }
+    std::uint32_t tierOf(std::uint32_t client) const { return m_tierOf[client]; }
+    std::size_t tierCount() const { return m_tierNames.size(); }
+    const std::string& tierName(std::size_t tier) const { return m_tierNames[tier]; }
+
+    // A client drawn by popularity.
+    std::uint32_t pickClient(RandomStream& rng) const;
+    // An endpoint drawn by weight.
+    std::uint32_t pickEndpoint(RandomStream& rng) const;
+    std::int64_t endpointCost(std::uint32_t endpoint) const { return m_endpoints[endpoint].cost; }
+    std::uint32_t endpointCount() const { return static_cast<std::uint32_t>(m_endpoints.size()); }
+
+    // The rate-limit key of a request under a strategy (not Recorded), as a dense id ...
+    KeyId keyOf(KeyStrategy strategy, std::uint32_t client, std::uint32_t endpoint) const;
+    // ... how many such ids exist, and the key's name ("ip:10.0.0.7", "free:user-3").
+    std::size_t keySpace(KeyStrategy strategy) const;
+    std::string keyName(KeyStrategy strategy, KeyId key) const;
+    std::string clientName(std::uint32_t client) const { return "user-" + std::to_string(client); }
+
+private:
+    std::string ipText(std::uint32_t ip) const;
+
+    std::vector<std::uint32_t> m_ipOf;
+    std::vector<std::uint32_t> m_tierOf;
+    std::uint32_t m_ipCount = 0;
+    std::vector<std::string> m_tierNames;
+    std::vector<double> m_popularityCdf;  // empty: uniform
+    std::vector<EndpointSpec> m_endpoints;
+    std::vector<double> m_endpointCdf;
+};
+
+} // namespace ratelab
