@@ -231,18 +231,19 @@ std::string at(const std::string& path, std::size_t i)
     return path + "[" + std::to_string(i) + "]";
 }
 
-// A limiter's parameters, checked by building it: problems carry the parameter's path.
-void checkParams(const std::string& algorithm, const ParamValues& params, const std::string& path,
-                 std::vector<ScenarioProblem>& problems)
+// A limiter's parameters, checked by building it: a bad parameter's problem carries its path
+// under `paramsPath`, a bad algorithm name `algorithmPath`.
+void checkParams(const std::string& algorithm, const ParamValues& params, const std::string& algorithmPath,
+                 const std::string& paramsPath, std::vector<ScenarioProblem>& problems)
 {
     try {
         makeLimiter(algorithm, params);
     } catch (const ParamError& e) {
         const std::string& field = e.field();
         if (field.rfind("param ", 0) == 0)
-            problems.push_back({path + "." + field.substr(6), e.what()});
+            problems.push_back({paramsPath + "." + field.substr(6), e.what()});
         else
-            problems.push_back({path, e.what()});
+            problems.push_back({algorithmPath, e.what()});
     }
 }
 
@@ -458,19 +459,19 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         if ((keys == KeyStrategy::Recorded) != recorded && !s.traffic.empty())
             problems.push_back({path + ".keys", recorded ? "a replayed trace has its own keys: use \"recorded\""
                                                          : "\"recorded\" keys need a trace source"});
-        checkParams(a.algorithm, a.params, path + ".params", problems);
+        checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", problems);
         for (const auto& [tier, params] : a.tierParams) {
             ParamValues merged = a.params;
             for (const auto& [k, v] : params)
                 merged[k] = v;
-            checkParams(a.algorithm, merged, path + ".tiers." + tier, problems);
+            checkParams(a.algorithm, merged, path + ".algorithm", path + ".tiers." + tier, problems);
         }
         for (std::size_t c = 0; c < a.changes.size(); ++c) {
             const std::string cpath = at(path + ".changes", c);
             ParamValues merged = a.params;
             for (const auto& [k, v] : a.changes[c].params)
                 merged[k] = v;
-            checkParams(a.algorithm, merged, cpath + ".params", problems);
+            checkParams(a.algorithm, merged, path + ".algorithm", cpath + ".params", problems);
             if (a.changes[c].state != StatePolicy::Reset && !supportsStateTransfer(a.algorithm))
                 problems.push_back({cpath + ".state", a.algorithm + " supports only \"reset\" (presets keep no transferable state)"});
             if (c > 0 && a.changes[c].at < a.changes[c - 1].at)

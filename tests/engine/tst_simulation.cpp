@@ -1,0 +1,239 @@
+// runScenario against values derived by hand from the traffic and the algorithms' rules
+// (each derivation is in the comment above its check).
+
+#include "engine/engine.h"
+#include "engine/reportio.h"
+#include "engine/scenario/scenarioio.h"
+
+#include <QtTest>
+
+using namespace ratelab;
+
+namespace {
+
+Scenario embedded(const std::string& name)
+{
+    for (const auto& [n, json] : embeddedScenarios()) {
+        if (n == name)
+            return loadScenario(json, n);
+    }
+    throw std::runtime_error("no embedded scenario " + name);
+}
+
+Report run(const Scenario& s)
+{
+    RunControl control;
+    return runScenario(s, control);
+}
+
+const AlgorithmReport& lane(const Report& r, const std::string& id)
+{
+    for (const AlgorithmReport& a : r.algorithms) {
+        if (a.id == id)
+            return a;
+    }
+    throw std::runtime_error("no lane " + id);
+}
+
+} // namespace
+
+class TestSimulation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void boundaryAttack();
+    void steadyPoissonCounterDisagreementIsSmall();
+    void natPopulationThrottlesInnocentClients();
+    void retryStormAmplification();
+    void limitChangeKeepsOrResetsState();
+    void shapingDelayIsBoundedByBurstOverRate();
+    void sameSeedSameReport();
+    void differentSeedDifferentTraffic();
+    void everyEmbeddedScenarioRuns();
+    void cancelStopsTheRun();
+    void backendLoadForBothPlacements();
+};
+
+void TestSimulation::boundaryAttack()
+{
+    // 30 rounds (60 s, one every 2 s): 10 requests at b - 100 ms ... b - 10 ms and 10 at
+    // b ... b + 90 ms around a 1 s boundary b; limit 10 per 1 s everywhere.
+    const Report r = run(embedded("boundary-attack"));
+    QCOMPARE(r.uniqueRequests, std::int64_t(600));
+    // Fixed window: each side of b is its own window with room for 10: all 20 pass, in 190 ms.
+    const AlgorithmReport& fixed = lane(r, "fixed_window");
+    QCOMPARE(fixed.allowed, std::int64_t(600));
+    QCOMPARE(fixed.peakBurst.allowedCost, std::int64_t(20));
+    QCOMPARE(fixed.peakBurst.ratio, 2.0);
+    // The exact log: the first 10 of each round pass, the next 10 lie within 1 s of them.
+    const AlgorithmReport& log = lane(r, "sliding_window_log");
+    QCOMPARE(log.allowed, std::int64_t(300));
+    QCOMPARE(log.peakBurst.ratio, 1.0);
+    // Sliding counter: after b, est = floor(10 x (1 s - e) / 1 s) + current. At e = 0 it is
+    // 10 (rejected); at e = 10 ms floor(9.9) = 9, so one passes; then 9 + 1 + 1 > 10. 11 per round.
+    QCOMPARE(lane(r, "sliding_window_counter").allowed, std::int64_t(330));
+    // Token bucket 10, 10/s, full after 1.81 s idle: 10 pass before b with 0.9 refilled,
+    // at b the level reaches 1.0 (one passes), then 0.1 ... 0.9: rejected. 11 per round.
+    QCOMPARE(lane(r, "token_bucket").allowed, std::int64_t(330));
+    // Disagreement with the exact log: the fixed window's second 10 of each round.
+    QCOMPARE(fixed.disagreement->falseAllow, std::int64_t(300));
+    QCOMPARE(fixed.disagreement->falseReject, std::int64_t(0));
+    QVERIFY(!log.disagreement.has_value());
+    // Shadow pairs: the log rejects 300 that the fixed window allows, never the reverse.
+    for (const ShadowPair& p : r.shadow) {
+        if (p.a == "fixed_window" && p.b == "sliding_window_log") {
+            QCOMPARE(p.aRejectsBAllows, std::int64_t(0));
+            QCOMPARE(p.bRejectsAAllows, std::int64_t(300));
+            QCOMPARE(p.bRejectsAAllowsExamples.size(), std::size_t(5));
+        }
+    }
+    QCOMPARE(fixed.memory.peakLiveKeys, std::int64_t(1));
+    QCOMPARE(fixed.memory.stateBytesPerKey, 8.0);
+}
+
+void TestSimulation::steadyPoissonCounterDisagreementIsSmall()
+{
+    // 50 users at 4/s each against 10/s: the counter's estimate rarely departs from the log.
+    const Report r = run(embedded("steady-poisson"));
+    const AlgorithmReport& counter = lane(r, "sliding_window_counter");
+    const double disagreement = static_cast<double>(counter.disagreement->falseAllow + counter.disagreement->falseReject)
+        / static_cast<double>(counter.requests);
+    QVERIFY2(disagreement > 0.0 && disagreement < 0.01, qPrintable(QString::number(disagreement)));
+    QVERIFY(lane(r, "token_bucket").acceptance > 0.999);
+}
+
+void TestSimulation::natPopulationThrottlesInnocentClients()
+{
+    // 300 clients share one IP and send 300/s in total against 20/s per IP: nearly all of
+    // their requests are rejected, so each of the 300 sees rejections; alone, each sends
+    // about 1/s against 20/s with a burst of 20 and is never rejected. The other 700 each own
+    // an IP and are never throttled.
+    const Report r = run(embedded("nat-population"));
+    const AlgorithmReport& perIp = lane(r, "per-IP token bucket");
+    QCOMPARE(perIp.clients->clients, std::int64_t(1000));
+    QCOMPARE(perIp.clients->throttled, std::int64_t(300));
+    QCOMPARE(perIp.clients->wronglyThrottled, std::int64_t(300));
+    const AlgorithmReport& perUser = lane(r, "per-user token bucket");
+    QCOMPARE(perUser.clients->throttled, std::int64_t(0));
+    QCOMPARE(perUser.clients->wronglyThrottled, std::int64_t(0));
+    QCOMPARE(perUser.rejected, std::int64_t(0));
+}
+
+void TestSimulation::retryStormAmplification()
+{
+    const Report r = run(embedded("retry-storm"));
+    const auto& storm = *lane(r, "retry at once").closedLoop;
+    const auto& polite = *lane(r, "honour Retry-After").closedLoop;
+    // A rejected request retried every 10 ms meets a bucket that needs 500 ms per token:
+    // several attempts per rejection.
+    QVERIFY2(storm.amplification > 1.6, qPrintable(QString::number(storm.amplification)));
+    // Waiting Retry-After (rounded up to whole seconds) finds a token: close to one attempt.
+    QVERIFY2(polite.amplification < 1.25, qPrintable(QString::number(polite.amplification)));
+    QVERIFY2(polite.retryAfterSuccess > 0.6, qPrintable(QString::number(polite.retryAfterSuccess)));
+    QCOMPARE(polite.attempts, polite.uniqueRequests + polite.retries);
+    QCOMPARE(storm.uniqueRequests, r.uniqueRequests);
+}
+
+void TestSimulation::limitChangeKeepsOrResetsState()
+{
+    // One user every 20 ms (50/s). Token bucket 10, 10/s: 0.2 tokens per request, so exactly
+    // every 5th passes: 10 per 1 s bucket. At 30 s the refill becomes 20/s: 0.4 per request,
+    // 20 per bucket. Keep carries the (empty) level over: 20 in bucket 30. Reset starts full:
+    // 10 tokens plus 0.4 per request last 16 requests (level 9 - 0.6 (k - 1) + 0.4 reaches
+    // exactly 1 at the 16th), then the other 34 refill 13.6 tokens: 13 more, 29 in all.
+    const char* json = R"({
+      "name": "limit change", "seed": 1, "duration": "60s",
+      "population": {"clients": 1},
+      "traffic": [{"kind": "constant", "rate": "50/s"}],
+      "keys": "user",
+      "algorithms": [
+        {"id": "keep", "algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"},
+         "changes": [{"at": "30s", "params": {"refill": "20/s"}, "state": "keep"}]},
+        {"id": "reset", "algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"},
+         "changes": [{"at": "30s", "params": {"refill": "20/s"}, "state": "reset"}]}
+      ]})";
+    const Report r = run(loadScenario(json, "inline"));
+    for (const char* id : {"keep", "reset"}) {
+        const auto& series = lane(r, id).allowedSeries;
+        QCOMPARE(series.size(), std::size_t(60));
+        for (int b = 5; b < 30; ++b)
+            QCOMPARE(series[b], std::int64_t(10));
+        for (int b = 32; b < 60; ++b)
+            QCOMPARE(series[b], std::int64_t(20));
+    }
+    QCOMPARE(lane(r, "keep").allowedSeries[30], std::int64_t(20));
+    QCOMPARE(lane(r, "reset").allowedSeries[30], std::int64_t(29));
+}
+
+void TestSimulation::shapingDelayIsBoundedByBurstOverRate()
+{
+    // leaky_bucket rate 10/s burst 9 (shape): the excess never exceeds 9, so no request
+    // waits more than 9 / 10/s = 900 ms, and the heavy users reach it.
+    const Report r = run(defaultScenario());
+    const AlgorithmReport& leaky = lane(r, "leaky_bucket");
+    QVERIFY(leaky.delay.has_value());
+    QCOMPARE(leaky.delay->max, std::int64_t(900'000));
+    QVERIFY(leaky.delay->p50 <= leaky.delay->p99 && leaky.delay->p99 <= 900'000);
+    QCOMPARE(leaky.delay->cumulative.back().second, leaky.allowed);
+    QVERIFY(!lane(r, "token_bucket").delay.has_value());
+    // police-equivalent decisions: shaping delays, it does not change who passes.
+    QCOMPARE(leaky.allowed, lane(r, "token_bucket").allowed);
+    QCOMPARE(lane(r, "gcra").allowed, lane(r, "token_bucket").allowed);
+}
+
+void TestSimulation::sameSeedSameReport()
+{
+    const std::string a = reportJson(run(defaultScenario()));
+    const std::string b = reportJson(run(defaultScenario()));
+    QCOMPARE(a, b);
+    QVERIFY(a.find("\"schema\": \"ratelab.report/1\"") != std::string::npos);
+}
+
+void TestSimulation::differentSeedDifferentTraffic()
+{
+    Scenario s = defaultScenario();
+    const Report a = run(s);
+    s.seed = 43;
+    const Report b = run(s);
+    QVERIFY(a.uniqueRequests != b.uniqueRequests || a.algorithms[0].allowed != b.algorithms[0].allowed);
+}
+
+void TestSimulation::everyEmbeddedScenarioRuns()
+{
+    QVERIFY(embeddedScenarios().size() >= 7);
+    for (const auto& [name, json] : embeddedScenarios()) {
+        const Scenario s = loadScenario(json, name);
+        const Report r = run(s);
+        QVERIFY2(r.uniqueRequests > 0, name.c_str());
+        for (const AlgorithmReport& a : r.algorithms) {
+            QCOMPARE(a.allowed + a.rejected, a.requests);
+            std::int64_t allowedCost = 0;
+            for (std::int64_t v : a.allowedSeries)
+                allowedCost += v;
+            QCOMPARE(allowedCost, a.allowedCost);
+            QVERIFY(a.peakBurst.ratio > 0);
+        }
+        // Saved and loaded again, the scenario runs to the same report.
+        const Scenario again = loadScenario(saveScenario(s), name + " (saved)");
+        QCOMPARE(reportJson(run(again)), reportJson(r));
+    }
+}
+
+void TestSimulation::cancelStopsTheRun()
+{
+    RunControl control;
+    control.cancel();
+    QVERIFY_THROWS_EXCEPTION(Cancelled, runScenario(embedded("zipf-keys"), control));
+}
+
+void TestSimulation::backendLoadForBothPlacements()
+{
+    const Report r = run(defaultScenario());
+    for (const AlgorithmReport& a : r.algorithms) {
+        QCOMPARE(a.backend.limiterBefore, a.allowedCost);
+        QCOMPARE(a.backend.limiterAfter, a.allowedCost + a.rejectedCost);
+    }
+}
+
+QTEST_APPLESS_MAIN(TestSimulation)
+#include "tst_simulation.moc"
