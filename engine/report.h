@@ -58,9 +58,31 @@ struct ClientStats {
 
 struct ClusterStats {
     std::int64_t instances = 1;
+    std::string store;                     // storage mode
+    std::string policy;                    // failure policy
+    // Allowed cost beyond the global limit: admitted requests that one exact limiter of the
+    // same algorithm, fed in true time with what the cluster admitted, would have refused.
     std::int64_t globalLimitOvershoot = 0;
-    std::int64_t allowedDuringOutage = 0;
+    std::int64_t allowedDuringOutage = 0;  // decided by the failure policy: store failed or breaker open
     std::int64_t rejectedDuringOutage = 0;
+    std::int64_t storeRoundTrips = 0;
+    double roundTripsPerDecision = 0;
+    std::int64_t casRetries = 0;           // CAS writes that found the key changed
+    std::int64_t casExhausted = 0;         // requests refused after cas_retries conflicting attempts
+    std::int64_t storeFailures = 0;        // calls that failed (outage, timeout)
+    std::int64_t breakerOpened = 0;        // times a circuit breaker opened
+    std::int64_t callsSkipped = 0;         // store calls an open breaker saved
+    std::int64_t waitedOnStore = 0;        // requests that waited beyond one round trip (lock queue, CAS retry)
+    std::int64_t decisionLatencyP50 = 0;   // us from arrival to decision
+    std::int64_t decisionLatencyP99 = 0;
+    std::int64_t decisionLatencyMax = 0;
+    std::vector<std::int64_t> instanceRequests;
+    std::vector<std::int64_t> instanceAllowed;
+    // Per metric bucket: allowed cost per instance, overshoot, and the policy's decisions.
+    std::vector<std::vector<std::int64_t>> instanceAllowedSeries;
+    std::vector<std::int64_t> overshootSeries;
+    std::vector<std::int64_t> outageAllowedSeries;
+    std::vector<std::int64_t> outageRejectedSeries;
 };
 
 struct BackendLoad {

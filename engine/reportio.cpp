@@ -16,6 +16,27 @@ Json examplesJson(const std::vector<ShadowExample>& examples)
     return out;
 }
 
+Json clusterJson(const ClusterStats& c)
+{
+    return {{"instances", c.instances},
+            {"store", c.store},
+            {"policy", c.policy},
+            {"global_limit_overshoot", c.globalLimitOvershoot},
+            {"allowed_during_outage", c.allowedDuringOutage},
+            {"rejected_during_outage", c.rejectedDuringOutage},
+            {"store_round_trips", c.storeRoundTrips},
+            {"round_trips_per_decision", c.roundTripsPerDecision},
+            {"cas_retries", c.casRetries},
+            {"cas_exhausted", c.casExhausted},
+            {"store_failures", c.storeFailures},
+            {"breaker_opened", c.breakerOpened},
+            {"calls_skipped_by_breaker", c.callsSkipped},
+            {"waited_on_store", c.waitedOnStore},
+            {"decision_latency_us", {{"p50", c.decisionLatencyP50}, {"p99", c.decisionLatencyP99}, {"max", c.decisionLatencyMax}}},
+            {"instance_requests", c.instanceRequests},
+            {"instance_allowed", c.instanceAllowed}};
+}
+
 Json algorithmJson(const AlgorithmReport& a)
 {
     Json j;
@@ -44,11 +65,7 @@ Json algorithmJson(const AlgorithmReport& a)
                    {"peak_live_keys", a.memory.peakLiveKeys},
                    {"peak_state_bytes", a.memory.peakStateBytes}};
     j["delay_us"] = a.delay ? Json{{"p50", a.delay->p50}, {"p99", a.delay->p99}, {"max", a.delay->max}} : Json(nullptr);
-    j["cluster"] = a.cluster ? Json{{"instances", a.cluster->instances},
-                                    {"global_limit_overshoot", a.cluster->globalLimitOvershoot},
-                                    {"allowed_during_outage", a.cluster->allowedDuringOutage},
-                                    {"rejected_during_outage", a.cluster->rejectedDuringOutage}}
-                             : Json(nullptr);
+    j["cluster"] = a.cluster ? clusterJson(*a.cluster) : Json(nullptr);
     j["closed_loop"] = a.closedLoop ? Json{{"amplification", a.closedLoop->amplification},
                                            {"retry_after_success", a.closedLoop->retryAfterSuccess},
                                            {"unique_requests", a.closedLoop->uniqueRequests},

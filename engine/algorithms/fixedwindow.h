@@ -35,6 +35,11 @@ public:
     Decision decideOne(EpochWindowState& state, SimTime now, Cost cost);
     const FixedWindowParams& params() const { return m_params; }
     void adoptStateFrom(const FixedWindowEpoch& old, StatePolicy policy, SimTime now);
+    void setTimeOrigin(SimTime origin) override
+    {
+        m_originIndex = floorDiv(origin, m_params.windowUs) - (std::int64_t{1} << 30);
+        m_hasOrigin = true;
+    }
     std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }

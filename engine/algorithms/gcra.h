@@ -34,6 +34,11 @@ public:
     std::vector<StateValue> inspectState(const GcraState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
+    void setTimeOrigin(SimTime origin) override
+    {
+        m_origin = origin;
+        m_hasOrigin = true;
+    }
 
 private:
     Params m_params;

@@ -42,6 +42,13 @@ public:
     // The dashed lines of the Learn view: capacity, burst, limit, tau.
     virtual std::vector<StateValue> limits() const { return {}; }
 
+    // Fixes the time origin of limiters that keep times relative to one (GCRA, the epoch
+    // fixed window) so that clones agree on it; without it the first decision sets it.
+    virtual void setTimeOrigin(SimTime origin) { (void)origin; }
+    // Copies the state of `sourceKey` in `source` (a limiter of the same algorithm, parameters
+    // and origin) into `targetKey` here: a simulated store read or write (GET/SET, CAS).
+    virtual void copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey) = 0;
+
     // Whether this limiter models request costs other than 1 (nginx's limit_req has none).
     virtual bool acceptsCost(Cost cost) const { return cost >= 1; }
 };
@@ -69,6 +76,12 @@ public:
     // Every key's state, for carrying state across a limit change (statetransfer.h).
     std::vector<State>& states() { return m_states; }
     const std::vector<State>& states() const { return m_states; }
+
+    void copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey) final
+    {
+        const auto& from = static_cast<const Derived&>(source).m_states;
+        stateFor(targetKey) = sourceKey < from.size() ? from[sourceKey] : kNewKey;
+    }
 
     std::vector<StateValue> inspect(KeyId key, SimTime now) const override
     {

@@ -37,6 +37,14 @@ void SlidingWindowLog::decideBatch(const Request* requests, std::size_t count, D
         out[i] = decide(requests[i].key, requests[i].t, requests[i].cost);
 }
 
+void SlidingWindowLog::copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey)
+{
+    const auto& from = static_cast<const SlidingWindowLog&>(source).m_logs;
+    if (targetKey >= m_logs.size())
+        m_logs.resize(std::max<std::size_t>(targetKey + 1, m_logs.size() * 2));
+    m_logs[targetKey] = sourceKey < from.size() ? from[sourceKey] : TimestampLog{};
+}
+
 std::size_t SlidingWindowLog::stateBytesOf(KeyId key) const
 {
     if (key >= m_logs.size())

@@ -28,6 +28,7 @@ public:
     Decision decide(KeyId key, SimTime now, Cost cost) override;
     void decideBatch(const Request* requests, std::size_t count, Decision* out) override;
     std::unique_ptr<RateLimiter> clone() const override { return std::make_unique<SlidingWindowLog>(*this); }
+    void copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey) override;
     std::size_t stateBytesPerKey() const override { return sizeof(TimestampLog); }
     std::size_t stateBytesOf(KeyId key) const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }

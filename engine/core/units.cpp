@@ -97,6 +97,17 @@ std::optional<Duration> parseDuration(std::string_view text, std::string& error)
     return static_cast<Duration>(us / div);
 }
 
+std::optional<Duration> parseSignedDuration(std::string_view text, std::string& error)
+{
+    const bool negative = !text.empty() && text.front() == '-';
+    if (!text.empty() && (text.front() == '-' || text.front() == '+'))
+        text.remove_prefix(1);
+    const auto value = parseDuration(text, error);
+    if (!value)
+        return std::nullopt;
+    return negative ? -*value : *value;
+}
+
 std::optional<Rate> parseRate(std::string_view text, std::string& error)
 {
     const auto slash = text.find('/');
@@ -157,6 +168,10 @@ std::optional<bool> parseBool(std::string_view text, std::string& error)
 
 std::string formatDuration(Duration us)
 {
+    if (us < 0) {
+        std::string negative = "-";  // appended, not "-" + ...: GCC 12 warns falsely (-Wrestrict)
+        return negative += formatDuration(-us);
+    }
     struct Unit {
         Duration micros;
         const char* name;

@@ -28,10 +28,12 @@ struct Rate {
 
 // Each returns std::nullopt and sets `error` to a short reason on failure.
 std::optional<Duration> parseDuration(std::string_view text, std::string& error);
+// A duration with an optional sign: "-250ms", "+12ms".
+std::optional<Duration> parseSignedDuration(std::string_view text, std::string& error);
 std::optional<Rate> parseRate(std::string_view text, std::string& error);
 std::optional<std::int64_t> parseInteger(std::string_view text, std::string& error);
 std::optional<bool> parseBool(std::string_view text, std::string& error);
 
-std::string formatDuration(Duration us);
+std::string formatDuration(Duration us);  // signed: "-250ms"
 
 } // namespace ratelab

@@ -4,6 +4,7 @@
 // documented in resources/docs/scenario.md) and validates it.
 
 #include "engine/algorithms/catalog.h"
+#include "engine/cluster/clusterspec.h"
 #include "engine/core/simtime.h"
 #include "engine/core/units.h"
 
@@ -93,6 +94,8 @@ struct AlgorithmSpec {
     ParamValues params;
     std::optional<KeyStrategy> keys;                      // overrides the scenario's
     std::optional<ClientBehaviour> clients;               // overrides the scenario's
+    std::optional<StoreSpec> store;                       // cluster runs: overrides the cluster's store
+    std::optional<PolicySpec> policy;                     // cluster runs: overrides the failure policy
     std::vector<std::pair<std::string, ParamValues>> tierParams;  // tiered keys: params per tier
     std::vector<LimitChange> changes;
 };
@@ -117,6 +120,7 @@ struct Scenario {
     Placement placement = Placement::Before;
     std::vector<AlgorithmSpec> algorithms;
     MetricSpec metrics;
+    std::optional<ClusterSpec> cluster;  // absent: one instance, local state
 };
 
 const char* keyStrategyName(KeyStrategy strategy);

@@ -42,6 +42,19 @@ constexpr Named kRetryPolicies[] = {
 constexpr Named kPlacements[] = {{"before", int(Placement::Before)}, {"after", int(Placement::After)}};
 constexpr Named kStatePolicies[] = {
     {"keep", int(StatePolicy::Keep)}, {"scale", int(StatePolicy::Scale)}, {"reset", int(StatePolicy::Reset)}};
+constexpr Named kBalancers[] = {{"round_robin", int(Balancer::RoundRobin)}, {"random", int(Balancer::Random)},
+                                {"hash", int(Balancer::Hash)}, {"least_loaded", int(Balancer::LeastLoaded)}};
+constexpr Named kStoreModes[] = {{"local", int(StoreMode::Local)},           {"redis_atomic", int(StoreMode::RedisAtomic)},
+                                 {"redis_get_set", int(StoreMode::RedisGetSet)}, {"local_sync", int(StoreMode::LocalSync)},
+                                 {"cas", int(StoreMode::Cas)},               {"sql_row_lock", int(StoreMode::SqlRowLock)}};
+constexpr Named kStoreClocks[] = {{"instance", int(StoreClock::Instance)}, {"store", int(StoreClock::Store)}};
+constexpr Named kLatencyKinds[] = {{"constant", int(LatencyKind::Constant)}, {"uniform", int(LatencyKind::Uniform)},
+                                   {"lognormal", int(LatencyKind::LogNormal)}};
+constexpr Named kOutageKinds[] = {{"down", int(OutageKind::Down)}, {"slow", int(OutageKind::Slow)},
+                                  {"flapping", int(OutageKind::Flapping)}};
+constexpr Named kFailurePolicies[] = {{"fail_open", int(FailurePolicy::FailOpen)},
+                                      {"fail_closed", int(FailurePolicy::FailClosed)},
+                                      {"local_fallback", int(FailurePolicy::LocalFallback)}};
 constexpr Named kPopularities[] = {{"uniform", int(Popularity::Uniform)}, {"zipf", int(Popularity::Zipf)}};
 
 template <std::size_t N>
@@ -145,6 +158,19 @@ public:
         return *value;
     }
 
+    Duration signedDuration(const Json& o, const std::string& path, const char* field)
+    {
+        if (!o.contains(field))
+            return 0;
+        std::string error;
+        const auto value = o[field].is_string() ? parseSignedDuration(o[field].get<std::string>(), error) : std::nullopt;
+        if (!value) {
+            problem(join(path, field), error.empty() ? "must be a duration string like \"-250ms\"" : error);
+            return 0;
+        }
+        return *value;
+    }
+
     std::optional<Rate> rate(const Json& o, const std::string& path, const char* field, bool required)
     {
         if (!o.contains(field)) {
@@ -217,6 +243,146 @@ ClientBehaviour readClients(Reader& r, const Json& c, const std::string& path)
     return b;
 }
 
+StoreSpec readStore(Reader& r, const Json& o, const std::string& path)
+{
+    StoreSpec st;
+    r.onlyKnown(o, path, {"mode", "clock", "latency", "sync_interval", "cas_retries", "timeout"});
+    st.mode = static_cast<StoreMode>(r.choice(o, path, "mode", kStoreModes, 0));
+    st.clock = static_cast<StoreClock>(r.choice(o, path, "clock", kStoreClocks, 0));
+    if (o.contains("latency")) {
+        const Json& l = o["latency"];
+        const std::string lpath = path + ".latency";
+        r.onlyKnown(l, lpath, {"kind", "rtt", "min", "max", "sigma"});
+        st.latency.kind = static_cast<LatencyKind>(r.choice(l, lpath, "kind", kLatencyKinds, 0));
+        st.latency.rtt = r.duration(l, lpath, "rtt", st.latency.rtt);
+        st.latency.min = r.duration(l, lpath, "min", st.latency.min);
+        st.latency.max = r.duration(l, lpath, "max", st.latency.max);
+        st.latency.sigma = r.number(l, lpath, "sigma", st.latency.sigma, 0.0);
+        if (st.latency.max < st.latency.min)
+            r.problem(lpath + ".max", "must be at least min");
+    }
+    st.syncInterval = r.duration(o, path, "sync_interval", st.syncInterval);
+    st.casRetries = r.integer(o, path, "cas_retries", st.casRetries, 1, 1000);
+    st.timeout = r.duration(o, path, "timeout", st.timeout);
+    return st;
+}
+
+PolicySpec readPolicy(Reader& r, const Json& o, const std::string& path)
+{
+    PolicySpec p;
+    r.onlyKnown(o, path, {"on_failure", "breaker"});
+    p.onFailure = static_cast<FailurePolicy>(r.choice(o, path, "on_failure", kFailurePolicies, 0));
+    if (o.contains("breaker")) {
+        r.onlyKnown(o["breaker"], path + ".breaker", {"failures", "open_for"});
+        p.breakerFailures = r.integer(o["breaker"], path + ".breaker", "failures", 5, 1, 1'000'000);
+        p.breakerOpenFor = r.duration(o["breaker"], path + ".breaker", "open_for", p.breakerOpenFor);
+    }
+    return p;
+}
+
+ClusterSpec readCluster(Reader& r, const Json& o)
+{
+    ClusterSpec c;
+    r.onlyKnown(o, "cluster", {"instances", "balancer", "clocks", "store", "outages", "policy"});
+    c.instances = r.integer(o, "cluster", "instances", 1, 1, 10'000);
+    c.balancer = static_cast<Balancer>(r.choice(o, "cluster", "balancer", kBalancers, 0));
+    if (o.contains("clocks")) {
+        const Json& clocks = o["clocks"];
+        for (std::size_t i = 0; clocks.is_array() && i < clocks.size(); ++i) {
+            const std::string path = "cluster.clocks[" + std::to_string(i) + "]";
+            r.onlyKnown(clocks[i], path, {"instance", "offset", "drift_ppm", "steps"});
+            const std::int64_t instance = r.integer(clocks[i], path, "instance", static_cast<std::int64_t>(i), 0, c.instances - 1);
+            if (static_cast<std::int64_t>(c.clocks.size()) <= instance)
+                c.clocks.resize(static_cast<std::size_t>(instance + 1));
+            ClockSpec& clock = c.clocks[static_cast<std::size_t>(instance)];
+            clock.offset = r.signedDuration(clocks[i], path, "offset");
+            clock.driftPpm = r.number(clocks[i], path, "drift_ppm", 0.0, -1e6);
+            if (clocks[i].contains("steps")) {
+                const Json& steps = clocks[i]["steps"];
+                for (std::size_t k = 0; steps.is_array() && k < steps.size(); ++k) {
+                    const std::string spath = path + ".steps[" + std::to_string(k) + "]";
+                    r.onlyKnown(steps[k], spath, {"at", "by"});
+                    clock.steps.push_back({r.duration(steps[k], spath, "at", 0, 0), r.signedDuration(steps[k], spath, "by")});
+                }
+            }
+        }
+    }
+    if (o.contains("store"))
+        c.store = readStore(r, o["store"], "cluster.store");
+    if (o.contains("outages")) {
+        const Json& outages = o["outages"];
+        for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {
+            const std::string path = "cluster.outages[" + std::to_string(i) + "]";
+            r.onlyKnown(outages[i], path, {"from", "to", "kind", "extra_latency", "flap", "instances"});
+            OutageSpec out;
+            out.from = r.duration(outages[i], path, "from", 0, 0);
+            out.to = r.duration(outages[i], path, "to", 0, 0);
+            if (out.to <= out.from)
+                r.problem(path + ".to", "must be after from");
+            out.kind = static_cast<OutageKind>(r.choice(outages[i], path, "kind", kOutageKinds, 0));
+            out.extraLatency = r.duration(outages[i], path, "extra_latency", out.extraLatency);
+            out.flap = r.duration(outages[i], path, "flap", out.flap);
+            if (outages[i].contains("instances") && outages[i]["instances"].is_array()) {
+                for (const Json& v : outages[i]["instances"]) {
+                    if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() >= c.instances)
+                        r.problem(path + ".instances", "must list instance numbers from 0 to " + std::to_string(c.instances - 1));
+                    else
+                        out.instances.push_back(v.get<std::int64_t>());
+                }
+            }
+            c.outages.push_back(out);
+        }
+    }
+    if (o.contains("policy"))
+        c.policy = readPolicy(r, o["policy"], "cluster.policy");
+    return c;
+}
+
+Json storeJson(const StoreSpec& st)
+{
+    return {{"mode", nameOf(kStoreModes, int(st.mode))},
+            {"clock", nameOf(kStoreClocks, int(st.clock))},
+            {"latency",
+             {{"kind", nameOf(kLatencyKinds, int(st.latency.kind))},
+              {"rtt", formatDuration(st.latency.rtt)},
+              {"min", formatDuration(st.latency.min)},
+              {"max", formatDuration(st.latency.max)},
+              {"sigma", st.latency.sigma}}},
+            {"sync_interval", formatDuration(st.syncInterval)},
+            {"cas_retries", st.casRetries},
+            {"timeout", formatDuration(st.timeout)}};
+}
+
+Json policyJson(const PolicySpec& p)
+{
+    Json j = {{"on_failure", nameOf(kFailurePolicies, int(p.onFailure))}};
+    if (p.breakerFailures)
+        j["breaker"] = {{"failures", *p.breakerFailures}, {"open_for", formatDuration(p.breakerOpenFor)}};
+    return j;
+}
+
+Json clusterJson(const ClusterSpec& c)
+{
+    Json j = {{"instances", c.instances}, {"balancer", nameOf(kBalancers, int(c.balancer))}};
+    for (std::size_t i = 0; i < c.clocks.size(); ++i) {
+        Json clock = {{"instance", i}, {"offset", formatDuration(c.clocks[i].offset)}, {"drift_ppm", c.clocks[i].driftPpm}};
+        for (const ClockStep& st : c.clocks[i].steps)
+            clock["steps"].push_back({{"at", formatDuration(st.at)}, {"by", formatDuration(st.by)}});
+        j["clocks"].push_back(clock);
+    }
+    j["store"] = storeJson(c.store);
+    for (const OutageSpec& o : c.outages) {
+        Json out = {{"from", formatDuration(o.from)},          {"to", formatDuration(o.to)},
+                    {"kind", nameOf(kOutageKinds, int(o.kind))}, {"extra_latency", formatDuration(o.extraLatency)},
+                    {"flap", formatDuration(o.flap)}};
+        if (!o.instances.empty())
+            out["instances"] = o.instances;
+        j["outages"].push_back(out);
+    }
+    j["policy"] = policyJson(c.policy);
+    return j;
+}
+
 Json clientsJson(const ClientBehaviour& b)
 {
     return {{"retry", nameOf(kRetryPolicies, int(b.retry))},
@@ -252,7 +418,7 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
     Reader r(problems);
     Scenario s;
     r.onlyKnown(root, "", {"schema", "name", "description", "seed", "duration", "start_us", "population", "endpoints",
-                           "traffic", "keys", "clients", "placement", "algorithms", "metrics"});
+                           "traffic", "keys", "clients", "placement", "algorithms", "metrics", "cluster"});
     if (!root.is_object())
         return s;
     if (root.contains("schema") && root["schema"] != kScenarioSchema)
@@ -352,6 +518,8 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
     }
     if (root.contains("clients"))
         s.clients = readClients(r, root["clients"], "clients");
+    if (root.contains("cluster"))
+        s.cluster = readCluster(r, root["cluster"]);
     if (root.contains("metrics")) {
         const Json& m = root["metrics"];
         r.onlyKnown(m, "metrics", {"bucket", "burst_window", "shadow_examples"});
@@ -367,7 +535,7 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
         for (std::size_t i = 0; i < algorithms.size(); ++i) {
             const std::string path = at("algorithms", i);
             const Json& a = algorithms[i];
-            r.onlyKnown(a, path, {"id", "algorithm", "params", "keys", "clients", "tiers", "changes"});
+            r.onlyKnown(a, path, {"id", "algorithm", "params", "keys", "clients", "store", "policy", "tiers", "changes"});
             AlgorithmSpec spec;
             spec.algorithm = r.text(a, path, "algorithm", "");
             if (spec.algorithm.empty())
@@ -379,6 +547,10 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
                 spec.keys = static_cast<KeyStrategy>(r.choice(a, path, "keys", kKeyStrategies, 0));
             if (a.contains("clients"))
                 spec.clients = readClients(r, a["clients"], path + ".clients");
+            if (a.contains("store"))
+                spec.store = readStore(r, a["store"], path + ".store");
+            if (a.contains("policy"))
+                spec.policy = readPolicy(r, a["policy"], path + ".policy");
             if (a.contains("tiers")) {
                 if (!a["tiers"].is_object())
                     r.problem(path + ".tiers", "must map tier names to parameter objects");
@@ -580,6 +752,10 @@ std::string saveScenario(const Scenario& s)
             j["keys"] = keyStrategyName(*a.keys);
         if (a.clients)
             j["clients"] = clientsJson(*a.clients);
+        if (a.store)
+            j["store"] = storeJson(*a.store);
+        if (a.policy)
+            j["policy"] = policyJson(*a.policy);
         for (const auto& [tier, params] : a.tierParams)
             j["tiers"][tier] = paramsJson(params);
         for (const LimitChange& c : a.changes)
@@ -593,6 +769,8 @@ std::string saveScenario(const Scenario& s)
         metrics["burst_window"] = formatDuration(*s.metrics.burstWindow);
     metrics["shadow_examples"] = s.metrics.shadowExamples;
     root["metrics"] = metrics;
+    if (s.cluster)
+        root["cluster"] = clusterJson(*s.cluster);
     return root.dump(2) + "\n";
 }
 

@@ -60,7 +60,9 @@ std::string formatSeconds(Duration us)
 std::string explainDecision(const ExplainInput& in)
 {
     const Decision& d = in.decision;
-    std::string s = "t = " + formatSeconds(in.atUs) + ": ";
+    std::string s = "t = ";
+    s += formatSeconds(in.atUs);
+    s += ": ";
     s += d.allowed ? (d.delayUs > 0 ? "accepted, delayed " + duration(static_cast<double>(d.delayUs)) + ". " : "allowed. ")
                    : "rejected. ";
     const std::string cost = std::to_string(in.cost);
@@ -72,7 +74,7 @@ std::string explainDecision(const ExplainInput& in)
         if (d.allowed)
             s += ", leaving " + number(valueOf(in.after, "tokens")) + ". Remaining: " + std::to_string(d.remaining) + ".";
         else
-            s += "." + retryText(d);
+            s.append(".").append(retryText(d));
     } else if (has(in.before, "excess")) {
         const double before = valueOf(in.before, "excess");
         const double burst = valueOf(in.limits, "burst");

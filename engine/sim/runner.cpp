@@ -1,9 +1,12 @@
 // runScenario: one pass over the scenario's traffic, every lane deciding each fresh request.
 
+#include "engine/cluster/clusterlane.h"
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/trafficmerge.h"
+
+#include <type_traits>
 
 namespace ratelab {
 namespace {
@@ -13,7 +16,8 @@ constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and can
 // Pairwise disagreement of lanes on the same fresh requests.
 class ShadowComparison {
 public:
-    ShadowComparison(const std::vector<std::unique_ptr<Lane>>& lanes, std::int64_t examples)
+    template <class LaneType>
+    ShadowComparison(const std::vector<std::unique_ptr<LaneType>>& lanes, std::int64_t examples)
         : m_examples(examples)
     {
         for (std::size_t a = 0; a < lanes.size(); ++a) {
@@ -26,8 +30,9 @@ public:
         }
     }
 
+    template <class LaneType>
     void record(const std::vector<std::uint8_t>& allowed, const Arrival& arrival, SimTime start,
-                const std::vector<std::unique_ptr<Lane>>& lanes)
+                const std::vector<std::unique_ptr<LaneType>>& lanes)
     {
         std::size_t p = 0;
         for (std::size_t a = 0; a < allowed.size(); ++a) {
@@ -52,18 +57,17 @@ private:
     std::int64_t m_examples;
 };
 
-} // namespace
-
-Report runScenario(const Scenario& scenario, RunControl& control)
+// One pass over the traffic through every lane. Single-instance lanes decide at once, so
+// their decisions are also compared pairwise; cluster lanes decide when the store answers.
+template <class LaneType>
+Report runLanes(const Scenario& scenario, RunControl& control)
 {
-    if (auto problems = validateScenario(scenario); !problems.empty())
-        throw ScenarioError(scenario.name, std::move(problems));
-
+    constexpr bool kImmediate = std::is_same_v<LaneType, Lane>;
     Population population(scenario.population, scenario.endpoints);
     KeyInterner recordedKeys;
-    std::vector<std::unique_ptr<Lane>> lanes;
+    std::vector<std::unique_ptr<LaneType>> lanes;
     for (std::size_t i = 0; i < scenario.algorithms.size(); ++i)
-        lanes.push_back(std::make_unique<Lane>(scenario.algorithms[i], scenario, population, recordedKeys, i));
+        lanes.push_back(std::make_unique<LaneType>(scenario.algorithms[i], scenario, population, recordedKeys, i));
     TrafficMerge traffic(scenario, population, recordedKeys);
     ShadowComparison shadow(lanes, scenario.metrics.shadowExamples);
 
@@ -81,9 +85,14 @@ Report runScenario(const Scenario& scenario, RunControl& control)
         const SimTime offset = arrival.t - scenario.start;
         report.offeredSeries[std::min<std::size_t>(static_cast<std::size_t>(offset / scenario.metrics.bucket),
                                                    report.offeredSeries.size() - 1)] += arrival.cost;
-        for (std::size_t i = 0; i < lanes.size(); ++i)
-            allowed[i] = lanes[i]->offer(arrival);
-        shadow.record(allowed, arrival, scenario.start, lanes);
+        if constexpr (kImmediate) {
+            for (std::size_t i = 0; i < lanes.size(); ++i)
+                allowed[i] = lanes[i]->offer(arrival);
+            shadow.record(allowed, arrival, scenario.start, lanes);
+        } else {
+            for (auto& lane : lanes)
+                lane->offer(arrival);
+        }
         if (arrival.client >= clientSeen.size())
             clientSeen.resize(std::max<std::size_t>(arrival.client + 1, clientSeen.size() * 2), false);
         if (!clientSeen[arrival.client]) {
@@ -103,9 +112,21 @@ Report runScenario(const Scenario& scenario, RunControl& control)
         lane->finish();
         report.algorithms.push_back(lane->takeReport());
     }
-    report.shadow = shadow.take();
+    if constexpr (kImmediate)
+        report.shadow = shadow.take();
     control.report(1000, "done");
     return report;
+}
+
+} // namespace
+
+Report runScenario(const Scenario& scenario, RunControl& control)
+{
+    if (auto problems = validateScenario(scenario); !problems.empty())
+        throw ScenarioError(scenario.name, std::move(problems));
+    if (scenario.cluster)
+        return runLanes<ClusterLane>(scenario, control);
+    return runLanes<Lane>(scenario, control);
 }
 
 } // namespace ratelab

@@ -60,6 +60,14 @@ void LimitsMovingWindow::decideBatch(const Request* requests, std::size_t count,
         out[i] = decide(requests[i].key, requests[i].t, requests[i].cost);
 }
 
+void LimitsMovingWindow::copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey)
+{
+    const auto& from = static_cast<const LimitsMovingWindow&>(source).m_logs;
+    if (targetKey >= m_logs.size())
+        m_logs.resize(std::max<std::size_t>(targetKey + 1, m_logs.size() * 2));
+    m_logs[targetKey] = sourceKey < from.size() ? from[sourceKey] : KeyLog{};
+}
+
 std::size_t LimitsMovingWindow::stateBytesOf(KeyId key) const
 {
     return key < m_logs.size() ? sizeof(KeyLog) + m_logs[key].live.capacityBytes() : 0;

@@ -1,0 +1,473 @@
+#include "engine/cluster/clusterlane.h"
+
+#include "engine/cluster/scaledparams.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratelab {
+namespace {
+
+constexpr const char* kStoreModeNames[] = {"local", "redis_atomic", "redis_get_set", "local_sync", "cas", "sql_row_lock"};
+constexpr const char* kPolicyNames[] = {"fail_open", "fail_closed", "local_fallback"};
+
+std::uint64_t mixKey(std::uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    return k;
+}
+
+template <class T>
+T& grownAt(std::vector<T>& v, std::size_t i, const T& fill = T{})
+{
+    if (i >= v.size())
+        v.resize(std::max<std::size_t>(i + 1, v.size() * 2), fill);
+    return v[i];
+}
+
+} // namespace
+
+ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
+                         const KeyInterner& recordedKeys, std::size_t index)
+    : m_spec(spec)
+    , m_scenario(scenario)
+    , m_population(population)
+    , m_recordedKeys(recordedKeys)
+    , m_keys(spec.keys.value_or(scenario.keys))
+    , m_cluster(*scenario.cluster)
+    , m_end(scenario.start + scenario.duration)
+    , m_rng(scenario.seed, 3000 + index)
+    , m_conditions(spec.store.value_or(scenario.cluster->store).latency, scenario.cluster->outages, scenario.start)
+    , m_nextSlot(0)
+    , m_window(1)
+{
+    if (spec.store)
+        m_cluster.store = *spec.store;
+    if (spec.policy)
+        m_cluster.policy = *spec.policy;
+    const std::size_t n = static_cast<std::size_t>(m_cluster.instances);
+
+    m_built = makeLimiter(spec.algorithm, spec.params);
+    m_built.limiter->setTimeOrigin(scenario.start);
+    m_nominal = nominalLimit(*m_built.info, m_built.params, scenario.metrics.burstWindow.value_or(kMicrosPerSecond));
+    m_window = AdmittedWindow(m_nominal.windowUs);
+
+    const BuiltLimiter fallback = makeLimiter(spec.algorithm, paramsDividedAmong(*m_built.info, m_built.params, m_cluster.instances));
+    for (std::size_t i = 0; i < n; ++i) {
+        m_local.push_back(m_built.limiter->clone());
+        m_fallback.push_back(fallback.limiter->clone());
+        m_fallback.back()->setTimeOrigin(scenario.start);
+        m_clocks.emplace_back(i < m_cluster.clocks.size() ? m_cluster.clocks[i] : ClockSpec{}, scenario.start);
+        m_breakers.emplace_back(m_cluster.policy.breakerFailures, m_cluster.policy.breakerOpenFor);
+    }
+    m_inFlight.assign(n, 0);
+    m_scratch = m_built.limiter->clone();
+    m_reference = m_built.limiter->clone();
+    // An INCR + EXPIRE fixed window keeps one Redis key per window index, so an instance whose
+    // clock lags still counts into the previous window's key while others count into the next.
+    // Two slots per key (by window parity) keep both adjacent windows, exactly as Redis would.
+    m_windowSlots = m_built.info->family == "fixed_window"
+        && (spec.algorithm == "redis_incr_expire" || (m_built.params.count("align") && m_built.params.at("align") == "epoch"));
+    // Scratch slots live above every real key id.
+    m_nextSlot = static_cast<KeyId>(m_keys == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys));
+
+    if (m_cluster.store.mode == StoreMode::LocalSync) {
+        m_syncLocal.assign(n, {});
+        m_syncDirty.assign(n, {});
+        for (std::size_t i = 0; i < n; ++i) {
+            // Instances sync in turn across the interval, not all at once.
+            const Duration phase = m_cluster.store.syncInterval * static_cast<Duration>(i) / static_cast<Duration>(n);
+            m_events.push(scenario.start + phase + m_cluster.store.syncInterval,
+                          Request{Stage::SyncTick, static_cast<std::uint32_t>(i), 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, {}});
+        }
+    }
+
+    m_report.id = spec.id;
+    m_report.algorithm = spec.algorithm;
+    m_report.family = m_built.info->family;
+    if (m_built.info->preset)
+        m_report.preset = spec.algorithm;
+    m_report.params = m_built.params;
+    m_report.keys = keyStrategyName(m_keys);
+    const auto buckets = static_cast<std::size_t>(ceilDivPositive(scenario.duration, scenario.metrics.bucket));
+    m_report.allowedSeries.assign(buckets, 0);
+    m_report.rejectedSeries.assign(buckets, 0);
+    m_report.liveKeysSeries.assign(buckets, 0);
+    m_report.stateBytesSeries.assign(buckets, 0);
+    m_report.peakBurst.windowUs = m_nominal.windowUs;
+    m_report.peakBurst.limit = std::llround(m_nominal.limitCost);
+    ClusterStats cluster;
+    cluster.instances = m_cluster.instances;
+    cluster.store = kStoreModeNames[static_cast<int>(m_cluster.store.mode)];
+    cluster.policy = kPolicyNames[static_cast<int>(m_cluster.policy.onFailure)];
+    cluster.instanceRequests.assign(n, 0);
+    cluster.instanceAllowed.assign(n, 0);
+    cluster.instanceAllowedSeries.assign(n, std::vector<std::int64_t>(buckets, 0));
+    cluster.overshootSeries.assign(buckets, 0);
+    cluster.outageAllowedSeries.assign(buckets, 0);
+    cluster.outageRejectedSeries.assign(buckets, 0);
+    m_report.cluster = std::move(cluster);
+}
+
+KeyId ClusterLane::keyOf(const Arrival& a) const
+{
+    return m_keys == KeyStrategy::Recorded ? a.recordedKey : m_population.keyOf(m_keys, a.client, a.endpoint);
+}
+
+std::string ClusterLane::keyName(KeyId key) const
+{
+    return m_keys == KeyStrategy::Recorded ? m_recordedKeys.name(key) : m_population.keyName(m_keys, key);
+}
+
+std::uint32_t ClusterLane::pickInstance(KeyId key)
+{
+    const auto n = static_cast<std::uint64_t>(m_cluster.instances);
+    switch (m_cluster.balancer) {
+    case Balancer::RoundRobin: return static_cast<std::uint32_t>(m_roundRobin++ % n);
+    case Balancer::Random: return static_cast<std::uint32_t>(m_rng.below(n));
+    case Balancer::Hash: return static_cast<std::uint32_t>(mixKey(key) % n);
+    case Balancer::LeastLoaded: {
+        // Fewest store calls in flight; ties go round the instances in turn.
+        const std::uint64_t first = m_roundRobin++ % n;
+        std::uint64_t best = first;
+        for (std::uint64_t k = 1; k < n; ++k) {
+            const std::uint64_t i = (first + k) % n;
+            if (m_inFlight[i] < m_inFlight[best])
+                best = i;
+        }
+        return static_cast<std::uint32_t>(best);
+    }
+    }
+    return 0;
+}
+
+KeyId ClusterLane::takeSlot()
+{
+    if (!m_freeSlots.empty()) {
+        const KeyId slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+        return slot;
+    }
+    return m_nextSlot++;
+}
+
+KeyId ClusterLane::storeKey(KeyId key, SimTime now) const
+{
+    if (!m_windowSlots)
+        return key;
+    return 2 * key + static_cast<KeyId>(floorDiv(now, m_nominal.windowUs) & 1);
+}
+
+// The time a store-side decision reads: the instance's clock as it sent the call (passed to
+// the script as an argument), or the store's own clock (Redis TIME) when it runs.
+SimTime ClusterLane::storeTime(const Request& r, SimTime atStore) const
+{
+    return m_cluster.store.clock == StoreClock::Store ? atStore : m_clocks[r.instance].read(r.sentAt);
+}
+
+void ClusterLane::offer(const Arrival& a)
+{
+    runEventsUntil(a.t, true);
+    const KeyId key = keyOf(a);
+    Request r{Stage::AtStore, pickInstance(key), key, a.cost, a.client, a.t, a.t, 0, 0, 0, 0, false, false, {}};
+    ++m_report.cluster->instanceRequests[r.instance];
+    switch (m_cluster.store.mode) {
+    case StoreMode::Local: {
+        const Decision d = m_local[r.instance]->decide(key, m_clocks[r.instance].read(a.t), a.cost);
+        record(a.t, r, d, false);
+        return;
+    }
+    case StoreMode::LocalSync: {
+        Decision d;
+        d.allowed = localSyncAllows(r.instance, key, m_clocks[r.instance].read(a.t), a.cost);
+        record(a.t, r, d, false);
+        return;
+    }
+    default: startStoreCall(a.t, r); return;
+    }
+}
+
+void ClusterLane::startStoreCall(SimTime t, Request r)
+{
+    CircuitBreaker& breaker = m_breakers[r.instance];
+    if (!breaker.allowCall(t)) {
+        ++m_report.cluster->callsSkipped;
+        decideByPolicy(t, r);
+        return;
+    }
+    r.sentAt = t;
+    r.roundTrip = m_conditions.sampleRoundTrip(m_rng, r.instance, t);
+    ++m_report.cluster->storeRoundTrips;
+    ++m_inFlight[r.instance];
+    if (!m_conditions.reachable(r.instance, t + r.roundTrip / 2) || r.roundTrip > m_cluster.store.timeout) {
+        // No answer: the client gives up at its timeout and the policy decides.
+        ++m_report.cluster->storeFailures;
+        r.stage = Stage::Reply;
+        r.failed = true;
+        m_events.push(t + m_cluster.store.timeout, r);
+        return;
+    }
+    if (r.stage != Stage::CasWrite)
+        r.stage = Stage::AtStore;
+    m_events.push(t + r.roundTrip / 2, r);
+}
+
+void ClusterLane::decideByPolicy(SimTime t, const Request& r)
+{
+    Decision d;
+    switch (m_cluster.policy.onFailure) {
+    case FailurePolicy::FailOpen: d.allowed = true; break;
+    case FailurePolicy::FailClosed: d.allowed = false; break;
+    case FailurePolicy::LocalFallback:
+        d = m_fallback[r.instance]->decide(r.key, m_clocks[r.instance].read(t), r.cost);
+        break;
+    }
+    record(t, r, d, true);
+}
+
+void ClusterLane::handle(SimTime t, Request r)
+{
+    ClusterStats& stats = *m_report.cluster;
+    switch (r.stage) {
+    case Stage::SyncTick:
+        syncInstance(r.instance, t);
+        if (t + m_cluster.store.syncInterval < m_end)
+            m_events.push(t + m_cluster.store.syncInterval, r);
+        return;
+    case Stage::AtStore:
+        switch (m_cluster.store.mode) {
+        case StoreMode::RedisAtomic: {
+            const SimTime now = storeTime(r, t);
+            r.decision = m_built.limiter->decide(storeKey(r.key, now), now, r.cost);
+            break;
+        }
+        case StoreMode::SqlRowLock: {
+            // FIFO behind the row lock; the lock is held for one more round trip (the commit).
+            SimTime& freeAt = grownAt(m_lockFreeAt, r.key, SimTime{0});
+            const SimTime start = std::max(t, freeAt);
+            if (start > t)
+                ++stats.waitedOnStore;
+            const SimTime now = storeTime(r, start);
+            r.decision = m_built.limiter->decide(storeKey(r.key, now), now, r.cost);
+            const Duration hold = m_conditions.sampleRoundTrip(m_rng, r.instance, start);
+            ++stats.storeRoundTrips;
+            freeAt = start + hold;
+            r.stage = Stage::Reply;
+            m_events.push(start + hold + r.roundTrip / 2, r);
+            return;
+        }
+        case StoreMode::RedisGetSet:
+        case StoreMode::Cas:
+            // The read: a snapshot of the key (and its version) travels back to the instance.
+            r.slot = takeSlot();
+            m_scratch->copyKeyState(*m_built.limiter, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)), r.slot);
+            r.version = grownAt(m_versions, r.key, std::uint64_t{0});
+            break;
+        default: break;
+        }
+        r.stage = Stage::Reply;
+        m_events.push(r.sentAt + r.roundTrip, r);
+        return;
+    case Stage::Reply: {
+        --m_inFlight[r.instance];
+        if (r.failed) {
+            m_breakers[r.instance].onFailure(t);
+            if (r.slot != 0)
+                m_freeSlots.push_back(r.slot);  // a CAS write that got no answer
+            decideByPolicy(t, r);
+            return;
+        }
+        m_breakers[r.instance].onSuccess();
+        if (m_cluster.store.mode == StoreMode::RedisGetSet || m_cluster.store.mode == StoreMode::Cas) {
+            // Decide on the snapshot with the instance's clock.
+            r.decision = m_scratch->decide(r.slot, m_clocks[r.instance].read(t), r.cost);
+            if (m_cluster.store.mode == StoreMode::RedisGetSet) {
+                record(t, r, r.decision, false);
+                if (r.decision.allowed) {
+                    // The SET is fire-and-forget: it lands half a round trip later, whatever
+                    // was written meanwhile.
+                    r.stage = Stage::SetArrives;
+                    m_events.push(t + m_conditions.sampleRoundTrip(m_rng, r.instance, t) / 2, r);
+                    ++stats.storeRoundTrips;
+                } else {
+                    m_freeSlots.push_back(r.slot);
+                }
+                return;
+            }
+            if (!r.decision.allowed) {
+                record(t, r, r.decision, false);
+                m_freeSlots.push_back(r.slot);
+                return;
+            }
+            r.stage = Stage::CasWrite;
+            startStoreCall(t, r);
+            return;
+        }
+        record(t, r, r.decision, false);
+        return;
+    }
+    case Stage::CasWrite: {
+        std::uint64_t& version = grownAt(m_versions, r.key, std::uint64_t{0});
+        const bool unchanged = version == r.version;
+        if (unchanged) {
+            m_built.limiter->copyKeyState(*m_scratch, r.slot, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)));
+            ++version;
+        }
+        r.allowed = unchanged;
+        r.stage = Stage::CasReply;
+        m_events.push(r.sentAt + r.roundTrip, r);
+        return;
+    }
+    case Stage::CasReply:
+        --m_inFlight[r.instance];
+        m_breakers[r.instance].onSuccess();
+        if (r.allowed) {
+            m_freeSlots.push_back(r.slot);
+            record(t, r, r.decision, false);
+            return;
+        }
+        // Someone wrote first: read again, unless out of attempts.
+        ++stats.casRetries;
+        if (r.attempt == 0)
+            ++stats.waitedOnStore;
+        m_freeSlots.push_back(r.slot);
+        r.slot = 0;
+        if (++r.attempt >= static_cast<std::uint32_t>(m_cluster.store.casRetries)) {
+            // Still contended after every attempt: the request is refused (the store works,
+            // it is only busy, so this is not the failure policy's call).
+            ++stats.casExhausted;
+            Decision refused;
+            refused.retryAfterUs = 0;
+            record(t, r, refused, false);
+            return;
+        }
+        r.stage = Stage::AtStore;
+        r.decision = {};
+        startStoreCall(t, r);
+        return;
+    case Stage::SetArrives:
+        m_built.limiter->copyKeyState(*m_scratch, r.slot, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)));
+        m_freeSlots.push_back(r.slot);
+        return;
+    }
+}
+
+bool ClusterLane::localSyncAllows(std::uint32_t instance, KeyId key, SimTime now, std::uint32_t cost)
+{
+    // Fixed-window counters: the instance allows iff what it last saw of the global count plus
+    // what it counted itself since fits the limit, in its own clock's window.
+    const std::int64_t window = floorDiv(now, m_nominal.windowUs);
+    SyncedCounter& c = grownAt(m_syncLocal[instance], key);
+    if (c.window != window) {
+        c = SyncedCounter{window, 0, 0};
+    }
+    const bool allowed = static_cast<double>(c.globalSeen + c.local + cost) <= m_nominal.limitCost;
+    if (allowed) {
+        if (c.local == 0)
+            m_syncDirty[instance].push_back(key);
+        c.local += cost;
+    }
+    return allowed;
+}
+
+void ClusterLane::syncInstance(std::uint32_t instance, SimTime t)
+{
+    if (!m_conditions.reachable(instance, t)) {
+        ++m_report.cluster->storeFailures;
+        return;  // the deltas wait for the next sync
+    }
+    ++m_report.cluster->storeRoundTrips;
+    for (const KeyId key : m_syncDirty[instance]) {
+        SyncedCounter& c = m_syncLocal[instance][key];
+        auto& global = grownAt(m_syncStore, key, std::pair<std::int64_t, std::int64_t>{kNever, 0});
+        if (global.first != c.window) {
+            if (global.first > c.window)
+                continue;  // a newer window already: this instance's delta is stale
+            global = {c.window, 0};
+        }
+        global.second += c.local;
+        c.local = 0;
+        c.globalSeen = global.second;
+    }
+    m_syncDirty[instance].clear();
+}
+
+void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy)
+{
+    ClusterStats& stats = *m_report.cluster;
+    const SimTime at = std::min(decidedAt, m_end - 1);
+    const auto bucket = static_cast<std::size_t>((at - m_scenario.start) / m_scenario.metrics.bucket);
+    ++m_report.requests;
+    m_decisionLatency.add(decidedAt - r.arrivedAt);
+    if (byPolicy) {
+        (d.allowed ? stats.allowedDuringOutage : stats.rejectedDuringOutage) += 1;
+        (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[bucket] += r.cost;
+    }
+    if (d.allowed) {
+        // Beyond the global limit: an exact limiter fed with what the cluster admitted, in
+        // true time, would have refused it.
+        if (!m_reference->decide(r.key, decidedAt, r.cost).allowed) {
+            stats.globalLimitOvershoot += r.cost;
+            stats.overshootSeries[bucket] += r.cost;
+        }
+    }
+    if (!d.allowed) {
+        ++m_report.rejected;
+        m_report.rejectedCost += r.cost;
+        m_report.rejectedSeries[bucket] += r.cost;
+        return;
+    }
+    ++m_report.allowed;
+    m_report.allowedCost += r.cost;
+    m_report.allowedSeries[bucket] += r.cost;
+    ++stats.instanceAllowed[r.instance];
+    stats.instanceAllowedSeries[r.instance][bucket] += r.cost;
+    // The most the whole cluster admitted for one key in a trailing window, in true time.
+    const std::int64_t inWindow = m_window.admitted(r.key, decidedAt) + r.cost;
+    m_window.add(r.key, decidedAt, r.cost);
+    const double ratio = static_cast<double>(inWindow) / m_nominal.limitCost;
+    if (ratio > m_peakRatio) {
+        m_peakRatio = ratio;
+        m_report.peakBurst = {m_nominal.windowUs, inWindow, std::llround(m_nominal.limitCost), ratio,
+                              decidedAt - m_scenario.start, keyName(r.key)};
+    }
+}
+
+void ClusterLane::runEventsUntil(SimTime t, bool inclusive)
+{
+    while (!m_events.empty() && (inclusive ? m_events.nextTime() <= t : m_events.nextTime() < t)) {
+        auto event = m_events.pop();
+        handle(event.time, event.payload);
+    }
+}
+
+void ClusterLane::finish()
+{
+    // Calls still in flight at the end are decided when they complete, a little past it.
+    while (!m_events.empty()) {
+        auto event = m_events.pop();
+        if (event.payload.stage == Stage::SyncTick)
+            continue;
+        handle(event.time, event.payload);
+    }
+    ClusterStats& stats = *m_report.cluster;
+    m_report.acceptance = m_report.requests ? static_cast<double>(m_report.allowed) / static_cast<double>(m_report.requests) : 0;
+    m_report.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());
+    stats.roundTripsPerDecision = m_report.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(m_report.requests) : 0;
+    for (const CircuitBreaker& b : m_breakers)
+        stats.breakerOpened += b.timesOpened();
+    stats.decisionLatencyP50 = m_decisionLatency.percentile(0.5);
+    stats.decisionLatencyP99 = m_decisionLatency.percentile(0.99);
+    stats.decisionLatencyMax = m_decisionLatency.max();
+    m_report.backend.limiterBefore = m_report.allowedCost;
+    m_report.backend.limiterAfter = m_report.allowedCost + m_report.rejectedCost;
+}
+
+AlgorithmReport ClusterLane::takeReport()
+{
+    return std::move(m_report);
+}
+
+} // namespace ratelab

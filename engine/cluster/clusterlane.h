@@ -1,0 +1,118 @@
+#pragma once
+// One algorithm of a cluster scenario: N instances behind a load balancer, each with its own
+// clock, sharing (or not) a store whose round trips take time. Every effect comes out of the
+// event model: a request is decided when its round trip completes, so concurrent requests
+// race on a non-atomic GET/SET, CAS writes conflict on hot keys, row locks queue, and clocks
+// that disagree see different windows.
+//
+// Storage modes: local (each instance alone), redis_atomic (one atomic script call),
+// redis_get_set (read, decide on the instance, write back later), local_sync (local counters
+// merged every sync interval; fixed window family), cas (read with a version, write only if
+// unchanged, retry), sql_row_lock (decisions on a key serialise behind its lock).
+// When the store fails (an outage, a timeout) or the circuit breaker is open, the failure
+// policy decides: fail_open, fail_closed, or local_fallback (a local limiter at limit / N).
+
+#include "engine/cluster/circuitbreaker.h"
+#include "engine/cluster/instanceclock.h"
+#include "engine/cluster/storeconditions.h"
+#include "engine/core/eventqueue.h"
+#include "engine/metrics/admittedwindow.h"
+#include "engine/metrics/delayhistogram.h"
+#include "engine/metrics/nominal.h"
+#include "engine/report.h"
+#include "engine/traffic/source.h"
+
+namespace ratelab {
+
+class ClusterLane {
+public:
+    ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
+                const KeyInterner& recordedKeys, std::size_t index);
+
+    void offer(const Arrival& a);
+    void finish();
+    AlgorithmReport takeReport();
+
+    const std::string& id() const { return m_spec.id; }
+    KeyId keyOf(const Arrival& a) const;
+    std::string keyName(KeyId key) const;
+
+private:
+    enum class Stage : std::uint8_t { AtStore, Reply, CasWrite, CasReply, SetArrives, SyncTick };
+
+    struct Request {
+        Stage stage;
+        std::uint32_t instance;
+        KeyId key;
+        std::uint32_t cost;
+        std::uint32_t client;
+        SimTime arrivedAt;       // true time the request reached its instance
+        SimTime sentAt;          // true time of this store call
+        Duration roundTrip;      // of this call
+        KeyId slot;              // scratch state of a GET/SET or CAS in flight
+        std::uint64_t version;   // CAS: the version read
+        std::uint32_t attempt;   // CAS attempts so far
+        bool allowed;            // CAS: whether the write went through
+        bool failed;             // the store did not answer: the policy decides
+        Decision decision;
+    };
+
+    void runEventsUntil(SimTime t, bool inclusive);
+    void handle(SimTime t, Request r);
+    void startStoreCall(SimTime t, Request r);
+    void decideByPolicy(SimTime t, const Request& r);
+    void record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy);
+    void syncInstance(std::uint32_t instance, SimTime t);
+    std::uint32_t pickInstance(KeyId key);
+    KeyId takeSlot();
+    SimTime storeTime(const Request& r, SimTime atStore) const;
+    bool localSyncAllows(std::uint32_t instance, KeyId key, SimTime now, std::uint32_t cost);
+    KeyId storeKey(KeyId key, SimTime now) const;
+
+    AlgorithmSpec m_spec;
+    const Scenario& m_scenario;
+    const Population& m_population;
+    const KeyInterner& m_recordedKeys;
+    KeyStrategy m_keys;
+    ClusterSpec m_cluster;
+    SimTime m_end;
+    RandomStream m_rng;
+    StoreConditions m_conditions;
+
+    BuiltLimiter m_built;                                 // the store's (or the template)
+    std::vector<std::unique_ptr<RateLimiter>> m_local;    // per instance: local mode
+    std::vector<std::unique_ptr<RateLimiter>> m_fallback; // per instance: limit / N
+    std::unique_ptr<RateLimiter> m_scratch;               // snapshots of GET/SET and CAS in flight
+    std::unique_ptr<RateLimiter> m_reference;             // the global limit, fed what the cluster admitted
+    bool m_windowSlots = false;                           // fixed windows: one store key per window (below)
+    std::vector<KeyId> m_freeSlots;
+    KeyId m_nextSlot;
+    std::vector<std::uint64_t> m_versions;                // CAS version per key
+    std::vector<SimTime> m_lockFreeAt;                    // sql_row_lock per key
+    std::vector<InstanceClock> m_clocks;
+    std::vector<CircuitBreaker> m_breakers;
+    std::vector<std::int64_t> m_inFlight;
+    std::uint64_t m_roundRobin = 0;
+    EventQueue<Request> m_events;
+
+    // local_sync: per instance, per key: the window it counts, its unsynced local count, and
+    // the global count it last saw; the store's count per key and window.
+    struct SyncedCounter {
+        std::int64_t window = kNever;
+        std::int64_t local = 0;
+        std::int64_t globalSeen = 0;
+    };
+    std::vector<std::vector<SyncedCounter>> m_syncLocal;
+    std::vector<std::vector<KeyId>> m_syncDirty;
+    std::vector<std::pair<std::int64_t, std::int64_t>> m_syncStore;  // (window, count)
+
+    // Metrics.
+    NominalLimit m_nominal;
+    AlgorithmReport m_report;
+    AdmittedWindow m_window;
+    DelayHistogram m_decisionLatency;
+
+    double m_peakRatio = -1;
+};
+
+} // namespace ratelab

@@ -1,0 +1,186 @@
+// The simulated cluster against values derived by hand from the event model: round trips
+// that take time and clocks that disagree (each derivation beside its check).
+
+#include "engine/engine.h"
+#include "engine/scenario/scenarioio.h"
+
+#include <QtTest>
+
+using namespace ratelab;
+
+namespace {
+
+Scenario embedded(const std::string& name)
+{
+    for (const auto& [n, json] : embeddedScenarios()) {
+        if (n == name)
+            return loadScenario(json, n);
+    }
+    throw std::runtime_error("no embedded scenario " + name);
+}
+
+Report run(const Scenario& s)
+{
+    RunControl control;
+    return runScenario(s, control);
+}
+
+const AlgorithmReport& lane(const Report& r, const std::string& id)
+{
+    for (const AlgorithmReport& a : r.algorithms) {
+        if (a.id == id)
+            return a;
+    }
+    throw std::runtime_error("no lane " + id);
+}
+
+// One hot key, `rate` constant, `instances` round robin, the store mode and latency given.
+Scenario hotKey(const std::string& rate, int instances, const std::string& store, const std::string& algorithm,
+                const std::string& params)
+{
+    const std::string json = R"({"name": "hot key", "seed": 3, "duration": "60s", "population": {"clients": 1},
+        "traffic": [{"kind": "constant", "rate": ")" + rate + R"("}], "keys": "global",
+        "cluster": {"instances": )" + std::to_string(instances) + R"(, "store": )" + store + R"(},
+        "algorithms": [{"id": "a", "algorithm": ")" + algorithm + R"(", "params": )" + params + "}]}";
+    return loadScenario(json, "inline");
+}
+
+} // namespace
+
+class TestCluster : public QObject {
+    Q_OBJECT
+
+private slots:
+    void localStateLeaksNTimesTheLimit();
+    void getSetRaceOvershootGrowsWithLatencyAndConcurrency();
+    void casAndRowLockStayExact();
+    void clockOffsetHandsTheWindowToTheInstanceAhead();
+    void ntpStepBackThrottlesWithInstanceClockOnly();
+    void failurePolicies();
+    void circuitBreakerStopsAndResumesStoreCalls();
+    void clusterScenariosRoundTrip();
+};
+
+void TestCluster::localStateLeaksNTimesTheLimit()
+{
+    // 1,000/s constant, 4 instances round robin: instance i gets a request every 4 ms from
+    // i ms. A bucket of 100 refilling 0.1 token per ms admits floor(100 + 0.1 x 59,996) =
+    // 6,099 on each instance: 24,396 in all. One shared bucket admits floor(100 + 0.1 x
+    // 59,999) = 6,099.
+    const std::string bucket = R"({"capacity": 100, "refill": "100/s"})";
+    const Report local = run(hotKey("1000/s", 4, R"({"mode": "local"})", "token_bucket", bucket));
+    QCOMPARE(local.algorithms[0].allowed, std::int64_t(24396));
+    const Report atomic = run(hotKey("1000/s", 4, R"({"mode": "redis_atomic", "latency": {"rtt": "1ms"}})",
+                                     "token_bucket", bucket));
+    QCOMPARE(atomic.algorithms[0].allowed, std::int64_t(6099));
+    QCOMPARE(atomic.algorithms[0].cluster->globalLimitOvershoot, std::int64_t(0));
+    QCOMPARE(atomic.algorithms[0].cluster->roundTripsPerDecision, 1.0);
+    // The leak, measured: everything beyond one bucket's 6,099 is over the global limit.
+    QCOMPARE(local.algorithms[0].cluster->globalLimitOvershoot, std::int64_t(24396 - 6099));
+}
+
+void TestCluster::getSetRaceOvershootGrowsWithLatencyAndConcurrency()
+{
+    const Report r = run(embedded("cluster-get-set-race"));
+    const std::int64_t atomic = lane(r, "atomic, 5 ms").cluster->globalLimitOvershoot;
+    const std::int64_t fast = lane(r, "get-set, 1 ms").cluster->globalLimitOvershoot;
+    const std::int64_t mid = lane(r, "get-set, 5 ms").cluster->globalLimitOvershoot;
+    const std::int64_t slow = lane(r, "get-set, 20 ms").cluster->globalLimitOvershoot;
+    QCOMPARE(atomic, std::int64_t(0));
+    QVERIFY2(0 < fast && fast < mid && mid < slow, qPrintable(QStringLiteral("%1 %2 %3").arg(fast).arg(mid).arg(slow)));
+    // The atomic script admits exactly the limit: 100 per 1 s window, 60 windows.
+    QCOMPARE(lane(r, "atomic, 5 ms").allowed, std::int64_t(6000));
+    // More concurrency at the same latency: the same fixed window under 200/s and 800/s.
+    const std::string window = R"({"limit": 100, "window": "1s"})";
+    const std::string store = R"({"mode": "redis_get_set", "latency": {"rtt": "5ms"}})";
+    const std::int64_t low = run(hotKey("200/s", 4, store, "fixed_window", window)).algorithms[0].cluster->globalLimitOvershoot;
+    const std::int64_t high = run(hotKey("800/s", 4, store, "fixed_window", window)).algorithms[0].cluster->globalLimitOvershoot;
+    QVERIFY2(low < high, qPrintable(QStringLiteral("%1 %2").arg(low).arg(high)));
+}
+
+void TestCluster::casAndRowLockStayExact()
+{
+    const Report r = run(embedded("cluster-get-set-race"));
+    const AlgorithmReport& cas = lane(r, "cas, 5 ms");
+    QCOMPARE(cas.cluster->globalLimitOvershoot, std::int64_t(0));
+    QVERIFY(cas.cluster->casRetries > 0);
+    QVERIFY(cas.cluster->roundTripsPerDecision > 2.0);  // a read and a write, and retries
+    const AlgorithmReport& lock = lane(r, "sql row lock, 1 ms");
+    QCOMPARE(lock.cluster->globalLimitOvershoot, std::int64_t(0));
+    QCOMPARE(lock.allowed, std::int64_t(6000));
+    QVERIFY(lock.cluster->waitedOnStore > 0);  // queued behind the row lock
+}
+
+void TestCluster::clockOffsetHandsTheWindowToTheInstanceAhead()
+{
+    // Constant 1,000/s alternating between two instances; instance 1 reads 300 ms ahead.
+    // Store clock: each 1 s window's 100 go to the first 100 requests, 50 from each: 3,000
+    // each over 60 windows. Instance clock: instance 1 enters window k at true time
+    // k s - 300 ms and fills it before instance 0 gets there; only window 0, which both are
+    // in from the start, is shared: instance 0 admits 50, instance 1 50 + 60 x 100 = 6,050.
+    const Report r = run(embedded("cluster-clock-skew"));
+    const auto& store = *lane(r, "store clock").cluster;
+    QCOMPARE(store.instanceAllowed, (std::vector<std::int64_t>{3000, 3000}));
+    const auto& instance = *lane(r, "instance clock").cluster;
+    QCOMPARE(instance.instanceAllowed, (std::vector<std::int64_t>{50, 6050}));
+}
+
+void TestCluster::ntpStepBackThrottlesWithInstanceClockOnly()
+{
+    // 5/s (every 200 ms) against GCRA 10/s burst 1 (T = tau = 100 ms): the TAT trails each
+    // request by 100 ms. At 30 s the clock steps back 5 s: the instance reads 25.0 s while the
+    // TAT is 29.9 s, so requests pass again only when the instance clock reaches 29.9 s, at
+    // true 34.9 s. Rejected: 30.0, 30.2, ..., 34.8 s: 25 requests, 5 s of traffic.
+    const Report r = run(embedded("cluster-ntp-step"));
+    QCOMPARE(lane(r, "instance clock").rejected, std::int64_t(25));
+    QCOMPARE(lane(r, "store clock").rejected, std::int64_t(0));
+    const auto& series = lane(r, "instance clock").rejectedSeries;
+    for (int s = 30; s < 35; ++s)
+        QCOMPARE(series[s], std::int64_t(5));
+}
+
+void TestCluster::failurePolicies()
+{
+    // Redis is down from 20 s to 40 s under 300/s: every call in it fails at its 100 ms timeout.
+    const Report r = run(embedded("cluster-redis-outage"));
+    const auto& open = *lane(r, "fail_open").cluster;
+    const auto& closed = *lane(r, "fail_closed").cluster;
+    const auto& fallback = *lane(r, "local_fallback").cluster;
+    QCOMPARE(open.rejectedDuringOutage, std::int64_t(0));
+    QVERIFY(open.allowedDuringOutage > 5500);   // about 300/s x 20 s
+    QCOMPARE(closed.allowedDuringOutage, std::int64_t(0));
+    QVERIFY(std::abs(closed.rejectedDuringOutage - open.allowedDuringOutage) < open.allowedDuringOutage / 100);
+    // Four local buckets of 25 (refill 25/s): 4 x (25 + 25 x 20 s) = 2,100, give or take the
+    // requests at the outage's edges.
+    QVERIFY2(std::abs(fallback.allowedDuringOutage - 2100) <= 30, qPrintable(QString::number(fallback.allowedDuringOutage)));
+    // Outside the outage all three hold the limit: 100 per second, give or take the token that
+    // Poisson arrivals leave in the bucket at a second's edge.
+    for (const char* id : {"fail_open", "fail_closed", "local_fallback"})
+        QVERIFY(std::abs(lane(r, id).allowedSeries[10] - 100) <= 2);
+}
+
+void TestCluster::circuitBreakerStopsAndResumesStoreCalls()
+{
+    const Report r = run(embedded("cluster-redis-outage"));
+    const AlgorithmReport& breaker = lane(r, "fail_open + breaker");
+    // It opened, saved calls during the outage, and after it the store decides again.
+    QVERIFY(breaker.cluster->breakerOpened >= 1);
+    QVERIFY(breaker.cluster->callsSkipped > 5000);
+    QVERIFY(breaker.cluster->storeRoundTrips < lane(r, "fail_open").cluster->storeRoundTrips);
+    QVERIFY(std::abs(breaker.allowedSeries[50] - 100) <= 2);
+    QVERIFY(breaker.cluster->decisionLatencyP99 < lane(r, "fail_open").cluster->decisionLatencyP99);
+}
+
+void TestCluster::clusterScenariosRoundTrip()
+{
+    for (const char* name : {"cluster-local-leak", "cluster-get-set-race", "cluster-clock-skew", "cluster-ntp-step",
+                             "cluster-redis-outage"}) {
+        const Scenario s = embedded(name);
+        QVERIFY(s.cluster.has_value());
+        const Scenario again = loadScenario(saveScenario(s), name);
+        QCOMPARE(saveScenario(again), saveScenario(s));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestCluster)
+#include "tst_cluster.moc"
