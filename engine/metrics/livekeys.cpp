@@ -33,6 +33,7 @@ void LiveKeys::touch(KeyId key, SimTime now, Duration resetAfter)
     if (!wasLive) {
         ++m_live;
         m_peak = std::max(m_peak, m_live);
+        m_intervalPeak = std::max(m_intervalPeak, m_live);
         current = expiresAt;
         m_expiries.push(expiresAt, key);
     } else if (expiresAt > current) {

@@ -19,6 +19,13 @@ public:
 
     std::int64_t live() const { return m_live; }
     std::int64_t peak() const { return m_peak; }
+    // The most keys live at once since the last call (a bucket's peak), then starts anew.
+    std::int64_t takeIntervalPeak()
+    {
+        const std::int64_t peak = m_intervalPeak;
+        m_intervalPeak = m_live;
+        return peak;
+    }
     bool isLive(KeyId key, SimTime now) const { return key < m_expiresAt.size() && m_expiresAt[key] > now; }
 
 private:
@@ -26,6 +33,7 @@ private:
     EventQueue<KeyId> m_expiries;
     std::int64_t m_live = 0;
     std::int64_t m_peak = 0;
+    std::int64_t m_intervalPeak = 0;
 };
 
 } // namespace ratelab

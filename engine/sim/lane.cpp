@@ -99,11 +99,10 @@ std::size_t Lane::bucketOf(SimTime t) const
     return std::min(b, m_report.allowedSeries.size() - 1);
 }
 
+// The live logs' bytes at t (variable-size state: the sliding log).
 std::int64_t Lane::stateBytesNow(SimTime t) const
 {
     const RateLimiter& limiter = *m_tiers.front().built.limiter;
-    if (!m_variableState)
-        return m_liveKeys.live() * static_cast<std::int64_t>(limiter.stateBytesPerKey());
     std::int64_t bytes = 0;
     for (KeyId key = 0; key < m_keySeen.size(); ++key) {
         if (m_keySeen[key] && m_liveKeys.isLive(key, t))
@@ -119,15 +118,17 @@ void Lane::advanceBuckets(SimTime t)
         const SimTime end = std::min(m_end, m_scenario.start + static_cast<SimTime>(m_bucketsClosed + 1) * m_scenario.metrics.bucket);
         if (end > t)
             break;
+        // The bucket's peak of live keys; a fixed window's keys all expire at its boundary, so
+        // a sample at the bucket's end would miss them.
+        const std::int64_t live = m_liveKeys.takeIntervalPeak();
         m_liveKeys.advance(end);
-        const std::int64_t live = m_liveKeys.live();
-        const std::int64_t bytes = stateBytesNow(end);
         m_report.liveKeysSeries[m_bucketsClosed] = live;
+        const std::int64_t bytes = m_variableState ? stateBytesNow(end) : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
         m_report.stateBytesSeries[m_bucketsClosed] = bytes;
         if (bytes > m_report.memory.peakStateBytes) {
             m_report.memory.peakStateBytes = bytes;
-            if (m_variableState && live > 0)
-                m_report.memory.stateBytesPerKey = static_cast<double>(bytes) / static_cast<double>(live);
+            if (m_variableState && m_liveKeys.live() > 0)
+                m_report.memory.stateBytesPerKey = static_cast<double>(bytes) / static_cast<double>(m_liveKeys.live());
         }
         ++m_bucketsClosed;
     }
