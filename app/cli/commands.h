@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace ratelab::cli {
 
 inline constexpr int kExitOk = 0;
@@ -28,7 +32,26 @@ struct RunOptions {
     std::optional<std::uint64_t> seed;
 };
 
+struct ImportOptions {
+    std::string log;                    // a path, or "-" for stdin
+    std::string format = "auto";
+    std::string logFormat;              // an nginx log_format (implies --format nginx)
+    std::string key = "ip";
+    std::string xff = "first";
+    std::vector<std::string> trusted;   // trusted proxies: CIDR blocks, addresses, text prefixes
+    std::string apiKeyParam = "api_key";
+    std::string apiKeyField;
+    bool pathTemplates = false;
+    std::string tiers;                  // key,tier CSV
+    double lookBackSeconds = 60;
+    unsigned threads = 1;
+    std::string out;                    // trace CSV; empty: stdout
+};
+
 int runDecide(const DecideOptions& options);
+// Adds `import` and its options to the app (app/cli/importcommand.cpp).
+CLI::App* addImportCommand(CLI::App& app, ImportOptions& options);
+int runImport(const ImportOptions& options);
 int runRun(const RunOptions& options);
 int runList();
 

@@ -29,6 +29,9 @@ int main(int argc, char** argv)
 
     app.add_subcommand("list", "List every algorithm and preset with its parameters and defaults");
 
+    ImportOptions import;
+    auto* importCmd = addImportCommand(app, import);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -41,6 +44,8 @@ int main(int argc, char** argv)
     try {
         if (decideCmd->parsed())
             return runDecide(decide);
+        if (importCmd->parsed())
+            return runImport(import);
         if (runCmd->parsed()) {
             if (seedOpt->count())
                 run.seed = seed;

@@ -1,0 +1,172 @@
+#include "engine/logs/clientaddress.h"
+
+#include "engine/logs/textscan.h"
+
+#include <arpa/inet.h>
+
+#include <charconv>
+#include <cstring>
+#include <stdexcept>
+
+namespace ratelab {
+
+using namespace textscan;
+
+namespace {
+
+constexpr std::size_t kMaxChain = 32;  // entries kept from a chain; longer chains keep the first and last 16
+
+bool isSeparator(char c) { return c == ',' || c == ' ' || c == '"' || c == '\t'; }
+
+// "1.2.3.4:80" -> "1.2.3.4"; "[::1]:80" -> "::1"; with `hasPort`, anything after the last ':'.
+std::string_view stripPort(std::string_view entry, bool hasPort)
+{
+    if (entry.size() > 2 && entry.front() == '[') {
+        const std::size_t close = entry.find(']');
+        if (close != npos)
+            return entry.substr(1, close - 1);
+    }
+    const std::size_t colon = entry.rfind(':');
+    if (colon == npos)
+        return entry;
+    if (hasPort)
+        return entry.substr(0, colon);
+    // Without a known port, only an IPv4 address or a hostname with one colon has a port.
+    if (entry.find(':') == colon)
+        return entry.substr(0, colon);
+    return entry;
+}
+
+struct Chain {
+    std::array<std::string_view, kMaxChain> entries;
+    std::size_t size = 0;
+    std::size_t total = 0;
+
+    void add(std::string_view e)
+    {
+        if (e.empty() || e == "-" || e == "unknown")
+            return;
+        if (size < kMaxChain) {
+            entries[size++] = e;
+        } else {
+            // Keep the first half; the second half slides (the rightmost entries matter for Last).
+            for (std::size_t i = kMaxChain / 2; i + 1 < kMaxChain; ++i)
+                entries[i] = entries[i + 1];
+            entries[kMaxChain - 1] = e;
+        }
+        ++total;
+    }
+    void addAll(std::string_view text, bool hasPort)
+    {
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            while (pos < text.size() && isSeparator(text[pos]))
+                ++pos;
+            std::size_t end = pos;
+            while (end < text.size() && !isSeparator(text[end]))
+                ++end;
+            if (end > pos)
+                add(stripPort(text.substr(pos, end - pos), hasPort));
+            pos = end;
+        }
+    }
+};
+
+bool hasChainSeparator(std::string_view s)
+{
+    for (char c : s)
+        if (isSeparator(c))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool parseIpAddress(std::string_view text, bool& v6, std::array<std::uint8_t, 16>& bytes)
+{
+    char buf[64];
+    if (text.empty() || text.size() >= sizeof buf)
+        return false;
+    std::memcpy(buf, text.data(), text.size());
+    buf[text.size()] = '\0';
+    bytes.fill(0);
+    v6 = text.find(':') != npos;
+    return inet_pton(v6 ? AF_INET6 : AF_INET, buf, bytes.data()) == 1;
+}
+
+TrustedProxies::TrustedProxies(const std::vector<std::string>& entries)
+{
+    for (const std::string& raw : entries) {
+        const std::string_view entry = trimmed(raw);
+        if (entry.empty())
+            continue;
+        const std::size_t slash = entry.find('/');
+        Block block;
+        if (slash != npos) {
+            int bits = -1;
+            if (!parseIpAddress(entry.substr(0, slash), block.v6, block.bytes) || !parseWhole(entry.substr(slash + 1), bits)
+                || bits < 0 || bits > (block.v6 ? 128 : 32))
+                throw std::invalid_argument("trusted proxy '" + std::string(entry) + "': expected a CIDR block such as 10.0.0.0/8");
+            block.prefixBits = bits;
+            m_blocks.push_back(block);
+        } else if (parseIpAddress(entry, block.v6, block.bytes)) {
+            block.prefixBits = block.v6 ? 128 : 32;
+            m_blocks.push_back(block);
+        } else {
+            m_prefixes.emplace_back(entry);
+        }
+    }
+}
+
+bool TrustedProxies::contains(std::string_view address) const
+{
+    for (const std::string& prefix : m_prefixes)
+        if (address.starts_with(prefix))
+            return true;
+    if (m_blocks.empty())
+        return false;
+    bool v6 = false;
+    std::array<std::uint8_t, 16> bytes{};
+    if (!parseIpAddress(address, v6, bytes))
+        return false;
+    for (const Block& b : m_blocks) {
+        if (b.v6 != v6)
+            continue;
+        const int whole = b.prefixBits / 8;
+        const int rest = b.prefixBits % 8;
+        if (std::memcmp(bytes.data(), b.bytes.data(), static_cast<std::size_t>(whole)) != 0)
+            continue;
+        if (rest == 0)
+            return true;
+        const auto mask = static_cast<std::uint8_t>(0xFF << (8 - rest));
+        if ((bytes[static_cast<std::size_t>(whole)] & mask) == (b.bytes[static_cast<std::size_t>(whole)] & mask))
+            return true;
+    }
+    return false;
+}
+
+std::string_view chooseClient(std::string_view forwardedFor, std::string_view remote, bool remoteHasPort,
+                              ForwardedChoice choice, const TrustedProxies& trusted)
+{
+    // The common case: one address, nobody trusted.
+    if (forwardedFor.empty() && trusted.empty() && !hasChainSeparator(remote))
+        return remote == "-" ? remote : stripPort(remote, remoteHasPort);
+
+    Chain chain;
+    chain.addAll(forwardedFor, false);
+    chain.addAll(remote, remoteHasPort);
+    if (chain.size == 0)
+        return trimmed(remote) == "-" || trimmed(remote).starts_with("-:") ? std::string_view("-") : std::string_view{};
+    if (choice == ForwardedChoice::First) {
+        for (std::size_t i = 0; i < chain.size; ++i)
+            if (!trusted.contains(chain.entries[i]))
+                return chain.entries[i];
+    } else {
+        for (std::size_t i = chain.size; i-- > 0;)
+            if (!trusted.contains(chain.entries[i]))
+                return chain.entries[i];
+    }
+    return chain.entries[0];
+}
+
+} // namespace ratelab

@@ -1,0 +1,72 @@
+#include "engine/logs/importsummary.h"
+
+#include <cstdio>
+#include <numeric>
+
+namespace ratelab {
+
+std::int64_t ImportSummary::skippedTotal() const
+{
+    return std::accumulate(skipped.begin(), skipped.end(), std::int64_t{0});
+}
+
+std::string formatUtc(SimTime t)
+{
+    if (t == kNever)
+        return "-";
+    // civil_from_days (H. Hinnant)
+    const std::int64_t days = floorDiv(t, 86'400 * kMicrosPerSecond);
+    const std::int64_t inDay = t - days * 86'400 * kMicrosPerSecond;
+    const std::int64_t z = days + 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const std::int64_t doe = z - era * 146097;
+    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const std::int64_t mp = (5 * doy + 2) / 153;
+    const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
+    const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
+    const std::int64_t y = yoe + era * 400 + (m <= 2);
+    const std::int64_t secs = inDay / kMicrosPerSecond;
+    const std::int64_t micros = inDay % kMicrosPerSecond;
+    char buf[96];  // room for any 64-bit year, so the compiler can prove no truncation
+    if (micros == 0)
+        std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", static_cast<long long>(y),
+                      static_cast<long long>(m), static_cast<long long>(d), static_cast<long long>(secs / 3600),
+                      static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60));
+    else
+        std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%06lldZ", static_cast<long long>(y),
+                      static_cast<long long>(m), static_cast<long long>(d), static_cast<long long>(secs / 3600),
+                      static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60),
+                      static_cast<long long>(micros));
+    return buf;
+}
+
+std::string formatSummary(const ImportSummary& s)
+{
+    std::string out;
+    const auto line = [&out](const std::string& text) { out += text + "\n"; };
+    line("format: " + std::string(formatName(s.format)) + " (" + s.detection + ")");
+    line("lines read: " + std::to_string(s.linesRead) + " (" + std::to_string(s.bytesRead) + " bytes)");
+    line("requests imported: " + std::to_string(s.requestsImported));
+    if (s.blankLines || s.directiveLines)
+        line("blank lines: " + std::to_string(s.blankLines) + ", directives/headers: " + std::to_string(s.directiveLines));
+    line("skipped: " + std::to_string(s.skippedTotal()));
+    for (int i = 0; i < kLineProblemCount; ++i)
+        if (s.skipped[static_cast<std::size_t>(i)] > 0)
+            line("  " + std::string(problemText(static_cast<LineProblem>(i))) + ": "
+                 + std::to_string(s.skipped[static_cast<std::size_t>(i)]));
+    for (const LineWarning& w : s.problems)
+        line("  line " + std::to_string(w.line) + ": " + std::string(problemText(w.problem))
+             + (w.field.empty() ? "" : " (" + w.field + ")") + ": " + w.excerpt);
+    if (s.problemsNotListed() > 0)
+        line("  ... and " + std::to_string(s.problemsNotListed()) + " more skipped lines not listed");
+    line("time span: " + formatUtc(s.firstTime) + " to " + formatUtc(s.lastTime));
+    line("distinct keys: " + std::to_string(s.distinctKeys));
+    line("reordered lines: " + std::to_string(s.reorderedLines) + " (backward steps: " + std::to_string(s.backwardSteps)
+         + ", look-back window " + std::to_string(s.lookBackUs / kMicrosPerSecond) + " s)");
+    for (const TierCount& t : s.tiers)
+        line("tier " + t.tier + ": " + std::to_string(t.requests) + " requests");
+    return out;
+}
+
+} // namespace ratelab

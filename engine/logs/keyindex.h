@@ -1,0 +1,80 @@
+#pragma once
+// A lookup cache in front of KeyInterner for the import's hot loop. KeyInterner's
+// node-based map costs two or three cache misses per lookup once it holds tens of
+// thousands of keys; this open-addressing table (linear probing, 32-byte slots, keys of up
+// to 16 bytes — every IPv4 address — stored in the slot) usually costs one. KeyInterner
+// stays the owner of ids and names.
+
+#include "engine/core/keyinterner.h"
+
+#include <cstring>
+#include <vector>
+
+namespace ratelab {
+
+class KeyIndex {
+public:
+    explicit KeyIndex(KeyInterner& keys) : m_keys(keys), m_slots(1024) {}
+
+    KeyId intern(std::string_view key)
+    {
+        const std::uint64_t hash = std::hash<std::string_view>{}(key) | 1;  // 0 marks an empty slot
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+            Slot& slot = m_slots[i];
+            if (slot.hash == 0)
+                return insert(slot, hash, key);
+            if (slot.hash == hash && slot.length == key.size() && sameKey(slot, key))
+                return slot.id;
+        }
+    }
+
+private:
+    static constexpr std::size_t kInline = 16;
+    struct Slot {
+        std::uint64_t hash = 0;
+        KeyId id = 0;
+        std::uint32_t length = 0;
+        char text[kInline];
+    };
+
+    bool sameKey(const Slot& slot, std::string_view key) const
+    {
+        if (key.size() <= kInline)
+            return std::memcmp(slot.text, key.data(), key.size()) == 0;
+        return m_keys.name(slot.id) == key;
+    }
+
+    KeyId insert(Slot& slot, std::uint64_t hash, std::string_view key)
+    {
+        slot.hash = hash;
+        slot.id = m_keys.intern(key);
+        slot.length = static_cast<std::uint32_t>(key.size());
+        std::memcpy(slot.text, key.data(), std::min(key.size(), kInline));
+        const KeyId id = slot.id;
+        if (++m_used * 2 > m_slots.size())  // keep the load factor at most 1/2
+            grow();
+        return id;
+    }
+
+    void grow()
+    {
+        std::vector<Slot> old(m_slots.size() * 2);
+        old.swap(m_slots);
+        const std::size_t mask = m_slots.size() - 1;
+        for (const Slot& s : old) {
+            if (s.hash == 0)
+                continue;
+            std::size_t i = s.hash & mask;
+            while (m_slots[i].hash != 0)
+                i = (i + 1) & mask;
+            m_slots[i] = s;
+        }
+    }
+
+    KeyInterner& m_keys;
+    std::vector<Slot> m_slots;
+    std::size_t m_used = 0;
+};
+
+} // namespace ratelab

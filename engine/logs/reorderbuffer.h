@@ -1,0 +1,101 @@
+#pragma once
+// Puts slightly out-of-order records back in (time, line) order with bounded memory.
+//
+// A record may arrive up to `lookBack` earlier than the latest time seen so far; anything
+// earlier is refused (TooOld), because records up to that point have already been released.
+// Records at or after the latest time (the common case) go to a FIFO in O(1); late ones go
+// to a min-heap keyed by (t, line). A record is released once it is at or before
+// latest - lookBack, merging the FIFO and the heap. Memory: the records of one look-back
+// window.
+
+#include "engine/logs/importedrequest.h"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+namespace ratelab {
+
+class ReorderBuffer {
+public:
+    enum class Push { InOrder, Reordered, TooOld };
+
+    explicit ReorderBuffer(Duration lookBack) : m_lookBack(lookBack < 0 ? 0 : lookBack) {}
+
+    template <typename Emit>
+    Push push(const ImportedRequest& r, Emit&& emit)
+    {
+        Push result = Push::InOrder;
+        if (m_latest == kNever || r.t >= m_latest) {
+            pushFifo(r);
+            m_latest = r.t;
+        } else if (r.t < m_latest - m_lookBack) {
+            return Push::TooOld;
+        } else {
+            m_late.push_back(r);
+            std::push_heap(m_late.begin(), m_late.end(), Later{});
+            result = Push::Reordered;
+        }
+        release(m_latest - m_lookBack, emit);
+        return result;
+    }
+
+    template <typename Emit>
+    void flush(Emit&& emit)
+    {
+        release(std::numeric_limits<SimTime>::max(), emit);
+    }
+
+    std::size_t size() const { return m_fifoSize + m_late.size(); }
+
+private:
+    struct Later {  // heap order: the earliest (t, line) on top
+        bool operator()(const ImportedRequest& a, const ImportedRequest& b) const
+        {
+            return a.t != b.t ? a.t > b.t : a.line > b.line;
+        }
+    };
+
+    void pushFifo(const ImportedRequest& r)
+    {
+        if (m_fifoSize == m_fifo.size()) {  // grow the ring, unrolling it
+            std::vector<ImportedRequest> grown(std::max<std::size_t>(64, m_fifo.size() * 2));
+            for (std::size_t i = 0; i < m_fifoSize; ++i)
+                grown[i] = m_fifo[(m_fifoHead + i) % m_fifo.size()];
+            m_fifo.swap(grown);
+            m_fifoHead = 0;
+        }
+        m_fifo[(m_fifoHead + m_fifoSize) % m_fifo.size()] = r;
+        ++m_fifoSize;
+    }
+
+    template <typename Emit>
+    void release(SimTime upTo, Emit& emit)
+    {
+        while (true) {
+            const ImportedRequest* fifoFront = m_fifoSize ? &m_fifo[m_fifoHead] : nullptr;
+            const ImportedRequest* lateTop = m_late.empty() ? nullptr : &m_late.front();
+            const bool takeLate = lateTop && (!fifoFront || Later{}(*fifoFront, *lateTop));
+            const ImportedRequest* next = takeLate ? lateTop : fifoFront;
+            if (!next || next->t > upTo)
+                return;
+            emit(*next);
+            if (takeLate) {
+                std::pop_heap(m_late.begin(), m_late.end(), Later{});
+                m_late.pop_back();
+            } else {
+                m_fifoHead = (m_fifoHead + 1) % m_fifo.size();
+                --m_fifoSize;
+            }
+        }
+    }
+
+    Duration m_lookBack;
+    SimTime m_latest = kNever;
+    std::vector<ImportedRequest> m_fifo;  // ring buffer
+    std::size_t m_fifoHead = 0;
+    std::size_t m_fifoSize = 0;
+    std::vector<ImportedRequest> m_late;  // min-heap by (t, line)
+};
+
+} // namespace ratelab

@@ -1,0 +1,144 @@
+// `ratelab-cli import` as a user runs it: the trace it writes is the decide format, sorted,
+// and decide replays it; the summary goes to stderr and names bad lines; keys; bad usage
+// exits 2 with one line.
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+const QString kLogs = QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/");
+}
+
+class TestImport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void writesTheDecideTrace();
+    void decideReplaysTheTrace();
+    void keysAndStdin();
+    void badUsage_data();
+    void badUsage();
+
+private:
+    struct Run {
+        int exitCode;
+        QString out;
+        QString err;
+    };
+    Run run(const QStringList& args, const QByteArray& stdinData = {});
+    QString write(const QString& name, const QByteArray& content);
+
+    QTemporaryDir m_dir;
+};
+
+TestImport::Run TestImport::run(const QStringList& args, const QByteArray& stdinData)
+{
+    QProcess p;
+    p.start(QStringLiteral(RATELAB_CLI_PATH), args);
+    p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString TestImport::write(const QString& name, const QByteArray& content)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+void TestImport::writesTheDecideTrace()
+{
+    for (const QString& threads : {QStringLiteral("1"), QStringLiteral("2")}) {
+        const Run r = run({"import", kLogs + "apache_combined_elastic-examples_2015.log", "--threads", threads});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.first(), QStringLiteral("t_us,key,cost"));
+        QCOMPARE(lines.size(), 1 + 9999);  // line 8899 is cut off
+        qint64 previous = 0;
+        for (int i = 1; i < lines.size(); ++i) {
+            const QStringList f = lines[i].split(',');
+            QCOMPARE(f.size(), 3);
+            QCOMPARE(f[2], QStringLiteral("1"));
+            const qint64 t = f[0].toLongLong();
+            QVERIFY(t >= previous);
+            previous = t;
+        }
+        QCOMPARE(lines[1].section(',', 0, 0).toLongLong(), 1431857100LL * 1000000);  // 17/May/2015:10:05:00 +0000
+        QVERIFY2(r.err.contains("format: combined (combined: 20/20 lines match)"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("line 8899: unterminated quote"), qPrintable(r.err));
+        QVERIFY(r.err.contains("requests imported: 9999"));
+        QVERIFY(r.err.contains("distinct keys: 1753"));
+        QVERIFY(r.err.contains("time span: 2015-05-17T10:05:00Z to 2015-05-20T21:05:59Z"));
+    }
+}
+
+void TestImport::decideReplaysTheTrace()
+{
+    // The ALB log is out of order in the file; the trace is sorted, so decide accepts it.
+    const QString trace = m_dir.filePath("alb.csv");
+    Run r = run({"import", kLogs + "aws_alb_elastic-beats_application-lb-http.log", "--out", trace});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QString());
+    QVERIFY(r.err.contains("reordered lines: 2"));
+    r = run({"decide", "--algorithm", "token_bucket", "--param", "capacity=2", "--param", "refill=1/s", "--trace", trace});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.count('\n'), 1 + 10);
+    QVERIFY(r.out.contains("1570806072376735,77.227.156.41,1,1,"));
+}
+
+void TestImport::keysAndStdin()
+{
+    const QByteArray log = R"(1.1.1.1 - - [10/Oct/2000:20:55:36 +0000] "GET /users/1,2 HTTP/1.1" 200 1 "-" "x")" "\n"
+                           R"(1.1.1.1 - - [10/Oct/2000:20:55:37 +0000] "GET /users/7 HTTP/1.1" 200 1 "-" "x")" "\n";
+    Run r = run({"import", "-", "--key", "endpoint", "--path-templates"}, log);
+    QCOMPARE(r.exitCode, 0);
+    // A comma in a key is percent-encoded: the trace format splits on commas.
+    QCOMPARE(r.out, QStringLiteral("t_us,key,cost\n971211336000000,GET /users/1%2C2,1\n971211337000000,GET /users/:id,1\n"));
+
+    const QString nginx = write("custom.log", "2000-10-10T20:55:36Z 9.9.9.9 \"203.0.113.1, 10.0.0.1\" /x\n");
+    r = run({"import", nginx, "--log-format", "$time_iso8601 $remote_addr \"$http_x_forwarded_for\" $request_uri",
+             "--xff", "last", "--trusted", "10.0.0.0/8,9.9.9.9"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QStringLiteral("t_us,key,cost\n971211336000000,203.0.113.1,1\n"));
+
+    const QString tiers = write("tiers.csv", "key,tier\n1.1.1.1,gold\n");
+    r = run({"import", "-", "--tiers", tiers}, log);
+    QVERIFY2(r.err.contains("tier gold: 2 requests"), qPrintable(r.err));
+}
+
+void TestImport::badUsage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString apache = kLogs + "apache_combined_elastic-examples_2015.log";
+    QTest::newRow("unknown format") << QStringList{"import", apache, "--format", "syslog"} << "--format";
+    QTest::newRow("unknown key") << QStringList{"import", apache, "--key", "cookie"} << "--key";
+    QTest::newRow("nginx without log_format") << QStringList{"import", apache, "--format", "nginx"} << "--log-format";
+    QTest::newRow("bad log_format") << QStringList{"import", apache, "--log-format", "$remote_addr$remote_user"}
+                                    << "not separated";
+    QTest::newRow("log_format with another format") << QStringList{"import", apache, "--format", "w3c", "--log-format", "$msec"}
+                                                    << "--log-format";
+    QTest::newRow("missing file") << QStringList{"import", "/nonexistent/access.log"} << "cannot open";
+    QTest::newRow("bad trusted cidr") << QStringList{"import", apache, "--trusted", "10.0.0.0/99"} << "CIDR";
+    QTest::newRow("undetectable") << QStringList{"import", kLogs + "SOURCES.md"} << "cannot detect the log format";
+    QTest::newRow("no log") << QStringList{"import"} << "log";
+}
+
+void TestImport::badUsage()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r = run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+}
+
+QTEST_GUILESS_MAIN(TestImport)
+#include "tst_import.moc"

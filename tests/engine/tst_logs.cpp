@@ -1,0 +1,967 @@
+// Access-log import: the shared real logs import through detection with the counts their
+// SOURCES.md gives (expectations taken from SOURCES.md and from reading the files, not from
+// this importer); one step table per parser with hand-written lines; keys behind proxies;
+// reordering; fuzz-like input (truncated lines, binary garbage, 1 MB lines, invalid UTF-8,
+// out-of-range times); progress and cancellation; the parallel path equals the sequential one.
+
+#include "engine/logs/formatdetect.h"
+#include "engine/logs/keyextractor.h"
+#include "engine/logs/logimporter.h"
+#include "engine/logs/nginxformat.h"
+#include "engine/logs/parallelimport.h"
+#include "engine/logs/pathtemplate.h"
+#include "engine/logs/reorderbuffer.h"
+#include "engine/logs/timeparse.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+using namespace ratelab;
+
+namespace {
+
+const QString kLogs = QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/");
+
+struct Row {
+    SimTime t;
+    std::string key;
+    std::int64_t line;
+};
+
+struct Imported {
+    ImportSummary summary;
+    std::vector<Row> rows;
+
+    std::vector<std::int64_t> problemLines() const
+    {
+        std::vector<std::int64_t> lines;
+        for (const LineWarning& w : summary.problems)
+            lines.push_back(w.line);
+        return lines;
+    }
+    std::map<std::string, std::int64_t> perKey() const
+    {
+        std::map<std::string, std::int64_t> counts;
+        for (const Row& r : rows)
+            ++counts[r.key];
+        return counts;
+    }
+    bool sorted() const
+    {
+        for (std::size_t i = 1; i < rows.size(); ++i)
+            if (rows[i].t < rows[i - 1].t || (rows[i].t == rows[i - 1].t && rows[i].line < rows[i - 1].line))
+                return false;
+        return true;
+    }
+};
+
+Imported importText(const std::string& text, const ImportOptions& options = {})
+{
+    std::istringstream in(text);
+    KeyInterner keys;
+    Imported out;
+    out.summary = importLog(in, options, keys, [&](const ImportedRequest& r) {
+        out.rows.push_back({r.t, keys.name(r.key), r.line});
+    });
+    return out;
+}
+
+Imported importFile(const QString& path, const ImportOptions& options = {}, unsigned threads = 1)
+{
+    KeyInterner keys;
+    Imported out;
+    out.summary = importLogFile(path.toStdString(), options, keys, [&](const ImportedRequest& r) {
+        out.rows.push_back({r.t, keys.name(r.key), r.line});
+    }, nullptr, threads);
+    return out;
+}
+
+// The one record a single line yields, through a fresh parser of `format`.
+// The parser and the line stay alive with the fields: the fields are views into them.
+struct OneLine {
+    std::string line;
+    std::unique_ptr<LineParser> parser;
+    LineOutcome outcome;
+    LogFields fields;
+    std::string client;
+};
+
+constexpr SimTime sec(std::int64_t s) { return s * kMicrosPerSecond; }
+
+} // namespace
+
+Q_DECLARE_METATYPE(std::vector<std::int64_t>)
+
+class TestLogs : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sharedLogs_data();
+    void sharedLogs();
+    void sharedLogsBusiestClients();
+    void nginxFixtureDefaultWindowDropsOldLines();
+    void proxyChains_data();
+    void proxyChains();
+    void detectionSaysWhy();
+    void combinedLines_data();
+    void combinedLines();
+    void nginxFormatLines_data();
+    void nginxFormatLines();
+    void nginxFormatErrors_data();
+    void nginxFormatErrors();
+    void w3cResetsOnEveryFieldsLine();
+    void albLines_data();
+    void albLines();
+    void haproxyLines_data();
+    void haproxyLines();
+    void jsonLines_data();
+    void jsonLines();
+    void delimitedLines();
+    void timestamps_data();
+    void timestamps();
+    void pathTemplates_data();
+    void pathTemplates();
+    void keyKinds();
+    void tierMap();
+    void reorderBufferSteps();
+    void fuzzTruncatedAndGarbage();
+    void fuzzRandomBytes();
+    void hugeLines();
+    void progressAndCancel();
+    void parallelEqualsSequential();
+};
+
+// ---- The shared real logs --------------------------------------------------------------------
+
+void TestLogs::sharedLogs_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<qint64>("lookBackSeconds");
+    QTest::addColumn<qint64>("linesRead");
+    QTest::addColumn<qint64>("records");
+    QTest::addColumn<qint64>("blank");
+    QTest::addColumn<qint64>("directives");
+    QTest::addColumn<std::vector<std::int64_t>>("skippedLines");
+    QTest::addColumn<int>("skipReason");
+    QTest::addColumn<qint64>("clients");
+    QTest::addColumn<qint64>("firstUs");
+    QTest::addColumn<qint64>("lastUs");
+    QTest::addColumn<qint64>("backwardSteps");
+
+    // SOURCES.md: 10,000 lines, line 8899 cut off inside the user agent (no closing quote),
+    // 1,753 IPs, minute :05 of each hour from 2015-05-17 10:05 to 2015-05-20 21:05, 4,915
+    // backward steps (all within one minute, so inside the 60 s window).
+    QTest::newRow("apache combined") << "apache_combined_elastic-examples_2015.log" << "combined" << qint64(60)
+                                     << qint64(10000) << qint64(9999) << qint64(0) << qint64(0)
+                                     << std::vector<std::int64_t>{8899} << int(LineProblem::UnterminatedQuote)
+                                     << qint64(1753) << qint64(sec(1431857100)) << qint64(sec(1432155959))
+                                     << qint64(4915);
+    // 30,969 records + a header naming 9 columns over 7-column rows; 2,365 clients; epoch
+    // seconds 807256800 to 807303121; never backwards.
+    QTest::newRow("nasa tsv") << "nasa_ksc_19950801.tsv" << "tsv" << qint64(60) << qint64(30970) << qint64(30969)
+                              << qint64(0) << qint64(1) << std::vector<std::int64_t>{} << -1 << qint64(2365)
+                              << qint64(sec(807256800)) << qint64(sec(807303121)) << qint64(0);
+    // 6,136 lines: 3,776 requests and 2,360 '#' directive lines (590 header blocks);
+    // 196 clients; 2016-01-01 01:06:30 to 2016-01-31 21:45:54 UTC.
+    QTest::newRow("iis w3c") << "iis_w3c_know-it-peru_2016-01.log" << "w3c" << qint64(60) << qint64(6136)
+                             << qint64(3776) << qint64(0) << qint64(2360) << std::vector<std::int64_t>{} << -1
+                             << qint64(196) << qint64(sec(1451610390)) << qint64(sec(1454276754)) << qint64(0);
+    // 10 records and the empty last line; one client (ip:port); 15:01:12.376735Z to
+    // 15:55:11.987940Z; 15:01:50 before 15:01:22 is the one backward step.
+    QTest::newRow("aws alb") << "aws_alb_elastic-beats_application-lb-http.log" << "alb" << qint64(60) << qint64(11)
+                             << qint64(10) << qint64(1) << qint64(0) << std::vector<std::int64_t>{} << -1 << qint64(1)
+                             << qint64(1570806072376735) << qint64(1570809311987940) << qint64(1);
+    // 10 records, clients 1.2.3.4 and "-"; accept dates 2018-07-30 09:03:52.726 to
+    // 2021-06-22 12:03:08.833; backward: 01.427<01.501, 59.590<01.427, 55.202<59.590, 04.060<08.833.
+    QTest::newRow("haproxy") << "haproxy_http_elastic-beats.log" << "haproxy" << qint64(60) << qint64(10) << qint64(10)
+                             << qint64(0) << qint64(0) << std::vector<std::int64_t>{} << -1 << qint64(2)
+                             << qint64(1532941432726000) << qint64(1624363388833000) << qint64(4);
+    // 7 records from 2016 to 2018 (edited fixture lines: a look-back of 3 years keeps them
+    // all); first addresses of the chains: 10.0.0.2 (twice), 172.17.0.1, 85.181.35.98,
+    // 10.5.102.222, 2a03:..., 127.0.0.1 = 6 clients. 22/Jan/2016:13:18:29 +0000 is the
+    // earliest, 12/Apr/2018:09:48:40 +0200 the latest.
+    QTest::newRow("nginx edge cases") << "nginx_edgecases_elastic-beats_test.log" << "combined"
+                                      << qint64(3 * 366 * 86400) << qint64(7) << qint64(7) << qint64(0) << qint64(0)
+                                      << std::vector<std::int64_t>{} << -1 << qint64(6) << qint64(sec(1453468709))
+                                      << qint64(sec(1523519320)) << qint64(2);
+}
+
+void TestLogs::sharedLogs()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    QFETCH(qint64, lookBackSeconds);
+    QFETCH(qint64, linesRead);
+    QFETCH(qint64, records);
+    QFETCH(qint64, blank);
+    QFETCH(qint64, directives);
+    QFETCH(std::vector<std::int64_t>, skippedLines);
+    QFETCH(int, skipReason);
+    QFETCH(qint64, clients);
+    QFETCH(qint64, firstUs);
+    QFETCH(qint64, lastUs);
+    QFETCH(qint64, backwardSteps);
+
+    ImportOptions options;  // format Auto: detection
+    options.lookBackUs = sec(lookBackSeconds);
+    const Imported r = importFile(kLogs + file, options);
+    const ImportSummary& s = r.summary;
+    QCOMPARE(QString::fromStdString(std::string(formatName(s.format))), format);
+    QVERIFY2(s.detection.starts_with(format.toStdString() + ": "), s.detection.c_str());
+    QCOMPARE(s.linesRead, linesRead);
+    QCOMPARE(s.requestsImported, records);
+    QCOMPARE(qint64(r.rows.size()), records);
+    QCOMPARE(s.blankLines, blank);
+    QCOMPARE(s.directiveLines, directives);
+    QCOMPARE(s.skippedTotal(), qint64(skippedLines.size()));
+    QCOMPARE(r.problemLines(), skippedLines);
+    for (const LineWarning& w : s.problems)
+        QCOMPARE(int(w.problem), skipReason);
+    QCOMPARE(s.distinctKeys, clients);
+    QCOMPARE(qint64(r.perKey().size()), clients);
+    QCOMPARE(s.firstTime, firstUs);
+    QCOMPARE(s.lastTime, lastUs);
+    QCOMPARE(s.backwardSteps, backwardSteps);
+    QVERIFY(r.sorted());
+    QCOMPARE(s.linesRead, s.requestsImported + s.blankLines + s.directiveLines + s.skippedTotal());
+}
+
+void TestLogs::sharedLogsBusiestClients()
+{
+    // SOURCES.md: the busiest clients and the IPv6 loopback count.
+    QCOMPARE(importFile(kLogs + "apache_combined_elastic-examples_2015.log").perKey().at("66.249.73.135"), 482);
+    QCOMPARE(importFile(kLogs + "nasa_ksc_19950801.tsv").perKey().at("edams.ksc.nasa.gov"), 364);
+    const auto iis = importFile(kLogs + "iis_w3c_know-it-peru_2016-01.log").perKey();
+    QCOMPARE(iis.at("181.64.192.245"), 1752);
+    QCOMPARE(iis.at("::1"), 21);
+    const auto haproxy = importFile(kLogs + "haproxy_http_elastic-beats.log").perKey();
+    QCOMPARE(haproxy.at("-"), 9);
+    QCOMPARE(haproxy.at("1.2.3.4"), 1);
+    QCOMPARE(importFile(kLogs + "aws_alb_elastic-beats_application-lb-http.log").perKey().at("77.227.156.41"), 10);
+}
+
+void TestLogs::nginxFixtureDefaultWindowDropsOldLines()
+{
+    // With the default 60 s look-back, lines 3-6 (Dec 2016, Jan 2016) come after a May 2017
+    // line: too old to reorder, each reported as dropped with its line number.
+    const Imported r = importFile(kLogs + "nginx_edgecases_elastic-beats_test.log");
+    QCOMPARE(r.summary.requestsImported, 3);
+    QCOMPARE(r.summary.skippedFor(LineProblem::TooOld), 4);
+    QCOMPARE(r.problemLines(), (std::vector<std::int64_t>{3, 4, 5, 6}));
+    for (const LineWarning& w : r.summary.problems)
+        QCOMPARE(w.problem, LineProblem::TooOld);
+}
+
+// ---- Keys behind proxies --------------------------------------------------------------------
+
+void TestLogs::proxyChains_data()
+{
+    QTest::addColumn<QString>("xff");
+    QTest::addColumn<QStringList>("trusted");
+    QTest::addColumn<QStringList>("keysByLine");  // lines 1..7 of the nginx fixture
+
+    const QString v6 = "2a03:0000:10ff:f00f:0000:0000:0:8000";
+    QTest::newRow("first, none trusted") << "first" << QStringList{}
+                                         << QStringList{"10.0.0.2", "172.17.0.1", "10.0.0.2", "85.181.35.98",
+                                                        "10.5.102.222", v6, "127.0.0.1"};
+    QTest::newRow("last, none trusted") << "last" << QStringList{}
+                                        << QStringList{"127.0.0.1", "172.17.0.1", "85.181.35.98", "85.181.35.98",
+                                                       "10.2.1.185", "10.2.2.121", "127.0.0.1"};
+    // Private ranges trusted: the last untrusted hop is the public address a proxy saw;
+    // a chain of trusted addresses only falls back to its leftmost entry.
+    QTest::newRow("last, private trusted")
+        << "last" << QStringList{"10.0.0.0/8", "127.0.0.0/8", "172.16.0.0/12"}
+        << QStringList{"10.0.0.2", "172.17.0.1", "85.181.35.98", "85.181.35.98", "204.246.1.1", v6, "127.0.0.1"};
+    QTest::newRow("first, prefix trusted") << "first" << QStringList{"10."}
+                                           << QStringList{"127.0.0.1", "172.17.0.1", "85.181.35.98", "85.181.35.98",
+                                                          "199.96.1.1", v6, "127.0.0.1"};
+}
+
+void TestLogs::proxyChains()
+{
+    QFETCH(QString, xff);
+    QFETCH(QStringList, trusted);
+    QFETCH(QStringList, keysByLine);
+    ImportOptions options;
+    options.lookBackUs = sec(3 * 366 * 86400);
+    options.key.forwarded = xff == "last" ? ForwardedChoice::Last : ForwardedChoice::First;
+    for (const QString& t : trusted)
+        options.key.trustedProxies.push_back(t.toStdString());
+    const Imported r = importFile(kLogs + "nginx_edgecases_elastic-beats_test.log", options);
+    QCOMPARE(r.rows.size(), std::size_t(7));
+    std::map<std::int64_t, std::string> byLine;
+    for (const Row& row : r.rows)
+        byLine[row.line] = row.key;
+    for (int line = 1; line <= 7; ++line)
+        QCOMPARE(QString::fromStdString(byLine[line]), keysByLine[line - 1]);
+}
+
+void TestLogs::detectionSaysWhy()
+{
+    std::string head;
+    for (int i = 0; i < 25; ++i)
+        head += "1.2.3.4 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+    Detection d = detectFormat(head, {});
+    QCOMPARE(d.format, LogFormat::Combined);
+    QCOMPARE(QString::fromStdString(d.reason), QStringLiteral("combined: 20/20 lines match"));
+
+    d = detectFormat("1.2.3.4 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n", {});
+    QCOMPARE(QString::fromStdString(d.reason), QStringLiteral("common: 1/1 lines match"));
+
+    // An nginx log_format is tried first when given.
+    ParserOptions nginx;
+    nginx.nginxLogFormat = "$remote_addr [$time_local] $status";
+    d = detectFormat("1.2.3.4 [17/May/2015:10:05:03 +0000] 200\n", nginx);
+    QCOMPARE(d.format, LogFormat::Nginx);
+
+    // Nothing matches: the import cannot start, and says why.
+    std::istringstream prose("It was a dark and stormy night.\nThe end.\n");
+    KeyInterner keys;
+    QVERIFY_THROWS_EXCEPTION(ImportError, importLog(prose, {}, keys, [](const ImportedRequest&) {}));
+    // An empty input imports nothing, and is not an error.
+    QCOMPARE(importText("").summary.requestsImported, 0);
+}
+
+// ---- One step table per parser ----------------------------------------------------------------
+
+namespace {
+
+void parseOne(OneLine& out, LogFormat format, const std::string& line, const ParserOptions& options = {},
+              const std::vector<std::string>& before = {})
+{
+    out.parser = makeParser(format, options);
+    out.line = line;
+    for (const std::string& b : before)
+        out.parser->parse(b, out.fields);
+    out.outcome = out.parser->parse(out.line, out.fields);
+    KeyExtractor keys{KeyOptions{}};
+    if (out.outcome.kind == LineKind::Record)
+        out.client = std::string(keys.clientOf(out.fields));
+}
+
+void addLineColumns()
+{
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<int>("problem");  // -1: a record
+    QTest::addColumn<QString>("client");
+    QTest::addColumn<qint64>("tUs");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("target");
+}
+
+void checkLine(LogFormat format, const ParserOptions& options = {}, const std::vector<std::string>& before = {})
+{
+    QFETCH(QString, line);
+    QFETCH(int, problem);
+    QFETCH(QString, client);
+    QFETCH(qint64, tUs);
+    QFETCH(QString, method);
+    QFETCH(QString, target);
+    OneLine r;
+    parseOne(r, format, line.toStdString(), options, before);
+    if (problem >= 0) {
+        QCOMPARE(int(r.outcome.kind), int(LineKind::Malformed));
+        QCOMPARE(int(r.outcome.problem), problem);
+        return;
+    }
+    QCOMPARE(int(r.outcome.kind), int(LineKind::Record));
+    QCOMPARE(QString::fromStdString(r.client), client);
+    QCOMPARE(r.fields.time, tUs);
+    QCOMPARE(QString::fromStdString(std::string(r.fields.method)), method);
+    QCOMPARE(QString::fromStdString(std::string(r.fields.target)), target);
+}
+
+constexpr int kRecord = -1;
+int p(LineProblem problem) { return int(problem); }
+
+} // namespace
+
+void TestLogs::combinedLines_data()
+{
+    addLineColumns();
+    // 10/Oct/2000:13:55:36 -0700 = 2000-10-10T20:55:36Z
+    const qint64 t = sec(971211336);
+    QTest::newRow("ipv6 client") << R"(2001:db8::1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a.gif HTTP/1.0" 200 2326 "-" "Mozilla/4.08")"
+                                 << kRecord << "2001:db8::1" << t << "GET" << "/a.gif";
+    QTest::newRow("same instant in +0200") << R"(1.2.3.4 - - [10/Oct/2000:22:55:36 +0200] "GET / HTTP/1.1" 200 1 "-" "x")"
+                                           << kRecord << "1.2.3.4" << t << "GET" << "/";
+    QTest::newRow("proxy chain, quoted") << R"("10.5.102.222, 199.96.1.1" 10.2.1.185 - - [10/Oct/2000:20:55:36 +0000] "GET /q?x=1 HTTP/1.1" 200 5 "-" "cf")"
+                                         << kRecord << "10.5.102.222" << t << "GET" << "/q?x=1";
+    QTest::newRow("empty request") << R"(127.0.0.1 - - [10/Oct/2000:20:55:36 +0000] "" 400 0 "-" "-")" << kRecord
+                                   << "127.0.0.1" << t << "" << "";
+    QTest::newRow("escaped quotes in agent") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 - "-" "a \"b\" c")"
+                                             << kRecord << "1.2.3.4" << t << "GET" << "/";
+    QTest::newRow("extra trailing field") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x" "-")"
+                                          << kRecord << "1.2.3.4" << t << "GET" << "/";
+    QTest::newRow("truncated agent") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compat)"
+                                     << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+    QTest::newRow("truncated request") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /very/long/pa)"
+                                       << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+    QTest::newRow("truncated time") << R"(1.2.3.4 - - [10/Oct/20)" << p(LineProblem::MissingField) << "" << qint64(0) << ""
+                                    << "";
+    QTest::newRow("bad month") << R"(1.2.3.4 - - [10/Foo/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
+                               << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+    QTest::newRow("31 February") << R"(1.2.3.4 - - [31/Feb/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
+                                 << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+    QTest::newRow("year 1900") << R"(1.2.3.4 - - [10/Oct/1900:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
+                               << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << "" << "";
+    QTest::newRow("zone +9900") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +9900] "GET / HTTP/1.1" 200 1 "-" "x")"
+                                << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << "" << "";
+    QTest::newRow("status not a number") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" OK 1 "-" "x")"
+                                         << p(LineProblem::BadStatus) << "" << qint64(0) << "" << "";
+}
+
+void TestLogs::combinedLines() { checkLine(LogFormat::Combined); }
+
+void TestLogs::nginxFormatLines_data()
+{
+    QTest::addColumn<QString>("format");
+    addLineColumns();
+    const qint64 t = sec(971211336);
+    QTest::newRow("combined + xff") << R"($remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for")"
+                                    << R"(10.0.0.9 - - [10/Oct/2000:20:55:36 +0000] "GET /x HTTP/1.1" 200 3 "-" "ua" "203.0.113.9, 10.0.0.1")"
+                                    << kRecord << "203.0.113.9" << t << "GET" << "/x";
+    QTest::newRow("iso time, opaque fields") << R"($time_iso8601 $remote_addr "$request" $status $request_time $upstream_addr)"
+                                             << R"(2000-10-10T22:55:36+02:00 192.0.2.1 "POST /api HTTP/2.0" 201 0.012 10.1.1.1:8080)"
+                                             << kRecord << "192.0.2.1" << t << "POST" << "/api";
+    QTest::newRow("msec and split request") << R"($msec|$remote_addr|$request_method|$request_uri|$status)"
+                                            << "971211336.250|192.0.2.2|DELETE|/items/7?a=1|204" << kRecord
+                                            << "192.0.2.2" << t + 250'000 << "DELETE" << "/items/7?a=1";
+    QTest::newRow("whole directive") << R"(log_format main '$remote_addr [$time_local] ' '"$request" $status';)"
+                                     << R"(192.0.2.3 [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200)" << kRecord
+                                     << "192.0.2.3" << t << "GET" << "/";
+    QTest::newRow("braced variable") << R"(${remote_addr}@${time_iso8601} "$request")"
+                                     << R"(192.0.2.4@2000-10-10T20:55:36Z "GET /b HTTP/1.1")" << kRecord << "192.0.2.4" << t
+                                     << "GET" << "/b";
+    QTest::newRow("truncated quoted") << R"($remote_addr [$time_local] "$request" "$http_user_agent")"
+                                      << R"(192.0.2.5 [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" "Mozil)"
+                                      << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+    QTest::newRow("literal mismatch") << R"($remote_addr [$time_local] $status)" << "192.0.2.6 10/Oct/2000 200"
+                                      << p(LineProblem::MissingField) << "" << qint64(0) << "" << "";
+}
+
+void TestLogs::nginxFormatLines()
+{
+    QFETCH(QString, format);
+    ParserOptions options;
+    options.nginxLogFormat = format.toStdString();
+    checkLine(LogFormat::Nginx, options);
+}
+
+void TestLogs::nginxFormatErrors_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("adjacent variables") << "$remote_addr$remote_user [$time_local]" << "not separated";
+    QTest::newRow("no time") << "$remote_addr \"$request\"" << "no time variable";
+    QTest::newRow("empty") << "  " << "empty log_format";
+    QTest::newRow("unclosed brace") << "${remote_addr [$time_local]" << "unclosed";
+}
+
+void TestLogs::nginxFormatErrors()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, message);
+    try {
+        NginxFormat::compile(format.toStdString());
+        QFAIL("expected LogFormatError");
+    } catch (const LogFormatError& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+    }
+}
+
+void TestLogs::w3cResetsOnEveryFieldsLine()
+{
+    const std::string log = "2016-01-01 00:00:01 1.1.1.1 GET /early\n"  // before any #Fields
+                            "#Software: Microsoft Internet Information Services 8.5\n"
+                            "#Fields: date time c-ip cs-method cs-uri-stem sc-status\n"
+                            "2016-01-01 00:00:02 1.1.1.1 GET /a 200\n"
+                            "2016-01-01 00:00:03 1.1.1.1 GET /a\n"  // one field short
+                            "#Fields: time cs-uri-stem c-ip cs-method cs-uri-query\n"  // new order, no date
+                            "#Date: 2016-01-02 00:00:00\n"
+                            "00:00:04 /b 2.2.2.2 POST api_key=k1&x=2\n"
+                            "#Fields: date time cs-username c-ip\n"
+                            "2016-01-03 00:00:05 bob ::1\n";
+    ImportOptions options;
+    options.lookBackUs = sec(3 * 86400);
+    const Imported r = importText(log, options);
+    QCOMPARE(r.summary.format, LogFormat::W3c);
+    QCOMPARE(r.summary.directiveLines, 5);
+    QCOMPARE(r.problemLines(), (std::vector<std::int64_t>{1, 5}));
+    QCOMPARE(r.summary.problems[0].problem, LineProblem::NoFieldsDirective);
+    QCOMPARE(r.summary.problems[1].problem, LineProblem::FieldCountMismatch);
+    QCOMPARE(r.rows.size(), std::size_t(3));
+    QCOMPARE(r.rows[0].key, std::string("1.1.1.1"));
+    QCOMPARE(r.rows[1].key, std::string("2.2.2.2"));
+    QCOMPARE(r.rows[1].t, sec(1451692800 + 4));  // 2016-01-02 (from #Date) 00:00:04
+    QCOMPARE(r.rows[2].key, std::string("::1"));
+
+    options.key.kind = KeyKind::ApiKey;  // from cs-uri-query
+    const Imported keyed = importText(log, options);
+    QCOMPARE(keyed.rows.size(), std::size_t(1));
+    QCOMPARE(keyed.rows[0].key, std::string("k1"));
+    options.key.kind = KeyKind::User;
+    QCOMPARE(importText(log, options).perKey(), (std::map<std::string, std::int64_t>{{"bob", 1}}));
+}
+
+void TestLogs::albLines_data()
+{
+    addLineColumns();
+    const std::string tail = R"( "curl/7.58.0" - - arn:aws:elasticloadbalancing:eu-central-1:1:targetgroup/t/1 "Root=1-5" "-" "-" 0 2019-10-11T15:55:09.307000Z "forward" "-" "-")";
+    const qint64 t = 1570809309308183;  // 2019-10-11T15:55:09.308183Z
+    QTest::newRow("alb http") << QString::fromStdString(
+        R"(http 2019-10-11T15:55:09.308183Z app/lb/c8 77.227.156.41:37838 10.0.0.192:80 0.001 0.000 0.000 200 200 125 859 "GET http://lb.example.com:80/p?q=1 HTTP/1.1")" + tail)
+                              << kRecord << "77.227.156.41" << t << "GET" << "/p?q=1";
+    QTest::newRow("alb h2 ipv6, no target") << QString::fromStdString(
+        R"(h2 2019-10-11T15:55:09.308183Z app/lb/c8 [2001:db8::5]:443 - -1 -1 -1 460 - 125 0 "GET https://lb.example.com:443/ HTTP/2.0")" + tail)
+                                            << kRecord << "2001:db8::5" << t << "GET" << "/";
+    QTest::newRow("alb unreadable request") << QString::fromStdString(
+        R"(https 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 - -1 -1 -1 400 - 0 0 "- - -")" + tail)
+                                            << kRecord << "1.2.3.4" << t << "" << "";
+    QTest::newRow("classic elb") << R"(2019-10-11T15:55:09.308183Z my-elb 192.0.2.7:2817 10.0.0.1:80 0.000073 0.001048 0.000057 200 200 0 29 "GET http://www.example.com:80/ HTTP/1.1" "curl/7.38.0" - -)"
+                                 << kRecord << "192.0.2.7" << t << "GET" << "/";
+    QTest::newRow("missing space after quote") << QString::fromStdString(
+        R"(http 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0.001 0.000 0.000 200 200 1 2 "GET http://h/ HTTP/1.1" "ua" - - arn "-"1 x)")
+                                               << kRecord << "1.2.3.4" << t << "GET" << "/";
+    QTest::newRow("truncated") << "http 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0.001 0.000 0.000 200 200 1 2 \"GET http://h/ HT"
+                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+    QTest::newRow("bad time") << R"(http 2019-13-11T15:55:09Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0 0 0 200 200 1 2 "GET http://h/ HTTP/1.1" "ua")"
+                              << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+}
+
+void TestLogs::albLines() { checkLine(LogFormat::Alb); }
+
+void TestLogs::haproxyLines_data()
+{
+    addLineColumns();
+    const qint64 t = 1624363381501000;  // 2021-06-22T12:03:01.501Z
+    QTest::newRow("dash client") << R"(Jun 22 12:03:01 node2 haproxy[23034]: -:47445 [22/Jun/2021:12:03:01.501] www-https~ app/node16 app.domain.com 0/0/1/55/56 200 3097 - - ---- 2/2/0/0/0 0/0 "GET /app/login/ HTTP/1.1")"
+                                 << kRecord << "-" << t << "GET" << "/app/login/";
+    QTest::newRow("captured headers") << R"(Jun 22 12:03:01 localhost haproxy[1]: 1.2.3.4:38862 [22/Jun/2021:12:03:01.501] in~ be/s 0/0/1/0/2 304 168 - - ---- 6/6/0/0/0 0/0 {docs.example||} {|||} "GET /x.js HTTP/1.1")"
+                                      << kRecord << "1.2.3.4" << t << "GET" << "/x.js";
+    QTest::newRow("ipv6 client, no syslog") << R"(2001:db8::7:5555 [22/Jun/2021:12:03:01.501] fe be/s 1/2/3/4/10 200 10 - - ---- 1/1/1/1/0 0/0 "HEAD / HTTP/1.1")"
+                                            << kRecord << "2001:db8::7" << t << "HEAD" << "/";
+    QTest::newRow("aborted, status -1") << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/<NOSRV> 0/-1/-1/-1/0 -1 0 - - CR-- 1/1/0/0/0 0/0 "<BADREQ>")"
+                                        << kRecord << "1.2.3.4" << t << "<BADREQ>" << "";
+    QTest::newRow("tcp log, no request") << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/s 0/0/5007 212 -- 1/1/1/1/0 0/0)"
+                                         << p(LineProblem::MissingField) << "" << qint64(0) << "" << "";
+    QTest::newRow("truncated") << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/s 0/0/1/55/56 200 3097 - - ---- 2/2/0/0/0 0/0 "GET /ap)"
+                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+}
+
+void TestLogs::haproxyLines() { checkLine(LogFormat::Haproxy); }
+
+void TestLogs::jsonLines_data()
+{
+    addLineColumns();
+    const qint64 t = sec(1646861401) + 524102;
+    QTest::newRow("caddy") << R"({"level":"info","ts":1646861401.5241024,"logger":"http.log.access","msg":"handled request","request":{"remote_ip":"127.0.0.1","remote_port":"41342","proto":"HTTP/2.0","method":"GET","host":"localhost","uri":"/api/v1/users/42","headers":{"User-Agent":["curl/7.82.0"],"X-Forwarded-For":["203.0.113.50"]}},"duration":0.000929,"status":200})"
+                           << kRecord << "203.0.113.50" << t << "GET" << "/api/v1/users/42";
+    QTest::newRow("traefik") << R"({"ClientAddr":"192.0.2.10:4242","ClientHost":"192.0.2.10","DownstreamStatus":404,"RequestMethod":"PUT","RequestPath":"/x?y=1","StartUTC":"2022-03-09T21:30:01.524102Z","time":"2022-03-09T22:30:02+01:00"})"
+                             << kRecord << "192.0.2.10" << t << "PUT" << "/x?y=1";
+    QTest::newRow("nginx escape=json") << R"({"time_local":"09/Mar/2022:21:30:01 +0000","remote_addr":"192.0.2.11","request":"GET /q?s=\"a\" HTTP/1.1","status":"200","http_user_agent":"Mozilla \u00e9 \ud83d\ude00"})"
+                                       << kRecord << "192.0.2.11" << qint64(sec(1646861401)) << "GET" << "/q?s=\"a\"";
+    QTest::newRow("epoch milliseconds") << R"({"timestamp":1646861401524,"client_ip":"192.0.2.12","method":"GET","path":"/"})"
+                                        << kRecord << "192.0.2.12" << qint64(sec(1646861401) + 524000) << "GET" << "/";
+    QTest::newRow("truncated") << R"({"ts":1646861401.5,"request":{"remote_ip":"127.0.0.1","uri":"/ap)"
+                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+    QTest::newRow("not an object") << R"(["ts", 1])" << p(LineProblem::BadJson) << "" << qint64(0) << "" << "";
+    QTest::newRow("garbage after") << R"({"ts":1} trailing)" << p(LineProblem::BadJson) << "" << qint64(0) << "" << "";
+    QTest::newRow("no time") << R"({"remote_addr":"1.2.3.4"})" << p(LineProblem::MissingField) << "" << qint64(0) << ""
+                             << "";
+    QTest::newRow("year 99999") << R"({"time":"99999-01-01T00:00:00Z","remote_addr":"1.2.3.4"})"
+                                << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+    QTest::newRow("epoch overflow") << R"({"ts":123456789012345678901234,"remote_addr":"1.2.3.4"})"
+                                    << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << "" << "";
+    QTest::newRow("deep nesting") << QString(200, '[').prepend("{\"a\":") << p(LineProblem::BadJson) << "" << qint64(0)
+                                  << "" << "";
+}
+
+void TestLogs::jsonLines() { checkLine(LogFormat::JsonLines); }
+
+void TestLogs::delimitedLines()
+{
+    // CSV: quoted cells with "" escapes and commas, a request-line column, a BOM, ms times.
+    const std::string csv = "\xEF\xBB\xBFtimestamp,client_ip,request,status,note\n"
+                            "1646861401524,192.0.2.1,\"GET /a,b HTTP/1.1\",200,\"say \"\"hi\"\"\"\n"
+                            "2022-03-09T21:30:02Z,192.0.2.2,\"POST /c HTTP/1.1\",201,x\n"
+                            "1646861403,192.0.2.3,\"GET /d HTTP/1.1\n"  // unterminated quote
+                            "not-a-time,192.0.2.4,\"GET / HTTP/1.1\",200,x\n";
+    const Imported r = importText(csv);
+    QCOMPARE(r.summary.format, LogFormat::Csv);
+    QCOMPARE(r.summary.directiveLines, 1);
+    QCOMPARE(r.rows.size(), std::size_t(2));
+    QCOMPARE(r.rows[0].t, sec(1646861401) + 524000);
+    QCOMPARE(r.rows[1].key, std::string("192.0.2.2"));
+    QCOMPARE(r.problemLines(), (std::vector<std::int64_t>{4, 5}));
+    QCOMPARE(r.summary.problems[0].problem, LineProblem::UnterminatedQuote);
+    QCOMPARE(r.summary.problems[1].problem, LineProblem::BadTimestamp);
+
+    ImportOptions endpoint;
+    endpoint.key.kind = KeyKind::Endpoint;
+    QCOMPARE(importText(csv, endpoint).rows[0].key, std::string("GET /a,b"));
+
+    // TSV like the NASA file: 9 header columns, 7-column rows, epoch seconds; a row missing
+    // the time column is reported.
+    const std::string tsv = "host\tlogname\ttime\tmethod\turl\tresponse\tbytes\treferer\tuseragent\n"
+                            "a.example.com\t-\t807256800\tGET\t/x\t200\t1\n"
+                            "b.example.com\t-\n";
+    const Imported t = importText(tsv);
+    QCOMPARE(t.summary.format, LogFormat::Tsv);
+    QCOMPARE(t.rows.size(), std::size_t(1));
+    QCOMPARE(t.rows[0].key, std::string("a.example.com"));
+    QCOMPARE(t.problemLines(), (std::vector<std::int64_t>{3}));
+    QCOMPARE(t.summary.problems[0].problem, LineProblem::MissingField);
+
+    // A column mapping of one's own.
+    ImportOptions mapped;
+    mapped.format = LogFormat::Csv;
+    mapped.parser.mapping.time = {"when"};
+    mapped.parser.mapping.client = {"who"};
+    const Imported m = importText("who,when\nzed,807256800\n", mapped);
+    QCOMPARE(m.rows.size(), std::size_t(1));
+    QCOMPARE(m.rows[0].key, std::string("zed"));
+}
+
+void TestLogs::timestamps_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("result");
+    QTest::addColumn<qint64>("tUs");
+    const int ok = int(TimeParse::Ok);
+    const int bad = int(TimeParse::Bad);
+    const int range = int(TimeParse::OutOfRange);
+    QTest::newRow("clf utc") << "17/May/2015:10:05:03 +0000" << ok << qint64(sec(1431857103));
+    QTest::newRow("clf -0400") << "01/Aug/1995:00:00:01 -0400" << ok << qint64(sec(807249601));
+    QTest::newRow("clf millis no zone") << "22/Jun/2021:12:03:01.501" << ok << qint64(1624363381501000);
+    QTest::newRow("iso Z micros") << "2019-10-11T15:55:09.308183Z" << ok << qint64(1570809309308183);
+    QTest::newRow("iso +05:30") << "2019-10-11T21:25:09+05:30" << ok << qint64(sec(1570809309));
+    QTest::newRow("iso space, no zone") << "2016-01-01 01:06:30" << ok << qint64(sec(1451610390));
+    QTest::newRow("leap day") << "2016-02-29T00:00:00Z" << ok << qint64(sec(1456704000));
+    QTest::newRow("epoch s") << "807256800" << ok << qint64(sec(807256800));
+    QTest::newRow("epoch s fraction") << "1646861401.5241024" << ok << qint64(1646861401524102);
+    QTest::newRow("epoch ms") << "1646861401524" << ok << qint64(1646861401524000);
+    QTest::newRow("epoch us") << "1646861401524102" << ok << qint64(1646861401524102);
+    QTest::newRow("epoch ns") << "1646861401524102999" << ok << qint64(1646861401524102);
+    QTest::newRow("not leap 2100") << "2100-02-29T00:00:00Z" << bad << qint64(0);
+    QTest::newRow("hour 24") << "2016-01-01T24:00:00Z" << bad << qint64(0);
+    QTest::newRow("year 1969") << "1969-12-31T23:59:59Z" << range << qint64(0);
+    QTest::newRow("negative epoch") << "-5" << range << qint64(0);
+    QTest::newRow("epoch overflow") << "99999999999999999999999" << range << qint64(0);
+    QTest::newRow("words") << "yesterday" << bad << qint64(0);
+    QTest::newRow("empty") << "" << bad << qint64(0);
+}
+
+void TestLogs::timestamps()
+{
+    QFETCH(QString, text);
+    QFETCH(int, result);
+    QFETCH(qint64, tUs);
+    SimTime t = 0;
+    QCOMPARE(int(parseAnyTime(text.toStdString(), t)), result);
+    if (result == int(TimeParse::Ok))
+        QCOMPARE(t, tUs);
+}
+
+void TestLogs::pathTemplates_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("templated");
+    QTest::newRow("numeric") << "/users/123" << "/users/:id";
+    QTest::newRow("nested, query dropped") << "/users/123/orders/456?page=2" << "/users/:id/orders/:id";
+    QTest::newRow("uuid") << "/o/0b5f1e0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b/x" << "/o/:id/x";
+    QTest::newRow("object id") << "/items/5f2b9c0e1a7d3b0012345678" << "/items/:id";
+    QTest::newRow("hex word kept") << "/cafe/facade" << "/cafe/facade";
+    QTest::newRow("short hex kept") << "/v1/ab12" << "/v1/ab12";
+    QTest::newRow("trailing slash") << "/a/42/" << "/a/:id/";
+    QTest::newRow("root") << "/" << "/";
+}
+
+void TestLogs::pathTemplates()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, templated);
+    std::string out;
+    appendPathTemplate(path.toStdString(), out);
+    QCOMPARE(QString::fromStdString(out), templated);
+}
+
+void TestLogs::keyKinds()
+{
+    const std::string log =
+        R"(1.1.1.1 - alice [10/Oct/2000:20:55:36 +0000] "GET /users/1?api_key=K1 HTTP/1.1" 200 1 "-" "x")" "\n"
+        R"(2.2.2.2 - - [10/Oct/2000:20:55:37 +0000] "GET /users/2?x=1&api_key=K2 HTTP/1.1" 200 1 "-" "x")" "\n"
+        R"(1.1.1.1 - alice [10/Oct/2000:20:55:38 +0000] "POST /users/3 HTTP/1.1" 200 1 "-" "x")" "\n"
+        R"(3.3.3.3 - - [10/Oct/2000:20:55:39 +0000] "" 400 0 "-" "-")" "\n";
+    ImportOptions o;
+    using Counts = std::map<std::string, std::int64_t>;
+    o.key.kind = KeyKind::User;
+    Imported r = importText(log, o);
+    QCOMPARE(r.perKey(), (Counts{{"alice", 2}}));
+    QCOMPARE(r.problemLines(), (std::vector<std::int64_t>{2, 4}));
+    QCOMPARE(r.summary.problems[0].problem, LineProblem::NoKey);
+    QCOMPARE(r.summary.problems[0].field, std::string("user"));
+
+    o.key.kind = KeyKind::ApiKey;
+    QCOMPARE(importText(log, o).perKey(), (Counts{{"K1", 1}, {"K2", 1}}));
+
+    o.key.kind = KeyKind::Endpoint;
+    QCOMPARE(importText(log, o).perKey(), (Counts{{"GET /users/1", 1}, {"GET /users/2", 1}, {"POST /users/3", 1}}));
+    o.key.pathTemplates = true;
+    QCOMPARE(importText(log, o).perKey(), (Counts{{"GET /users/:id", 2}, {"POST /users/:id", 1}}));
+
+    o.key.kind = KeyKind::IpEndpoint;
+    r = importText(log, o);
+    QCOMPARE(r.perKey(), (Counts{{"1.1.1.1 GET /users/:id", 1}, {"1.1.1.1 POST /users/:id", 1}, {"2.2.2.2 GET /users/:id", 1}}));
+    QCOMPARE(r.problemLines(), (std::vector<std::int64_t>{4}));  // the empty request has no endpoint
+
+    // The API key from a logged field (an nginx variable).
+    ImportOptions field;
+    field.parser.nginxLogFormat = "$remote_addr [$time_local] $http_x_api_key";
+    field.parser.apiKeyField = "http_x_api_key";
+    field.key.kind = KeyKind::ApiKey;
+    QCOMPARE(importText("9.9.9.9 [10/Oct/2000:20:55:36 +0000] secret\n", field).perKey(), (Counts{{"secret", 1}}));
+
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyExtractor(KeyOptions{KeyKind::Ip, ForwardedChoice::Last, {"10.0.0.0/40"}}));
+}
+
+void TestLogs::tierMap()
+{
+    std::istringstream csv("key,tier\n# partners\n1.1.1.1,partner\n2.2.2.2, free\n");
+    auto tiers = std::make_shared<TierMap>(TierMap::read(csv));
+    QCOMPARE(tiers->tierNames(), (std::vector<std::string>{"(none)", "partner", "free"}));
+    ImportOptions o;
+    o.tiers = tiers;
+    std::string log;
+    for (const char* ip : {"1.1.1.1", "1.1.1.1", "2.2.2.2", "3.3.3.3"})
+        log += std::string(ip) + R"( - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")" "\n";
+    const Imported r = importText(log, o);
+    QCOMPARE(r.summary.tiers.size(), std::size_t(3));
+    QCOMPARE(r.summary.tiers[0].requests, 1);
+    QCOMPARE(r.summary.tiers[1].requests, 2);
+    QCOMPARE(r.summary.tiers[2].requests, 1);
+    std::istringstream bad("1.1.1.1\n");
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TierMap::read(bad));
+}
+
+void TestLogs::reorderBufferSteps()
+{
+    // {t (s), line, expected push result}; look-back 10 s. Time going backwards within the
+    // window is reordered; beyond it, refused; equal times keep line order.
+    struct Step {
+        std::int64_t t;
+        std::int64_t line;
+        ReorderBuffer::Push result;
+    };
+    using P = ReorderBuffer::Push;
+    const Step steps[] = {{100, 1, P::InOrder},  {95, 2, P::Reordered}, {100, 3, P::InOrder}, {90, 4, P::Reordered},
+                          {89, 5, P::TooOld},    {120, 6, P::InOrder},  {111, 7, P::Reordered}, {109, 8, P::TooOld},
+                          {111, 9, P::Reordered}, {130, 10, P::InOrder}};
+    ReorderBuffer buffer(sec(10));
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    const auto collect = [&](const ImportedRequest& r) { out.emplace_back(r.t / kMicrosPerSecond, r.line); };
+    for (const Step& s : steps)
+        QCOMPARE(buffer.push({sec(s.t), 0, 0, s.line}, collect), s.result);
+    QVERIFY(buffer.size() <= 3);  // only the last 10 s are held
+    buffer.flush(collect);
+    const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {
+        {90, 4}, {95, 2}, {100, 1}, {100, 3}, {111, 7}, {111, 9}, {120, 6}, {130, 10}};
+    QCOMPARE(out, expected);
+}
+
+// ---- Fuzz-like input ----------------------------------------------------------------------------
+
+namespace {
+
+std::string goodLine(int i)
+{
+    return "10.0.0." + std::to_string(i % 200) + " - - [10/Oct/2000:20:" + (i % 60 < 10 ? "0" : "")
+           + std::to_string(i % 60) + ":00 +0000] \"GET /p/" + std::to_string(i) + " HTTP/1.1\" 200 1 \"-\" \"ua\"";
+}
+
+} // namespace
+
+void TestLogs::fuzzTruncatedAndGarbage()
+{
+    // Each bad line, its line number and the reason it must be reported with.
+    struct Bad {
+        std::string text;
+        LineProblem problem;
+        bool imports = false;  // not a problem at all
+    };
+    const std::string good = goodLine(7);
+    const std::vector<Bad> bads = {
+        {good.substr(0, good.size() - 3), LineProblem::UnterminatedQuote},  // cut in the user agent
+        {good.substr(0, good.find("HTTP")), LineProblem::UnterminatedQuote}, // cut in the request
+        {good.substr(0, 20), LineProblem::MissingField},                    // cut in the time
+        {std::string("\x00\x01\x02\xff\xfe garbage \x7f", 15), LineProblem::MissingField},
+        {R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /caf)" "\xC3\x28" R"( HTTP/1.1" 200 1 "-" "ua \xff\xfe")",
+         LineProblem::MissingField, true},  // invalid UTF-8 in the request and agent: bytes are bytes, it imports
+        {R"(1.2.3.4 - - [10/Oct/0000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "ua")", LineProblem::TimestampOutOfRange},
+        {R"(1.2.3.4 - - [10/Oct/2000:99:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "ua")", LineProblem::BadTimestamp},
+        {R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +2500] "GET / HTTP/1.1" 200 1 "-" "ua")", LineProblem::TimestampOutOfRange},
+    };
+    std::string log;
+    std::vector<std::int64_t> badLines;
+    std::map<std::int64_t, LineProblem> reason;
+    int goodCount = 0;
+    std::int64_t line = 0;
+    for (int i = 0; i < 25; ++i) {  // 25 good lines first, so detection sees a combined log
+        log += goodLine(i) + "\n";
+        ++line;
+        ++goodCount;
+    }
+    for (std::size_t b = 0; b < bads.size(); ++b) {
+        log += bads[b].text + "\n";
+        ++line;
+        if (bads[b].imports) {
+            ++goodCount;
+        } else {
+            badLines.push_back(line);
+            reason[line] = bads[b].problem;
+        }
+        log += goodLine(100 + static_cast<int>(b)) + "\n";
+        ++line;
+        ++goodCount;
+    }
+    ImportOptions o;
+    o.lookBackUs = sec(3600);
+    const Imported r = importText(log, o);
+    QCOMPARE(r.summary.linesRead, line);
+    QCOMPARE(r.summary.requestsImported, goodCount);
+    QCOMPARE(r.problemLines(), badLines);
+    for (const LineWarning& w : r.summary.problems)
+        QCOMPARE(int(w.problem), int(reason[w.line]));
+    for (const LineWarning& w : r.summary.problems)
+        for (char c : w.excerpt)
+            QVERIFY(static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7F);
+}
+
+void TestLogs::fuzzRandomBytes()
+{
+    // 2,000 good lines with 1,000 lines of random bytes (seeded) in between: every good line
+    // imports, every random line is skipped, the first 20 are listed and the rest counted.
+    std::mt19937 rng(42);
+    std::string log;
+    std::int64_t line = 0;
+    std::vector<std::int64_t> garbageLines;
+    for (int i = 0; i < 3000; ++i) {
+        ++line;
+        if (i >= 30 && i % 3 == 0) {
+            std::string junk(1 + rng() % 300, '\0');
+            for (char& c : junk) {
+                c = static_cast<char>(rng() % 256);
+                if (c == '\n')
+                    c = ' ';
+            }
+            log += junk + "\n";
+            garbageLines.push_back(line);
+        } else {
+            log += goodLine(i) + "\n";
+        }
+    }
+    ImportOptions o;
+    o.lookBackUs = sec(3600);
+    const Imported r = importText(log, o);
+    QCOMPARE(r.summary.requestsImported, 3000 - std::int64_t(garbageLines.size()));
+    QCOMPARE(r.summary.skippedTotal() + r.summary.blankLines, std::int64_t(garbageLines.size()));
+    QCOMPARE(r.summary.problems.size(), std::size_t(20));
+    QCOMPARE(r.summary.problemsNotListed(), r.summary.skippedTotal() - 20);
+    for (std::size_t i = 0; i < r.summary.problems.size(); ++i)
+        QVERIFY(std::find(garbageLines.begin(), garbageLines.end(), r.summary.problems[i].line) != garbageLines.end());
+    QVERIFY(r.sorted());
+}
+
+void TestLogs::hugeLines()
+{
+    // A 1 MB line (an enormous user agent) between good lines. With the default 256 KiB
+    // limit it is skipped unbuffered and reported; with a 2 MiB limit it imports.
+    std::string huge = R"(5.5.5.5 - - [10/Oct/2000:20:55:40 +0000] "GET /big HTTP/1.1" 200 1 "-" ")";
+    huge += std::string(1'000'000, 'A');
+    huge += "\"";
+    std::string log;
+    for (int i = 0; i < 30; ++i)
+        log += goodLine(i) + "\n";
+    log += huge + "\n";
+    for (int i = 30; i < 60; ++i)
+        log += goodLine(i) + "\n";
+    log += huge;  // and once more as the last line, without a newline
+    ImportOptions o;
+    o.lookBackUs = sec(3600);
+    Imported r = importText(log, o);
+    QCOMPARE(r.summary.linesRead, 62);
+    QCOMPARE(r.summary.requestsImported, 60);
+    QCOMPARE(r.problemLines(), (std::vector<std::int64_t>{31, 62}));
+    QCOMPARE(r.summary.problems[0].problem, LineProblem::LineTooLong);
+
+    o.maxLineBytes = 2 << 20;
+    r = importText(log, o);
+    QCOMPARE(r.summary.requestsImported, 62);
+    QCOMPARE(r.perKey().at("5.5.5.5"), 2);
+}
+
+void TestLogs::progressAndCancel()
+{
+    const QString apache = kLogs + "apache_combined_elastic-examples_2015.log";
+    std::vector<int> permilles;
+    RunControl control([&](int permille, const std::string& phase) {
+        QCOMPARE(phase, std::string("import"));
+        permilles.push_back(permille);
+    });
+    KeyInterner keys;
+    std::ifstream in(apache.toStdString(), std::ios::binary);
+    importLog(in, {}, keys, [](const ImportedRequest&) {}, &control);
+    QVERIFY(permilles.size() >= 3);  // 2.3 MB in 1 MiB blocks
+    QVERIFY(std::is_sorted(permilles.begin(), permilles.end()));
+    QCOMPARE(permilles.back(), 1000);
+
+    // Cancelled from the progress callback (as another thread would): Cancelled is thrown
+    // before the whole file is read.
+    std::int64_t delivered = 0;
+    std::ifstream again(apache.toStdString(), std::ios::binary);
+    bool threw = false;
+    try {
+        // The callback cancels its own control on the first report.
+        RunControl ctl([&ctl](int, const std::string&) { ctl.cancel(); });
+        importLog(again, {}, keys, [&](const ImportedRequest&) { ++delivered; }, &ctl);
+    } catch (const Cancelled&) {
+        threw = true;
+    }
+    QVERIFY(threw);
+    QVERIFY(delivered < 9999);
+    RunControl cancelledBefore;  // the parallel path checks between rounds and inside its workers
+    cancelledBefore.cancel();
+    KeyInterner k;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, importLogFile(apache.toStdString(), {}, k, [](const ImportedRequest&) {},
+                                                      &cancelledBefore, 2));
+}
+
+void TestLogs::parallelEqualsSequential()
+{
+    for (const char* name : {"apache_combined_elastic-examples_2015.log", "haproxy_http_elastic-beats.log",
+                             "aws_alb_elastic-beats_application-lb-http.log", "nginx_edgecases_elastic-beats_test.log"}) {
+        const Imported one = importFile(kLogs + name, {}, 1);
+        const Imported two = importFile(kLogs + name, {}, 2);
+        QCOMPARE(two.rows.size(), one.rows.size());
+        for (std::size_t i = 0; i < one.rows.size(); ++i) {
+            QCOMPARE(two.rows[i].t, one.rows[i].t);
+            QCOMPARE(two.rows[i].key, one.rows[i].key);
+            QCOMPARE(two.rows[i].line, one.rows[i].line);
+        }
+        QCOMPARE(two.summary.linesRead, one.summary.linesRead);
+        QCOMPARE(two.summary.skipped, one.summary.skipped);
+        QCOMPARE(two.problemLines(), one.problemLines());
+        QCOMPARE(two.summary.distinctKeys, one.summary.distinctKeys);
+        QCOMPARE(two.summary.reorderedLines, one.summary.reorderedLines);
+        QCOMPARE(two.summary.backwardSteps, one.summary.backwardSteps);
+        QCOMPARE(two.summary.blankLines, one.summary.blankLines);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestLogs)
+#include "tst_logs.moc"
