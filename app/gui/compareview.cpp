@@ -1,0 +1,201 @@
+#include "app/gui/compareview.h"
+
+#include "app/gui/allowedchart.h"
+#include "app/gui/burstchart.h"
+#include "app/gui/delaychart.h"
+#include "app/gui/legendstrip.h"
+#include "app/gui/niceaxis.h"
+#include "app/gui/statechart.h"
+#include "app/models/formatting.h"
+#include "app/models/reportmodel.h"
+
+#include <QButtonGroup>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ratelab {
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(4);
+
+    auto* top = new QHBoxLayout;
+    m_legend = new LegendStrip(this);
+    top->addWidget(m_legend, 1);
+    top->addWidget(new QLabel(tr("Y:"), this));
+    m_mode = new QButtonGroup(this);
+    auto* rate = new QRadioButton(tr("rate"), this);
+    auto* share = new QRadioButton(tr("share"), this);
+    rate->setToolTip(tr("Chart A shows allowed requests per second"));
+    share->setToolTip(tr("Chart A shows the share of requests allowed in each bucket"));
+    rate->setChecked(true);
+    m_mode->addButton(rate, 0);
+    m_mode->addButton(share, 1);
+    top->addWidget(rate);
+    top->addWidget(share);
+    top->addSpacing(12);
+    m_rangeLabel = new QLabel(this);
+    m_rangeLabel->setToolTip(tr("Drag on chart A to zoom, wheel to zoom around the mouse, double-click to reset"));
+    top->addWidget(m_rangeLabel);
+    layout->addLayout(top);
+
+    m_allowed = new AllowedChart(this);
+    m_burst = new BurstChart(this);
+    m_state = new StateChart(this);
+    m_delay = new DelayChart(this);
+    auto* grid = new QWidget(this);
+    auto* gridLayout = new QGridLayout(grid);
+    gridLayout->setContentsMargins(0, 0, 0, 0);
+    gridLayout->setSpacing(6);
+    gridLayout->addWidget(m_allowed, 0, 0);
+    gridLayout->addWidget(m_burst, 0, 1);
+    gridLayout->addWidget(m_state, 1, 0);
+    gridLayout->addWidget(m_delay, 1, 1);
+    for (ChartView* c : charts())
+        c->setMinimumSize(320, 200);
+
+    m_model = new ReportModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(ReportModel::SortRole);
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);  // scenario order until a header is clicked
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setHighlightSections(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(grid);
+    m_splitter->addWidget(m_table);
+    m_splitter->setStretchFactor(0, 4);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_table->setMinimumHeight(90);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_legend, &LegendStrip::hiddenChanged, this, [this](const QSet<QString>& hidden) {
+        m_input.hidden = hidden;
+        m_model->setHiddenIds(hidden);
+        updateCharts();
+    });
+    connect(m_mode, &QButtonGroup::idClicked, this, [this](int id) {
+        m_allowed->setMode(id == 0 ? AllowedChart::Mode::Rate : AllowedChart::Mode::Share);
+    });
+    connect(m_allowed, &ChartView::xRangeRequested, this, [this] { updateRangeLabel(); });
+    connect(m_allowed, &ChartView::hovered, this, [this](double x) {
+        if (!std::isfinite(x) || !m_input.report) {
+            emit readout(QString());
+            return;
+        }
+        QStringList parts;
+        const Report& r = *m_input.report;
+        const double seconds = x * fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6).secondsPerUnit;
+        const std::size_t bucket = r.bucketUs > 0 ? std::size_t(seconds * 1e6 / double(r.bucketUs)) : 0;
+        const double bucketSeconds = double(r.bucketUs) / 1e6;
+        parts << QStringLiteral("t = %1").arg(fmt::simTime(qint64(seconds * 1e6)));
+        for (std::size_t i = 0; i < r.algorithms.size(); ++i)
+            if (!m_input.isHidden(i) && bucket < r.algorithms[i].allowedSeries.size())
+                parts << QStringLiteral("%1 %2").arg(QString::fromStdString(r.algorithms[i].id),
+                                                     fmt::ratePerSecond(double(r.algorithms[i].allowedSeries[bucket]) / bucketSeconds));
+        emit readout(parts.join(QStringLiteral("  |  ")));
+    });
+    connect(m_burst, &BarsChart::barClicked, this, [this](int i) {
+        if (!m_input.report || std::size_t(i) >= m_input.report->algorithms.size())
+            return;
+        const AlgorithmReport& a = m_input.report->algorithms[std::size_t(i)];
+        const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
+        const double end = double(a.peakBurst.atUs) / 1e6 / unit;
+        const double window = double(a.peakBurst.windowUs) / 1e6 / unit;
+        m_allowed->setXRange(std::make_pair(end - 2 * window, end + window));
+        updateRangeLabel();
+        emit burstSelected(QString::fromStdString(a.id), QString::fromStdString(a.peakBurst.key), a.peakBurst.atUs);
+    });
+    setDark(false);
+}
+
+QList<ChartView*> CompareView::charts() const
+{
+    return {m_allowed, m_burst, m_state, m_delay};
+}
+
+void CompareView::setReport(std::shared_ptr<const Report> report, const QString& scenarioName, quint64 seed)
+{
+    m_input.report = report;
+    m_input.styles = report ? stylesForReport(*report, m_dark) : std::vector<palette::SeriesStyle>{};
+    QStringList ids;
+    if (report)
+        for (const AlgorithmReport& a : report->algorithms)
+            ids << QString::fromStdString(a.id);
+    m_legend->setEntries(ids, m_input.styles, m_dark);
+    m_input.hidden = m_legend->hidden();
+    m_model->setReport(report);
+    m_model->setHiddenIds(m_input.hidden);
+    for (ChartView* c : charts())
+        c->setExportContext(scenarioName, seed);
+    updateCharts();
+    m_table->resizeColumnsToContents();
+    // Room for every row (up to 8) under the charts.
+    const int rows = std::min(8, m_model->rowCount());
+    const int tableHeight = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize() + 6;
+    const int total = m_splitter->height();
+    if (total > tableHeight + 300)
+        m_splitter->setSizes({total - tableHeight, tableHeight});
+    updateRangeLabel();
+}
+
+void CompareView::updateCharts()
+{
+    m_allowed->setInput(m_input);
+    m_burst->setInput(m_input);
+    m_state->setInput(m_input);
+    m_delay->setInput(m_input);
+}
+
+void CompareView::updateRangeLabel()
+{
+    if (!m_input.report) {
+        m_rangeLabel->clear();
+        return;
+    }
+    const auto [lo, hi] = m_allowed->currentXRange();
+    const fmt::TimeScale scale = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6);
+    const QString unit = scale.title.mid(scale.title.indexOf(QLatin1Char('(')) + 1).chopped(1);
+    m_rangeLabel->setText(tr("Range %1–%2 %3  (double-click resets)")
+                              .arg(NiceAxis::plain(lo, (hi - lo) / 100), NiceAxis::plain(hi, (hi - lo) / 100), unit));
+}
+
+void CompareView::setDark(bool dark)
+{
+    m_dark = dark;
+    if (m_input.report) {
+        m_input.styles = stylesForReport(*m_input.report, dark);
+        QStringList ids;
+        for (const AlgorithmReport& a : m_input.report->algorithms)
+            ids << QString::fromStdString(a.id);
+        m_legend->setEntries(ids, m_input.styles, dark);
+    }
+    m_model->setDark(dark);
+    for (ChartView* c : charts())
+        c->setDark(dark);
+    updateCharts();
+}
+
+} // namespace ratelab

@@ -1,0 +1,68 @@
+#pragma once
+// The Compare view (GUI.md 4.1): A allowed over time, B peak burst, C state per key, D shaping
+// delay, E the sortable summary table, under one legend strip. The x zoom of A is the view's
+// time range; a click on a burst bar zooms A to that window.
+
+#include "app/gui/chartinput.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class QSplitter;
+
+namespace ratelab {
+
+class AllowedChart;
+class BurstChart;
+class ChartView;
+class DelayChart;
+class LegendStrip;
+class ReportModel;
+class StateChart;
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareView(QWidget* parent = nullptr);
+
+    void setReport(std::shared_ptr<const Report> report, const QString& scenarioName, quint64 seed);
+    void setDark(bool dark);
+
+    AllowedChart* allowedChart() const { return m_allowed; }
+    BurstChart* burstChart() const { return m_burst; }
+    StateChart* stateChart() const { return m_state; }
+    DelayChart* delayChart() const { return m_delay; }
+    QList<ChartView*> charts() const;
+    ReportModel* reportModel() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    LegendStrip* legend() const { return m_legend; }
+
+signals:
+    // Hover readout for the status bar ("t = 61.240 s | token_bucket 412 req/s ...").
+    void readout(const QString& text);
+    // A burst bar was clicked: the Learn view can jump to that key and time.
+    void burstSelected(const QString& algorithmId, const QString& key, qint64 atUs);
+
+private:
+    void updateCharts();
+    void updateRangeLabel();
+
+    ChartInput m_input;
+    bool m_dark = false;
+    LegendStrip* m_legend = nullptr;
+    QButtonGroup* m_mode = nullptr;
+    QLabel* m_rangeLabel = nullptr;
+    AllowedChart* m_allowed = nullptr;
+    BurstChart* m_burst = nullptr;
+    StateChart* m_state = nullptr;
+    DelayChart* m_delay = nullptr;
+    ReportModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QSplitter* m_splitter = nullptr;
+};
+
+} // namespace ratelab

@@ -1,0 +1,64 @@
+#pragma once
+// The Learn view's lanes, custom-painted (not QtCharts: they need per-dot shapes, step
+// lines and a moving cursor; KDAB/hotspot paints its timeline the same way). One time scale
+// and one left gutter for every lane: a request lane per algorithm (accepted = filled disc,
+// rejected = hollow ring with a cross, delayed = half-filled disc with an arrow to its forward
+// time; colour = the algorithm's family), then a state lane per algorithm drawn from the
+// engine's KeyStep::state with KeyTrace::limits as dashed lines, and a time axis.
+
+#include "app/models/palette.h"
+#include "engine/engine.h"
+
+#include <QWidget>
+
+#include <optional>
+
+namespace ratelab {
+
+class LaneCanvas : public QWidget {
+    Q_OBJECT
+public:
+    struct Lane {
+        KeyTrace trace;
+        palette::SeriesStyle style;
+        QString label;  // "A token_bucket"
+    };
+
+    explicit LaneCanvas(QWidget* parent = nullptr);
+
+    void setLanes(const QList<Lane>& lanes);
+    void setCurrent(int step);  // the step the cursor is on (-1: before the first)
+    void setNow(qint64 nowUs);  // the cursor time, from the scenario start
+    void setDark(bool dark);
+    qint64 firstUs() const;
+    qint64 lastUs() const;
+    int stepCount() const;
+
+    QSize sizeHint() const override { return {900, 420}; }
+    QSize minimumSizeHint() const override { return {500, 300}; }
+
+signals:
+    void scrubbed(qint64 atUs);  // click or drag in a lane
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+
+private:
+    std::pair<double, double> visibleRange() const;  // seconds
+    double toX(double seconds, const QRectF& plot, const std::pair<double, double>& range) const;
+    void drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const;
+    void emitScrub(double x);
+
+    QList<Lane> m_lanes;
+    int m_current = -1;
+    qint64 m_nowUs = 0;
+    bool m_dark = false;
+    double m_spanSeconds = 0;  // 0: automatic
+    int m_gutter = 120;
+    QRectF m_plot;
+};
+
+} // namespace ratelab

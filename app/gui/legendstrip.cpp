@@ -1,0 +1,94 @@
+#include "app/gui/legendstrip.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QToolButton>
+
+namespace ratelab {
+
+LegendStrip::LegendStrip(QWidget* parent) : QWidget(parent)
+{
+    m_layout = new QHBoxLayout(this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setSpacing(2);
+    m_layout->addStretch(1);
+}
+
+void LegendStrip::setEntries(const QStringList& ids, const std::vector<palette::SeriesStyle>& styles, bool dark)
+{
+    qDeleteAll(m_buttons);
+    m_buttons.clear();
+    m_ids = ids;
+    QSet<QString> kept;
+    for (const QString& id : ids)
+        if (m_hidden.contains(id))
+            kept.insert(id);
+    m_hidden = kept;
+    for (int i = 0; i < ids.size(); ++i) {
+        auto* button = new QToolButton(this);
+        button->setText(ids[i]);
+        button->setIcon(palette::swatch(styles[std::size_t(i)], dark));
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setAutoRaise(true);
+        button->setCheckable(true);
+        button->setToolTip(tr("Click: show or hide %1 in every chart. Ctrl+click: show only %1.").arg(ids[i]));
+        button->installEventFilter(this);
+        m_layout->insertWidget(i, button);
+        m_buttons.append(button);
+    }
+    updateButtons();
+}
+
+void LegendStrip::setHidden(const QSet<QString>& hidden)
+{
+    m_hidden = hidden;
+    updateButtons();
+    emit hiddenChanged(m_hidden);
+}
+
+bool LegendStrip::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::MouseButtonRelease) {
+        auto* button = qobject_cast<QToolButton*>(watched);
+        const int i = m_buttons.indexOf(button);
+        auto* me = static_cast<QMouseEvent*>(event);
+        if (i >= 0 && me->button() == Qt::LeftButton && button->rect().contains(me->position().toPoint())) {
+            const QString id = m_ids[i];
+            QSet<QString> hidden = m_hidden;
+            if (me->modifiers() & Qt::ControlModifier) {
+                const bool isolated = hidden.size() == m_ids.size() - 1 && !hidden.contains(id);
+                hidden.clear();
+                if (!isolated)
+                    for (const QString& other : m_ids)
+                        if (other != id)
+                            hidden.insert(other);
+            } else if (hidden.contains(id)) {
+                hidden.remove(id);
+            } else {
+                hidden.insert(id);
+            }
+            setHidden(hidden);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void LegendStrip::updateButtons()
+{
+    for (int i = 0; i < m_buttons.size(); ++i) {
+        const bool hidden = m_hidden.contains(m_ids[i]);
+        QFont f = font();
+        f.setStrikeOut(hidden);
+        m_buttons[i]->setFont(f);
+        m_buttons[i]->setChecked(!hidden);
+        QPalette p = palette();
+        if (hidden)
+            p.setColor(QPalette::ButtonText, p.color(QPalette::Disabled, QPalette::WindowText));
+        m_buttons[i]->setPalette(p);
+    }
+}
+
+} // namespace ratelab

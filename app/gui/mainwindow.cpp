@@ -1,0 +1,447 @@
+#include "app/gui/mainwindow.h"
+
+#include "app/gui/compareview.h"
+#include "app/gui/learnview.h"
+#include "app/gui/placeholderview.h"
+#include "app/gui/scenariodock.h"
+#include "app/models/formatting.h"
+#include "app/models/palette.h"
+#include "app/models/simulationcontroller.h"
+#include "engine/scenario/scenarioio.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QToolBar>
+
+namespace ratelab {
+
+namespace {
+constexpr int kMaxRecent = 8;
+
+QString problemsText(const ScenarioError& e)
+{
+    QStringList lines;
+    for (const ScenarioProblem& p : e.problems())
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(p.path), QString::fromStdString(p.message));
+    return lines.isEmpty() ? QString::fromUtf8(e.what()) : lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setMinimumSize(1024, 700);
+    m_doc = new ScenarioDocument(this);
+    m_controller = new SimulationController(this);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_compare = new CompareView(m_tabs);
+    m_learn = new LearnView(m_tabs);
+    m_logs = new PlaceholderView(tr("Logs"), tr("Access-log import arrives with log import support: import an access "
+                                                "log, see per-key rate distributions and pick limits that fit it."),
+                                 m_tabs);
+    m_cluster = new PlaceholderView(tr("Cluster"), tr("Cluster simulation arrives with cluster support: instances, "
+                                                      "clocks, a shared store and its outages."),
+                                    m_tabs);
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->addTab(m_learn, tr("Learn"));
+    m_tabs->addTab(m_logs, tr("Logs"));
+    m_tabs->addTab(m_cluster, tr("Cluster"));
+    setCentralWidget(m_tabs);
+
+    m_dock = new ScenarioDock(m_doc, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_dock);
+    resizeDocks({m_dock}, {320}, Qt::Horizontal);
+
+    m_statusRun = new QLabel(this);
+    m_statusReadout = new QLabel(this);
+    statusBar()->addWidget(m_statusReadout, 1);
+    statusBar()->addPermanentWidget(m_statusRun);
+
+    createActions();
+
+    connect(m_doc, &ScenarioDocument::changed, this, [this] {
+        updateTitle();
+        const QSignalBlocker block(m_seed);
+        m_seed->setValue(int(std::min<quint64>(m_doc->scenario().seed, quint64(std::numeric_limits<int>::max()))));
+        if (m_dock->paramsValid())
+            startRun();
+    });
+    connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_dock, &ScenarioDock::validityChanged, this, [this](bool valid) { m_run->setEnabled(valid); });
+    connect(m_dock, &ScenarioDock::exampleRequested, this, [this](const QString& name) {
+        for (const auto& [n, json] : embeddedScenarios())
+            if (QString::fromStdString(n) == name) {
+                try {
+                    openScenario(loadScenario(json, n), QString());
+                } catch (const ScenarioError& e) {
+                    QMessageBox::warning(this, tr("Example"), problemsText(e));
+                }
+            }
+    });
+
+    connect(m_controller, &SimulationController::progress, this, [this](quint64, int permille, const QString& phase) {
+        m_progress->setValue(permille);
+        m_phase->setText(QStringLiteral("%1% %2").arg(permille / 10).arg(phase));
+    });
+    connect(m_controller, &SimulationController::runningChanged, this, [this](bool running) {
+        m_cancel->setEnabled(running);
+        m_progress->setVisible(running);
+        if (running) {
+            m_progress->setValue(0);
+            m_phase->setText(tr("starting"));
+        }
+    });
+    connect(m_controller, &SimulationController::finished, this, &MainWindow::onFinished);
+    connect(m_controller, &SimulationController::cancelled, this, [this] {
+        m_phase->setText(tr("cancelled: showing the previous result"));
+        m_shown = true;
+        checkSettled();
+    });
+    connect(m_controller, &SimulationController::failed, this, [this](quint64, const QString& message) {
+        m_phase->setText(tr("run failed"));
+        m_phase->setToolTip(message);
+        statusBar()->showMessage(tr("Run failed: %1").arg(message.section(QLatin1Char('\n'), 0, 0)));
+        emit runFailed(message);
+    });
+    connect(m_compare, &CompareView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
+    connect(m_compare, &CompareView::burstSelected, this, [this](const QString& id, const QString& key, qint64 atUs) {
+        m_learn->focusOn(id, key, atUs);
+        statusBar()->showMessage(tr("Learn view set to %1, key %2 at %3").arg(id, key, fmt::simTime(atUs)), 5000);
+    });
+    connect(m_learn, &LearnView::ready, this, &MainWindow::checkSettled);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_learn && m_learnStale && m_controller->lastScenario()) {
+            m_learnStale = false;
+            m_learn->setScenario(m_controller->lastScenario());
+        }
+        checkSettled();
+    });
+
+    QSettings settings;
+    const QString theme = settings.value(QStringLiteral("theme"), QStringLiteral("system")).toString();
+    setTheme(theme == QLatin1String("dark") ? Theme::Dark : theme == QLatin1String("light") ? Theme::Light : Theme::System);
+    updateRecentMenu();
+}
+
+MainWindow::~MainWindow() = default;
+
+std::optional<MainWindow::View> MainWindow::parseView(const QString& name)
+{
+    if (name == QLatin1String("compare"))
+        return View::Compare;
+    if (name == QLatin1String("learn"))
+        return View::Learn;
+    if (name == QLatin1String("logs"))
+        return View::Logs;
+    if (name == QLatin1String("cluster"))
+        return View::Cluster;
+    return std::nullopt;
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_open = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("Scenarios (*.json)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    m_open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_save = file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] {
+        if (m_doc->path().isEmpty())
+            m_saveAs->trigger();
+        else
+            save(m_doc->path());
+    });
+    m_save->setShortcut(QKeySequence::Save);
+    m_saveAs = file->addAction(tr("Save &as…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"),
+                                                          QString::fromStdString(m_doc->scenario().name) + QStringLiteral(".json"),
+                                                          tr("Scenarios (*.json)"));
+        if (!path.isEmpty())
+            save(path);
+    });
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    m_run = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this, &MainWindow::startRun);
+    m_run->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});
+    m_run->setToolTip(tr("Run the scenario (F5)"));
+    m_cancel = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), m_controller,
+                                  &SimulationController::cancel);
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancel->setToolTip(tr("Cancel the run and keep the previous result (Esc)"));
+    m_cancel->setEnabled(false);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    const QStringList names{tr("&Compare"), tr("&Learn"), tr("Lo&gs"), tr("Cl&uster")};
+    for (int i = 0; i < names.size(); ++i) {
+        QAction* a = view->addAction(names[i], this, [this, i] { m_tabs->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+    view->addSeparator();
+    view->addAction(m_dock->toggleViewAction());
+    QMenu* themeMenu = view->addMenu(tr("&Theme"));
+    auto* group = new QActionGroup(this);
+    const QList<QPair<QString, Theme>> themes{{tr("&System"), Theme::System}, {tr("&Light"), Theme::Light}, {tr("&Dark"), Theme::Dark}};
+    for (const auto& [label, theme] : themes) {
+        QAction* a = themeMenu->addAction(label, this, [this, theme = theme] {
+            setTheme(theme);
+            QSettings().setValue(QStringLiteral("theme"), theme == Theme::Dark    ? QStringLiteral("dark")
+                                                          : theme == Theme::Light ? QStringLiteral("light")
+                                                                                  : QStringLiteral("system"));
+        });
+        a->setCheckable(true);
+        a->setChecked(theme == m_theme);
+        group->addAction(a);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About RateLab"), this, [this] {
+        QMessageBox::about(this, tr("About RateLab"),
+                           tr("<b>RateLab %1</b><p>A laboratory for API rate limiting: the same traffic through every "
+                              "common algorithm, side by side.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_open);
+    bar->addAction(m_save);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" scenario: "), bar));
+    m_name = new QLabel(bar);
+    QFont bold = m_name->font();
+    bold.setBold(true);
+    m_name->setFont(bold);
+    bar->addWidget(m_name);
+    bar->addWidget(new QLabel(tr("   seed "), bar));
+    m_seed = new QSpinBox(bar);
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+    m_seed->setToolTip(tr("The random seed: the same seed gives the same traffic"));
+    m_seed->setKeyboardTracking(false);
+    bar->addWidget(m_seed);
+    connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
+        ScenarioDocument::State next = m_doc->state();
+        next.scenario.seed = quint64(value);
+        m_doc->edit(next, tr("Set seed to %1").arg(value), 0x40000000);
+    });
+    bar->addSeparator();
+    bar->addAction(m_run);
+    bar->addAction(m_cancel);
+    m_progress = new QProgressBar(bar);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setFixedWidth(160);
+    m_progress->setVisible(false);
+    bar->addWidget(m_progress);
+    m_phase = new QLabel(bar);
+    m_phase->setMinimumWidth(220);
+    m_phase->setContentsMargins(8, 0, 0, 0);
+    bar->addWidget(m_phase);
+}
+
+void MainWindow::openScenario(const Scenario& scenario, const QString& path)
+{
+    m_doc->reset(scenario, path);
+    if (!path.isEmpty())
+        addRecent(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    try {
+        openScenario(loadScenarioFile(path.toStdString()), path);
+        return true;
+    } catch (const ScenarioError& e) {
+        QMessageBox::warning(this, tr("Open scenario"), tr("%1 has problems:\n%2").arg(path, problemsText(e)));
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Open scenario"), tr("%1: %2").arg(path, QString::fromUtf8(e.what())));
+    }
+    return false;
+}
+
+bool MainWindow::save(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        QMessageBox::warning(this, tr("Save scenario"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    file.write(QByteArray::fromStdString(saveScenario(m_doc->scenario())));
+    m_doc->setPath(path);
+    m_doc->undoStack()->setClean();
+    addRecent(path);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(recent[i]).fileName()), this,
+                                             [this, path = recent[i]] { openFile(path); });
+        a->setToolTip(recent[i]);
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const Scenario& s = m_doc->scenario();
+    const QString file = m_doc->path().isEmpty() ? QString::fromStdString(s.name) : QFileInfo(m_doc->path()).fileName();
+    m_name->setText(file);
+    m_name->setToolTip(m_doc->path());
+    setWindowTitle(QStringLiteral("%1%2 — RateLab").arg(file, m_doc->undoStack()->isClean() ? QString() : QStringLiteral(" *")));
+}
+
+void MainWindow::startRun()
+{
+    if (!m_dock->paramsValid())
+        return;
+    m_shown = false;
+    m_phase->setToolTip(QString());
+    m_controller->start(m_doc->runnable());
+}
+
+void MainWindow::onFinished(quint64, std::shared_ptr<const Report> report, qint64 elapsedMs)
+{
+    const auto scenario = m_controller->lastScenario();
+    m_compare->setReport(report, QString::fromStdString(report->scenario.name), report->scenario.seed);
+    std::int64_t requests = 0;
+    for (const AlgorithmReport& a : report->algorithms)
+        requests = std::max(requests, a.requests);
+    m_statusRun->setText(tr("run %1, %2 requests, %3 algorithms")
+                             .arg(fmt::duration(elapsedMs * 1000), fmt::compact(double(report->uniqueRequests ? report->uniqueRequests : requests)))
+                             .arg(report->algorithms.size()));
+    m_phase->setText(tr("done in %1").arg(fmt::duration(elapsedMs * 1000)));
+    // The Learn view traces on demand: now if it is showing, else when it is next opened.
+    m_learnStale = true;
+    if (m_tabs->currentWidget() == m_learn) {
+        m_learnStale = false;
+        m_learn->setScenario(scenario);
+    }
+    m_shown = true;
+    checkSettled();
+}
+
+bool MainWindow::isSettled() const
+{
+    if (!m_shown || m_controller->isRunning())
+        return false;
+    if (m_tabs->currentWidget() == m_learn)
+        return !m_learnStale && m_learn->isReady();
+    return true;
+}
+
+void MainWindow::checkSettled()
+{
+    if (isSettled())
+        emit settled();
+}
+
+void MainWindow::setView(View view)
+{
+    m_tabs->setCurrentIndex(int(view));
+}
+
+MainWindow::View MainWindow::view() const
+{
+    return View(m_tabs->currentIndex());
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    m_theme = theme;
+    m_applyingTheme = true;
+    if (theme == Theme::System) {
+        QApplication::setPalette(QApplication::style()->standardPalette());
+    } else {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(palette::themePalette(theme == Theme::Dark));
+    }
+    m_applyingTheme = false;
+    applyDark();
+}
+
+void MainWindow::applyDark()
+{
+    m_dark = palette::isDark(QApplication::palette());
+    m_compare->setDark(m_dark);
+    m_learn->setDark(m_dark);
+    m_dock->setDark(m_dark);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange && !m_applyingTheme && m_dark != palette::isDark(QApplication::palette()))
+        applyDark();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!m_doc->undoStack()->isClean() && isVisible() && !QGuiApplication::platformName().startsWith(QLatin1String("offscreen"))) {
+        const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the scenario before closing?"),
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save) {
+            m_save->trigger();
+            if (!m_doc->undoStack()->isClean()) {
+                event->ignore();
+                return;
+            }
+        }
+    }
+    m_controller->cancel();
+    event->accept();
+}
+
+} // namespace ratelab

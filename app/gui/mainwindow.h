@@ -1,0 +1,104 @@
+#pragma once
+// The main window (GUI.md 2): a toolbar (Open, Save, scenario name, seed, Run, Cancel, a
+// progress bar with phase text), the Scenario dock, the views Compare | Learn | Logs | Cluster
+// and a status bar. Runs go through a SimulationController off the GUI thread; the previous
+// result stays on screen while a new one runs, and after Cancel.
+
+#include "app/gui/scenariodocument.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QSpinBox;
+class QTabWidget;
+class QMenu;
+
+namespace ratelab {
+
+class CompareView;
+class LearnView;
+class PlaceholderView;
+class ScenarioDock;
+class SimulationController;
+struct Report;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum class View { Compare, Learn, Logs, Cluster };
+    enum class Theme { System, Light, Dark };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a scenario (already loaded and validated) and runs it.
+    void openScenario(const Scenario& scenario, const QString& path);
+    bool openFile(const QString& path);
+    void setView(View view);
+    View view() const;
+    void setTheme(Theme theme);
+
+    ScenarioDocument* document() const { return m_doc; }
+    SimulationController* controller() const { return m_controller; }
+    CompareView* compareView() const { return m_compare; }
+    LearnView* learnView() const { return m_learn; }
+    ScenarioDock* scenarioDock() const { return m_dock; }
+    // True when the latest run has been shown (and, on Learn, its trace is loaded).
+    bool isSettled() const;
+
+    static std::optional<View> parseView(const QString& name);
+
+signals:
+    // The current run's result is on screen (for --screenshot and tests).
+    void settled();
+    void runFailed(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void createActions();
+    void startRun();
+    void onFinished(quint64 job, std::shared_ptr<const Report> report, qint64 elapsedMs);
+    void updateTitle();
+    void updateRecentMenu();
+    void addRecent(const QString& path);
+    bool save(const QString& path);
+    void applyDark();
+    void checkSettled();
+
+    ScenarioDocument* m_doc = nullptr;
+    SimulationController* m_controller = nullptr;
+    ScenarioDock* m_dock = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    CompareView* m_compare = nullptr;
+    LearnView* m_learn = nullptr;
+    PlaceholderView* m_logs = nullptr;
+    PlaceholderView* m_cluster = nullptr;
+
+    QAction* m_open = nullptr;
+    QAction* m_save = nullptr;
+    QAction* m_saveAs = nullptr;
+    QAction* m_run = nullptr;
+    QAction* m_cancel = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_name = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_phase = nullptr;
+    QLabel* m_statusReadout = nullptr;
+    QLabel* m_statusRun = nullptr;
+
+    Theme m_theme = Theme::System;
+    bool m_dark = false;
+    bool m_applyingTheme = false;
+    bool m_shown = false;  // the latest finished run is displayed
+    bool m_learnStale = true;
+};
+
+} // namespace ratelab

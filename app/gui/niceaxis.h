@@ -1,0 +1,41 @@
+#pragma once
+// A value axis with our own tick text (GUI.md 3.2 and 5): QValueAxis only takes printf
+// formats, so ticks are the end values of a QCategoryAxis with labels on values, rebuilt on
+// every range change, on 1-2-5 steps. In Log2 mode the axis holds log2 of the data and ticks
+// fall on powers of four (bytes: 1 B, 4 B, 16 B ... 1 KiB).
+
+#include <QCategoryAxis>
+
+#include <functional>
+
+namespace ratelab {
+
+class NiceAxis : public QCategoryAxis {
+    Q_OBJECT
+public:
+    enum class Scale { Linear, Log2 };
+    // Formats a tick value (in data units) given the tick step (in axis units).
+    using Formatter = std::function<QString(double value, double step)>;
+
+    explicit NiceAxis(Formatter formatter, Scale scale = Scale::Linear, QObject* parent = nullptr);
+
+    void setNiceRange(double min, double max);
+    void setTargetTicks(int count) { m_targetTicks = count; }
+    Scale scale() const { return m_scale; }
+    std::vector<double> tickValues() const { return m_ticks; }
+
+    // Tick text helpers.
+    static QString plain(double value, double step);    // decimals from the step
+    static QString compact(double value, double step);  // 1.2k, 3.4M
+
+private:
+    void rebuild();
+
+    Formatter m_formatter;
+    Scale m_scale;
+    int m_targetTicks = 6;
+    std::vector<double> m_ticks;
+    bool m_rebuilding = false;
+};
+
+} // namespace ratelab

@@ -1,0 +1,73 @@
+#pragma once
+// The Scenario dock (GUI.md 2): example scenarios, the algorithms with checkboxes and colour
+// swatches, and a parameter editor for the selected one built from the catalog. Parameters
+// are typed in the CLI syntax ("10/s", "250ms") and validated as you type through
+// makeLimiter: an invalid field gets a red outline and the engine's reason as its tooltip, and
+// Run is off while any field is invalid. Valid edits are committed to the document (undoable)
+// after a short debounce, which re-runs the scenario in the background.
+
+#include "app/gui/scenariodocument.h"
+
+#include <QDockWidget>
+#include <QTimer>
+
+class QComboBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QToolButton;
+
+namespace ratelab {
+
+class ScenarioDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit ScenarioDock(ScenarioDocument* document, QWidget* parent = nullptr);
+
+    bool paramsValid() const { return m_invalid.isEmpty(); }
+    void setDark(bool dark);
+    // The editor widget of a parameter of the selected algorithm (tests).
+    QWidget* paramEditor(const QString& name) const;
+    void selectAlgorithm(int index);
+    int selectedAlgorithm() const { return m_selected; }
+    // Commit pending edits now instead of after the debounce (tests).
+    void commitNow();
+
+    static constexpr int kDebounceMs = 350;
+
+signals:
+    void validityChanged(bool valid);
+    void exampleRequested(const QString& name);
+
+private:
+    void rebuildList();
+    void rebuildParams();
+    void syncParamValues();
+    void validate();
+    void commit();
+    void addAlgorithm(const QString& name);
+    void removeSelected();
+    ParamValues editedParams() const;
+    void setFieldError(const QString& name, const QString& reason);
+
+    ScenarioDocument* m_doc;
+    bool m_dark = false;
+    QComboBox* m_examples = nullptr;
+    QLabel* m_description = nullptr;
+    QListWidget* m_list = nullptr;
+    QToolButton* m_add = nullptr;
+    QToolButton* m_remove = nullptr;
+    QGroupBox* m_paramsBox = nullptr;
+    QFormLayout* m_form = nullptr;
+    QLabel* m_algorithmHelp = nullptr;
+    QLabel* m_traffic = nullptr;
+    QMap<QString, QWidget*> m_fields;
+    QSet<QString> m_invalid;
+    int m_selected = -1;
+    bool m_syncing = false;
+    QTimer m_debounce;
+};
+
+} // namespace ratelab

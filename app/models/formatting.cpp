@@ -1,0 +1,177 @@
+#include "app/models/formatting.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace ratelab::fmt {
+namespace {
+
+// `value` with `sig` significant digits, trailing zeros (and a trailing point) removed.
+QString significant(double value, int sig)
+{
+    if (value == 0)
+        return QStringLiteral("0");
+    const int magnitude = int(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::max(0, sig - 1 - magnitude);
+    QString text = QString::number(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+} // namespace
+
+QString compact(double value)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("–");
+    const double a = std::abs(value);
+    struct Step {
+        double scale;
+        const char* suffix;
+    };
+    static constexpr Step steps[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+    for (const Step& s : steps) {
+        // Round first so 999,950 reads "1M", not "1000k".
+        if (a >= s.scale * 0.9995)
+            return significant(value / s.scale, 3) + QLatin1String(s.suffix);
+    }
+    if (a >= 100)
+        return QString::number(std::llround(value));
+    return significant(value, a >= 1 ? 3 : 2);
+}
+
+QString exact(qint64 value)
+{
+    return QLocale().toString(value);
+}
+
+QString ratePerSecond(double perSecond)
+{
+    return compact(perSecond) + QStringLiteral(" req/s");
+}
+
+QString duration(qint64 us)
+{
+    const QString sign = us < 0 ? QString(QChar(0x2212)) : QString();
+    const double a = std::abs(double(us));
+    if (a < 1000)
+        return sign + QString::number(std::llabs(us)) + QStringLiteral(" µs");
+    if (a < 1e6)
+        return sign + significant(a / 1e3, 3) + QStringLiteral(" ms");
+    if (a < 60e6)
+        return sign + significant(a / 1e6, 3) + QStringLiteral(" s");
+    const qint64 totalSeconds = qint64(std::llround(a / 1e6));
+    if (totalSeconds < 3600)
+        return sign + QStringLiteral("%1 min %2 s").arg(totalSeconds / 60).arg(totalSeconds % 60, 2, 10, QLatin1Char('0'));
+    const qint64 totalMinutes = (totalSeconds + 30) / 60;
+    return sign + QStringLiteral("%1 h %2 min").arg(totalMinutes / 60).arg(totalMinutes % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString simTime(qint64 us)
+{
+    return QString::number(double(us) / 1e6, 'f', 3) + QStringLiteral(" s");
+}
+
+QString share(double fraction)
+{
+    if (!std::isfinite(fraction))
+        return QStringLiteral("–");
+    if (fraction <= 0)
+        return QStringLiteral("0%");
+    if (fraction >= 1)
+        return QStringLiteral("100%");
+    const double percent = fraction * 100;
+    if (percent < 0.05)
+        return QStringLiteral("< 0.1%");
+    if (percent >= 99.95)
+        return QStringLiteral("> 99.9%");
+    return QString::number(percent, 'f', 1) + QLatin1Char('%');
+}
+
+QString ratio(double value)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("–");
+    return QString::number(value, 'f', 2) + QChar(0x00D7);
+}
+
+QString bytes(qint64 value)
+{
+    if (std::llabs(value) < 1024)
+        return QString::number(value) + QStringLiteral(" B");
+    return QLocale().formattedDataSize(value, 1, QLocale::DataSizeIecFormat);
+}
+
+QString offset(qint64 us)
+{
+    const QString sign = us < 0 ? QString(QChar(0x2212)) : QStringLiteral("+");
+    const double a = std::abs(double(us));
+    if (a < 1000)
+        return sign + QString::number(std::llabs(us)) + QStringLiteral(" µs");
+    if (a < 1e6)
+        return sign + QString::number(a / 1e3, 'f', 1) + QStringLiteral(" ms");
+    return sign + QString::number(a / 1e6, 'f', 3) + QStringLiteral(" s");
+}
+
+DurationUnit durationUnitFor(qint64 maxUs)
+{
+    const qint64 a = std::llabs(maxUs);
+    if (a < 1000)
+        return {QStringLiteral("µs"), 1};
+    if (a < 1'000'000)
+        return {QStringLiteral("ms"), 1e3};
+    if (a < 600'000'000)
+        return {QStringLiteral("s"), 1e6};
+    return {QStringLiteral("min"), 60e6};
+}
+
+QString durationIn(qint64 us, const DurationUnit& unit)
+{
+    const double v = double(us) / unit.usPerUnit;
+    if (std::abs(v) >= 100)
+        return QLocale().toString(v, 'f', 0);
+    return significant(v, 3);
+}
+
+double niceStep(double span, int targetCount)
+{
+    if (!(span > 0) || !std::isfinite(span))
+        return 1;
+    const double raw = span / std::max(1, targetCount);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / magnitude;
+    const double nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
+    return nice * magnitude;
+}
+
+std::vector<double> niceTicks(double min, double max, int targetCount)
+{
+    std::vector<double> ticks;
+    if (!std::isfinite(min) || !std::isfinite(max) || max <= min)
+        return ticks;
+    const double step = niceStep(max - min, targetCount);
+    const double first = std::ceil(min / step - 1e-9) * step;
+    for (double t = first; t <= max + step * 1e-9; t += step) {
+        ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+        if (ticks.size() > 1000)
+            break;
+    }
+    return ticks;
+}
+
+TimeScale timeScaleFor(double spanSeconds)
+{
+    if (spanSeconds <= 600)
+        return {QStringLiteral("time (s)"), 1};
+    if (spanSeconds <= 36'000)
+        return {QStringLiteral("time (min)"), 60};
+    return {QStringLiteral("time (h)"), 3600};
+}
+
+} // namespace ratelab::fmt

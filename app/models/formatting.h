@@ -1,0 +1,59 @@
+#pragma once
+// One module for every number the app shows (GUI.md 3.2): axes, annotations, tables,
+// tooltips and CSV headers all format through here, so "1.2k", "250 ms", "99.0%",
+// "2.00×" and "1.5 KiB" read the same everywhere.
+//
+// Compact forms (axes, annotations) keep at most 3 significant digits; exact forms (tables)
+// use the default QLocale's digit grouping. A space separates a number from its unit (SI),
+// none before % and ×.
+
+#include <QString>
+#include <QtGlobal>
+
+#include <vector>
+
+namespace ratelab::fmt {
+
+// 950, 1.2k, 12k, 3.4M, 1.2G: at most 3 significant digits, trailing zeros dropped.
+QString compact(double value);
+// 1,204,311 (locale grouping).
+QString exact(qint64 value);
+// A rate in requests per second, compact: "2.5 req/s", "1.2k req/s".
+QString ratePerSecond(double perSecond);
+
+// A duration in microseconds, compact: "850 µs", "250 ms", "1.24 s", "2 min 05 s", "1 h 02 min".
+QString duration(qint64 us);
+// Simulation time from the run's start with millisecond precision: "61.240 s".
+QString simTime(qint64 us);
+
+// A share in [0, 1]: "99.0%"; "> 99.9%" and "< 0.1%" instead of a rounded 100.0% / 0.0%;
+// exactly 0 and 1 read "0%" and "100%".
+QString share(double fraction);
+// A burst ratio: "2.00×".
+QString ratio(double value);
+// Bytes in IEC units: "16 B", "1.5 KiB", "3.4 MiB".
+QString bytes(qint64 value);
+// A clock offset with its sign: "+12.0 ms", "−3.0 ms" (U+2212).
+QString offset(qint64 us);
+
+// One unit for a column of durations, chosen from the column's largest value.
+struct DurationUnit {
+    QString suffix;  // "µs", "ms", "s", "min"
+    double usPerUnit = 1;
+};
+DurationUnit durationUnitFor(qint64 maxUs);
+// A duration in a fixed unit with up to 3 significant digits (table cells): "12.5".
+QString durationIn(qint64 us, const DurationUnit& unit);
+
+// Axis ticks on 1-2-5 steps covering [min, max] with about `targetCount` ticks.
+double niceStep(double span, int targetCount);
+std::vector<double> niceTicks(double min, double max, int targetCount);
+
+// The time axis of a run: seconds up to 600 s, then minutes, then hours.
+struct TimeScale {
+    QString title;       // "time (s)", "time (min)", "time (h)"
+    double secondsPerUnit = 1;
+};
+TimeScale timeScaleFor(double spanSeconds);
+
+} // namespace ratelab::fmt

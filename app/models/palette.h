@@ -1,0 +1,45 @@
+#pragma once
+// Colours and dash styles, fixed by algorithm family (GUI.md 3.1): Okabe-Ito hues so a colour
+// means the same algorithm in every chart, swatch, table and export, readable by colour-blind
+// users. Two instances of one family share the hue and differ by dash, in scenario order.
+
+#include <QColor>
+#include <QIcon>
+#include <QPalette>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ratelab::palette {
+
+// The family colour; unknown families get a neutral grey.
+QColor familyColor(std::string_view family, bool dark);
+// The dash of the n-th instance of a family (0: solid, then dash, dot, dash-dot).
+Qt::PenStyle dashForInstance(int instance);
+
+struct SeriesStyle {
+    QColor color;
+    Qt::PenStyle dash = Qt::SolidLine;
+    int instance = 0;  // 0 for the first algorithm of its family
+};
+// One style per algorithm, given their families in scenario order.
+std::vector<SeriesStyle> stylesFor(const std::vector<std::string>& families, bool dark);
+
+// Reserved colours.
+QColor offeredLoad();               // #999999 at 35% alpha (fill)
+QColor offeredLoadLine();           // the same grey, opaque
+QColor textColor(bool dark);        // text, nominal limit lines
+QColor mutedTextColor(bool dark);
+QColor chartBackground(bool dark);
+QColor gridColor(bool dark);
+
+// Dark mode from a palette: the window is darker than its text (Qt 6.4 has no colorScheme).
+bool isDark(const QPalette& palette);
+// A Fusion-style palette for the forced light or dark theme.
+QPalette themePalette(bool dark);
+
+// A legend/table swatch: a short line in the algorithm's colour and dash over a filled square.
+QIcon swatch(const SeriesStyle& style, bool dark, int size = 16);
+
+} // namespace ratelab::palette

@@ -1,0 +1,230 @@
+#include "app/models/reportmodel.h"
+
+#include "app/models/formatting.h"
+#include "app/models/palette.h"
+
+#include <QFont>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratelab {
+
+ReportModel::ReportModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ReportModel::setReport(std::shared_ptr<const Report> report)
+{
+    beginResetModel();
+    m_report = std::move(report);
+    endResetModel();
+}
+
+void ReportModel::setHiddenIds(const QSet<QString>& hidden)
+{
+    if (hidden == m_hidden)
+        return;
+    m_hidden = hidden;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                         {Qt::ForegroundRole, Qt::FontRole});
+}
+
+void ReportModel::setDark(bool dark)
+{
+    if (dark == m_dark)
+        return;
+    m_dark = dark;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, 0), {Qt::DecorationRole});
+}
+
+int ReportModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_report ? 0 : int(m_report->algorithms.size());
+}
+
+int ReportModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReportModel::rawValue(const AlgorithmReport& a, int column)
+{
+    switch (column) {
+    case Algorithm:
+        return QString::fromStdString(a.id);
+    case Preset:
+        return a.preset ? QVariant(QString::fromStdString(*a.preset)) : QVariant();
+    case Requests:
+        return qint64(a.requests);
+    case Allowed:
+        return qint64(a.allowed);
+    case Acceptance:
+        return a.acceptance;
+    case PeakBurst:
+        return a.peakBurst.ratio;
+    case PeakBurstAt:
+        return qint64(a.peakBurst.atUs);
+    case FalseAllow:
+        return a.disagreement ? QVariant(qint64(a.disagreement->falseAllow)) : QVariant();
+    case FalseReject:
+        return a.disagreement ? QVariant(qint64(a.disagreement->falseReject)) : QVariant();
+    case BytesPerKey:
+        return a.memory.stateBytesPerKey;
+    case PeakState:
+        return qint64(a.memory.peakStateBytes);
+    case P99Delay:
+        return a.delay ? QVariant(qint64(a.delay->p99)) : QVariant();
+    case Overshoot:
+        return a.cluster ? QVariant(qint64(a.cluster->globalLimitOvershoot)) : QVariant();
+    default:
+        return {};
+    }
+}
+
+QString ReportModel::display(const AlgorithmReport& a, int column) const
+{
+    const QVariant raw = rawValue(a, column);
+    if (!raw.isValid())
+        return {};
+    switch (column) {
+    case Algorithm:
+    case Preset:
+        return raw.toString();
+    case Requests:
+    case Allowed:
+    case FalseAllow:
+    case FalseReject:
+    case Overshoot:
+        return fmt::exact(raw.toLongLong());
+    case Acceptance:
+        return fmt::share(raw.toDouble());
+    case PeakBurst:
+        return fmt::ratio(raw.toDouble());
+    case PeakBurstAt:
+        return fmt::simTime(raw.toLongLong());
+    case BytesPerKey: {
+        const double b = raw.toDouble();
+        return b < 1024 ? QString::number(b, 'f', b == std::floor(b) ? 0 : 1) + QStringLiteral(" B")
+                        : fmt::bytes(qint64(b));
+    }
+    case PeakState:
+        return fmt::bytes(raw.toLongLong());
+    case P99Delay: {
+        // One unit for the whole column, from its largest value (GUI.md 3.2).
+        qint64 maxUs = 0;
+        for (const AlgorithmReport& other : m_report->algorithms)
+            if (other.delay)
+                maxUs = std::max<qint64>(maxUs, other.delay->p99);
+        const fmt::DurationUnit unit = fmt::durationUnitFor(maxUs);
+        return fmt::durationIn(raw.toLongLong(), unit) + QLatin1Char(' ') + unit.suffix;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant ReportModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_report)
+        return {};
+    const AlgorithmReport& a = m_report->algorithms[std::size_t(index.row())];
+    const int column = index.column();
+    const bool hidden = m_hidden.contains(QString::fromStdString(a.id));
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(a, column);
+    case SortRole:
+        return rawValue(a, column);
+    case AlgorithmIdRole:
+        return QString::fromStdString(a.id);
+    case Qt::TextAlignmentRole:
+        return column <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::DecorationRole:
+        if (column == Algorithm) {
+            std::vector<std::string> families;
+            for (const AlgorithmReport& r : m_report->algorithms)
+                families.push_back(r.family);
+            return palette::swatch(palette::stylesFor(families, m_dark)[std::size_t(index.row())], m_dark);
+        }
+        return {};
+    case Qt::ForegroundRole:
+        if (hidden)
+            return palette::mutedTextColor(m_dark);
+        return {};
+    case Qt::FontRole:
+        if (hidden) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        switch (column) {
+        case Algorithm: {
+            QString params;
+            for (const auto& [k, v] : a.params)
+                params += QStringLiteral("%1=%2 ").arg(QString::fromStdString(k), QString::fromStdString(v));
+            return QStringLiteral("%1 (%2)\n%3").arg(QString::fromStdString(a.id),
+                                                     QString::fromStdString(a.algorithm), params.trimmed());
+        }
+        case PeakBurst:
+        case PeakBurstAt:
+            return QStringLiteral("%1 allowed in %2 (nominal %3) for key %4, ending at %5")
+                .arg(fmt::exact(a.peakBurst.allowedCost), fmt::duration(a.peakBurst.windowUs),
+                     fmt::exact(a.peakBurst.limit), QString::fromStdString(a.peakBurst.key),
+                     fmt::simTime(a.peakBurst.atUs));
+        case FalseAllow:
+        case FalseReject:
+            if (!a.disagreement)
+                return QStringLiteral("Only fixed window and sliding window counter are compared with the exact log.");
+            return {};
+        case P99Delay:
+            if (a.delay)
+                return QStringLiteral("p50 %1, p99 %2, max %3")
+                    .arg(fmt::duration(a.delay->p50), fmt::duration(a.delay->p99), fmt::duration(a.delay->max));
+            return QStringLiteral("Not a shaping algorithm: requests are never delayed.");
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        static const char* const names[] = {"algorithm", "preset", "requests", "allowed", "acceptance",
+                                            "peak burst", "at", "false allow", "false reject", "bytes/key",
+                                            "peak state", "p99 delay", "overshoot"};
+        return QString::fromLatin1(names[section]);
+    }
+    if (role == Qt::ToolTipRole) {
+        static const char* const tips[] = {
+            "The algorithm's label in the scenario",
+            "The real system this preset reproduces, if any",
+            "Requests decided (attempts, retries included)",
+            "Requests allowed",
+            "allowed / requests",
+            "Most cost one key had admitted in a trailing window, over the nominal limit for that window",
+            "When that window ended (from the run's start)",
+            "Allowed, though the exact sliding log of the same limit and window was full",
+            "Rejected, though the exact sliding log had room",
+            "Model bytes of state per live key",
+            "Peak total state of all live keys",
+            "99th percentile of the shaping delay over accepted requests",
+            "Allowed above the global limit across a cluster",
+        };
+        return QString::fromLatin1(tips[section]);
+    }
+    if (role == Qt::TextAlignmentRole)
+        return section <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                 : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+} // namespace ratelab

@@ -1,0 +1,65 @@
+#pragma once
+// The Compare view's summary table (GUI.md 4.1 E): one row per algorithm of a Report.
+// The report is handed over whole inside a model reset and read lazily in data()
+// (hotspot eventmodel.cpp). DisplayRole is formatted text, SortRole the raw value, so a
+// QSortFilterProxyModel with sortRole = SortRole sorts numerically. Cells with no value
+// (the disagreement of the exact log itself, the delay of a non-shaper) are empty, not 0.
+
+#include "engine/report.h"
+
+#include <QAbstractTableModel>
+#include <QSet>
+
+#include <memory>
+
+namespace ratelab {
+
+class ReportModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Algorithm,
+        Preset,
+        Requests,
+        Allowed,
+        Acceptance,
+        PeakBurst,
+        PeakBurstAt,
+        FalseAllow,
+        FalseReject,
+        BytesPerKey,
+        PeakState,
+        P99Delay,
+        Overshoot,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1,  // the raw value (qint64 or double), or an invalid QVariant
+        AlgorithmIdRole,              // the AlgorithmReport's id, any column
+    };
+
+    explicit ReportModel(QObject* parent = nullptr);
+
+    void setReport(std::shared_ptr<const Report> report);
+    std::shared_ptr<const Report> report() const { return m_report; }
+    // Hidden algorithms (legend strip) are drawn dimmed and italic.
+    void setHiddenIds(const QSet<QString>& hidden);
+    void setDark(bool dark);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // The raw value of a cell (SortRole), invalid when the cell is empty.
+    static QVariant rawValue(const AlgorithmReport& a, int column);
+
+private:
+    QString display(const AlgorithmReport& a, int column) const;
+
+    std::shared_ptr<const Report> m_report;
+    QSet<QString> m_hidden;
+    bool m_dark = false;
+};
+
+} // namespace ratelab
