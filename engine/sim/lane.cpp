@@ -18,13 +18,17 @@ bool keyGathersClients(KeyStrategy keys)
     return keys == KeyStrategy::Ip || keys == KeyStrategy::Global || keys == KeyStrategy::Endpoint;
 }
 
+// The algorithm's parameters with a tier's overrides on top.
 ParamValues paramsForTier(const AlgorithmSpec& spec, const std::string& tier)
 {
-    for (const auto& [name, params] : spec.tierParams) {
-        if (name == tier)
-            return params;
+    ParamValues params = spec.params;
+    for (const auto& [name, overrides] : spec.tierParams) {
+        if (name == tier) {
+            for (const auto& [k, v] : overrides)
+                params[k] = v;
+        }
     }
-    return spec.params;
+    return params;
 }
 
 } // namespace

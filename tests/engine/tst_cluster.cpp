@@ -58,6 +58,9 @@ private slots:
     void ntpStepBackThrottlesWithInstanceClockOnly();
     void failurePolicies();
     void circuitBreakerStopsAndResumesStoreCalls();
+    void stickyHashKeepsPerKeyLimitsExact();
+    void localSyncBoundsTheLeak();
+    void partitionCutsOffOnlyItsInstances();
     void clusterScenariosRoundTrip();
 };
 
@@ -169,6 +172,56 @@ void TestCluster::circuitBreakerStopsAndResumesStoreCalls()
     QVERIFY(breaker.cluster->storeRoundTrips < lane(r, "fail_open").cluster->storeRoundTrips);
     QVERIFY(std::abs(breaker.allowedSeries[50] - 100) <= 2);
     QVERIFY(breaker.cluster->decisionLatencyP99 < lane(r, "fail_open").cluster->decisionLatencyP99);
+}
+
+void TestCluster::stickyHashKeepsPerKeyLimitsExact()
+{
+    // Per-user keys, local state, 4 instances: with a hash balancer each key always lands on
+    // one instance, so every key meets exactly one limiter and nothing leaks; round robin
+    // spreads each key over four limiters.
+    const std::string json = R"({"name": "sticky", "seed": 5, "duration": "30s", "population": {"clients": 50},
+        "traffic": [{"kind": "poisson", "rate": "1000/s"}], "keys": "user",
+        "cluster": {"instances": 4, "balancer": "BALANCER", "store": {"mode": "local"}},
+        "algorithms": [{"id": "a", "algorithm": "gcra", "params": {"rate": "5/s", "burst": 5}}]})";
+    const auto withBalancer = [&](const char* b) {
+        std::string text = json;
+        text.replace(text.find("BALANCER"), 8, b);
+        return run(loadScenario(text, b)).algorithms[0];
+    };
+    const AlgorithmReport hash = withBalancer("hash");
+    QCOMPARE(hash.cluster->globalLimitOvershoot, std::int64_t(0));
+    const AlgorithmReport roundRobin = withBalancer("round_robin");
+    QVERIFY(roundRobin.cluster->globalLimitOvershoot > hash.allowed);  // about 3x more passes
+}
+
+void TestCluster::localSyncBoundsTheLeak()
+{
+    // Local counters merged every 1 s: between syncs each of 4 instances can spend the whole
+    // window's budget on top of what it last saw, so it leaks less than local state.
+    const std::string window = R"({"limit": 100, "window": "1s"})";
+    const auto overshoot = [&](const std::string& store) {
+        return run(hotKey("1000/s", 4, store, "fixed_window", window)).algorithms[0].cluster->globalLimitOvershoot;
+    };
+    const std::int64_t local = overshoot(R"({"mode": "local"})");
+    const std::int64_t synced = overshoot(R"({"mode": "local_sync", "sync_interval": "100ms"})");
+    QVERIFY2(0 < synced && synced < local, qPrintable(QStringLiteral("%1 %2").arg(synced).arg(local)));
+}
+
+void TestCluster::partitionCutsOffOnlyItsInstances()
+{
+    // Instance 0 loses the store from 10 s to 20 s (a partition); the others keep it. With
+    // fail_closed every request instance 0 gets in that time is rejected by the policy: with
+    // round robin over 2 instances and 200/s constant, 100/s x 10 s = 1,000.
+    const std::string json = R"({"name": "partition", "seed": 7, "duration": "30s", "population": {"clients": 1},
+        "traffic": [{"kind": "constant", "rate": "200/s"}], "keys": "global",
+        "cluster": {"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}},
+                    "outages": [{"from": "10s", "to": "20s", "kind": "down", "instances": [0]}],
+                    "policy": {"on_failure": "fail_closed"}},
+        "algorithms": [{"id": "a", "algorithm": "token_bucket", "params": {"capacity": 1000, "refill": "1000/s"}}]})";
+    const AlgorithmReport a = run(loadScenario(json, "partition")).algorithms[0];
+    QCOMPARE(a.cluster->rejectedDuringOutage, std::int64_t(1000));
+    QCOMPARE(a.cluster->allowedDuringOutage, std::int64_t(0));
+    QCOMPARE(a.rejected, std::int64_t(1000));  // the limit itself is never reached
 }
 
 void TestCluster::clusterScenariosRoundTrip()

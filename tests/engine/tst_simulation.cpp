@@ -52,6 +52,9 @@ private slots:
     void everyEmbeddedScenarioRuns();
     void cancelStopsTheRun();
     void backendLoadForBothPlacements();
+    void tieredKeysTakeEachTiersLimit();
+    void endpointKeysSplitByPath();
+    void flashCrowdAndDiurnalShapes();
 };
 
 void TestSimulation::boundaryAttack()
@@ -233,6 +236,87 @@ void TestSimulation::backendLoadForBothPlacements()
         QCOMPARE(a.backend.limiterBefore, a.allowedCost);
         QCOMPARE(a.backend.limiterAfter, a.allowedCost + a.rejectedCost);
     }
+}
+
+void TestSimulation::tieredKeysTakeEachTiersLimit()
+{
+    // 4 clients, 2 free (limit 2 per 1 s) and 2 pro (limit 10 per 1 s); constant 40/s in total,
+    // drawn uniformly: each client offers about 10/s. Fixed windows: every free client is held
+    // to 2 per second and every pro client is never limited beyond 10, so free keys admit at
+    // most 2 x 60 each.
+    const char* json = R"({
+      "name": "tiers", "seed": 2, "duration": "60s",
+      "population": {"clients": 4, "tiers": [{"name": "free", "share": 0.5}, {"name": "pro", "share": 0.5}]},
+      "traffic": [{"kind": "constant", "rate": "40/s"}],
+      "keys": "tiered",
+      "algorithms": [{"id": "tiered", "algorithm": "fixed_window", "params": {"limit": 2, "window": "1s"},
+                      "tiers": {"pro": {"limit": 10}}}]})";
+    RunControl control;
+    const Scenario s = loadScenario(json, "inline");
+    const KeyTrace free = traceKey(s, "tiered", "free:user-0", 100000, control);
+    const KeyTrace pro = traceKey(s, "tiered", "pro:user-3", 100000, control);
+    QCOMPARE(free.limits.front().value, 2.0);
+    QCOMPARE(pro.limits.front().value, 10.0);
+    std::int64_t freeAllowed = 0;
+    for (const KeyStep& step : free.steps)
+        freeAllowed += step.decision.allowed;
+    QCOMPARE(freeAllowed, std::int64_t(120));  // 2 per window, 60 windows, always offered more
+    QVERIFY(free.steps.size() > 500);
+}
+
+void TestSimulation::endpointKeysSplitByPath()
+{
+    // One client, two endpoints with weights 3:1 and costs 1 and 5: per-endpoint keys keep a
+    // separate limit per path; the report names keys ip:method:path.
+    const char* json = R"({
+      "name": "endpoints", "seed": 4, "duration": "10s",
+      "population": {"clients": 1},
+      "endpoints": [{"method": "GET", "path": "/items", "weight": 3, "cost": 1},
+                    {"method": "POST", "path": "/orders", "weight": 1, "cost": 5}],
+      "traffic": [{"kind": "poisson", "rate": "100/s"}],
+      "keys": "endpoint",
+      "algorithms": [{"id": "per endpoint", "algorithm": "sliding_window_log", "params": {"limit": 20, "window": "1s"}}]})";
+    RunControl control;
+    const Scenario s = loadScenario(json, "inline");
+    const auto keys = busiestKeys(s, 5, control);
+    QCOMPARE(keys.size(), std::size_t(2));
+    QCOMPARE(keys.front(), std::string("10.0.0.1:GET:/items"));
+    QCOMPARE(keys.back(), std::string("10.0.0.1:POST:/orders"));
+    const Report r = run(s);
+    // The log never admits more than 20 cost per second per key: two keys, 10 s.
+    QVERIFY(r.algorithms[0].allowedCost <= 2 * 20 * 10 + 2 * 20);
+    QCOMPARE(r.algorithms[0].peakBurst.ratio, 1.0);
+}
+
+void TestSimulation::flashCrowdAndDiurnalShapes()
+{
+    // Flash crowd: 100/s, ramping from 10 s over 5 s to 2,000/s, held 10 s, decaying 5 s.
+    // Offered load per second: about 100 before, about 2,000 while held, about 100 after.
+    const char* json = R"({
+      "name": "shapes", "seed": 6, "duration": "40s", "population": {"clients": 10},
+      "traffic": [{"kind": "flash_crowd", "rate": "100/s", "peak": "2000/s", "at": "10s", "ramp": "5s", "hold": "10s", "decay": "5s"}],
+      "keys": "global",
+      "algorithms": [{"algorithm": "gcra", "params": {"rate": "1000/s", "burst": 1000}}]})";
+    const Report r = run(loadScenario(json, "inline"));
+    const auto& offered = r.offeredSeries;
+    QVERIFY(std::abs(offered[5] - 100) < 40);     // Poisson: sd 10
+    QVERIFY(std::abs(offered[20] - 2000) < 150);  // sd 45
+    QVERIFY(std::abs(offered[35] - 100) < 40);
+    QVERIFY(std::abs(offered[12] - 1050) < 150);  // [12 s, 13 s): 100 + 1,900 x 2.5/5 on average
+    // Diurnal: mean 500/s, peak 1,000/s (amplitude 1), period 20 s: a full period offers about
+    // 10,000; the rising half [0, 10 s) 500 x (10 + 20/pi) = 8,183.
+    const char* diurnal = R"({
+      "name": "diurnal", "seed": 8, "duration": "20s", "population": {"clients": 10},
+      "traffic": [{"kind": "diurnal", "rate": "500/s", "peak": "1000/s", "period": "20s"}],
+      "keys": "global",
+      "algorithms": [{"algorithm": "gcra", "params": {"rate": "1000/s", "burst": 1000}}],
+      "metrics": {"bucket": "5s"}})";
+    const Report d = run(loadScenario(diurnal, "inline"));
+    std::int64_t total = 0;
+    for (std::int64_t v : d.offeredSeries)
+        total += v;
+    QVERIFY(std::abs(total - 10000) < 400);
+    QVERIFY(std::abs(d.offeredSeries[0] + d.offeredSeries[1] - 8183) < 300);
 }
 
 QTEST_APPLESS_MAIN(TestSimulation)
