@@ -48,10 +48,32 @@ struct ImportOptions {
     std::string out;                    // trace CSV; empty: stdout
 };
 
+struct RecommendOptions {
+    std::string input;                   // an access log or a decide trace
+    ImportOptions log;                   // how to read a log (format, key, ...); format "trace" forces a trace
+    std::string keep = "99%";            // share to keep never throttled
+    std::string by = "keys";             // keys or requests
+    std::vector<std::string> algorithms; // empty: all six
+    std::string window = "1m";
+    std::size_t top = 10;
+    bool json = false;
+};
+
+struct ExportOptions {
+    std::string algorithm;
+    std::vector<std::string> params;  // k=v
+    std::string target;               // redis-lua, nginx or envoy
+};
+
 int runDecide(const DecideOptions& options);
 // Adds `import` and its options to the app (app/cli/importcommand.cpp).
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& options);
 int runImport(const ImportOptions& options);
+// app/cli/recommendcommand.cpp and app/cli/exportcommand.cpp.
+CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& options);
+int runRecommend(const RecommendOptions& options);
+CLI::App* addExportCommand(CLI::App& app, ExportOptions& options);
+int runExport(const ExportOptions& options);
 int runRun(const RunOptions& options);
 int runList();
 

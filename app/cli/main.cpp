@@ -31,6 +31,10 @@ int main(int argc, char** argv)
 
     ImportOptions import;
     auto* importCmd = addImportCommand(app, import);
+    RecommendOptions recommend;
+    auto* recommendCmd = addRecommendCommand(app, recommend);
+    ExportOptions exportOptions;
+    auto* exportCmd = addExportCommand(app, exportOptions);
 
     try {
         app.parse(argc, argv);
@@ -46,6 +50,10 @@ int main(int argc, char** argv)
             return runDecide(decide);
         if (importCmd->parsed())
             return runImport(import);
+        if (recommendCmd->parsed())
+            return runRecommend(recommend);
+        if (exportCmd->parsed())
+            return runExport(exportOptions);
         if (runCmd->parsed()) {
             if (seedOpt->count())
                 run.seed = seed;

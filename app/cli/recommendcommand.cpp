@@ -1,0 +1,271 @@
+// `ratelab-cli recommend LOG|TRACE`: per-key rates and, per algorithm, the smallest limits
+// that keep a chosen share of keys (or requests) never throttled (engine/advisor/).
+// A human-readable table by default; --json prints the DESIGN section 7 contract.
+
+#include "app/cli/commands.h"
+
+#include "engine/advisor/advisor.h"
+#include "engine/core/units.h"
+#include "engine/trace/tracereader.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+
+namespace ratelab::cli {
+
+namespace {
+
+int badUsage(const std::string& message)
+{
+    std::cerr << "ratelab-cli: recommend: " << message << "\n";
+    return kExitBadInput;
+}
+
+std::string percent(double share)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", share * 100.0);
+    return buf;
+}
+
+std::string quantileName(double q)
+{
+    if (q >= 1.0)
+        return "max";
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "p%g", q * 100.0);
+    return buf;
+}
+
+std::string paramsText(const ParamValues& params)
+{
+    std::string text;
+    for (const auto& [k, v] : params)
+        text += (text.empty() ? "" : " ") + k + "=" + v;
+    return text;
+}
+
+nlohmann::json distributionJson(const Distribution& d)
+{
+    nlohmann::json percentiles = nlohmann::json::object();
+    for (const Percentile& p : d.percentiles)
+        percentiles[quantileName(p.quantile)] = p.value;
+    nlohmann::json bins = nlohmann::json::array();
+    for (const HistogramBin& b : d.histogram)
+        bins.push_back({{"lower", b.lower}, {"upper", b.upper}, {"keys", b.keys}});
+    return {{"keys", d.count}, {"percentiles", percentiles}, {"histogram", bins}};
+}
+
+nlohmann::json resultJson(const std::string& source, const AdvisorResult& r)
+{
+    nlohmann::json out;
+    out["source"] = source;
+    out["requests"] = r.requests;
+    out["keys"] = r.keys;
+    out["first_t_us"] = r.firstTime;
+    out["last_t_us"] = r.lastTime;
+    out["target"] = {{"by", r.options.by == AdvisorTarget::Keys ? "keys" : "requests"},
+                     {"share", static_cast<double>(r.options.targetPpm) / 1e6},
+                     {"window", formatDuration(r.options.windowUs)}};
+    nlohmann::json windows = nlohmann::json::array();
+    for (const WindowRates& w : r.rates.windows) {
+        nlohmann::json j = distributionJson(w.distribution);
+        j["window"] = formatDuration(w.windowUs);
+        windows.push_back(j);
+    }
+    out["rates"] = {{"requests_per_key", distributionJson(r.rates.totals)}, {"max_in_window", windows}};
+    nlohmann::json recs = nlohmann::json::array();
+    for (const Recommendation& rec : r.recommendations) {
+        nlohmann::json j;
+        j["algorithm"] = rec.algorithm;
+        j["params"] = rec.params;
+        j["keys_unthrottled_share"] = rec.keysUnthrottledShare;
+        j["requests_rejected_share"] = rec.requestsRejectedShare;
+        j["requests_of_unthrottled_keys_share"] = rec.requestsOfUnthrottledKeysShare;
+        j["parameter"] = rec.parameter;
+        j["value"] = rec.value;
+        j["target_met"] = rec.targetMet;
+        j["probes"] = rec.probes;
+        j["requests"] = rec.requests;
+        j["requests_rejected"] = rec.requestsRejected;
+        j["keys"] = rec.keys;
+        j["keys_unthrottled"] = rec.keysUnthrottled;
+        j["keys_throttled"] = rec.throttledKeys;
+        nlohmann::json top = nlohmann::json::array();
+        for (const ThrottledKey& k : rec.topKeys)
+            top.push_back({{"key", k.name}, {"requests", k.requests}, {"rejected", k.rejected},
+                           {"first_rejected_t_us", k.firstRejected}});
+        j["top_throttled_keys"] = top;
+        j["top_keys_rejected_share"] = rec.topKeysRejectedShare;
+        nlohmann::json curve = nlohmann::json::array();
+        for (const CurvePoint& c : rec.curve)
+            curve.push_back({{"value", c.value}, {"keys_unthrottled_share", c.keysUnthrottledShare},
+                             {"requests_rejected_share", c.requestsRejectedShare}});
+        j["curve"] = curve;
+        recs.push_back(j);
+    }
+    out["recommendations"] = recs;
+    return out;
+}
+
+void printTable(std::ostream& os, const std::string& source, const AdvisorResult& r)
+{
+    os << source << ": " << r.requests << " requests, " << r.keys << " keys";
+    if (r.requests > 0)
+        os << ", " << formatUtc(r.firstTime) << " to " << formatUtc(r.lastTime);
+    os << "\n\nPer-key rate: the most requests (cost) a key sent in any window of this length\n";
+    os << "window ";
+    for (const Percentile& p : r.rates.totals.percentiles)
+        os << " " << std::setw(8) << quantileName(p.quantile);
+    os << "\n";
+    for (const WindowRates& w : r.rates.windows) {
+        os << std::left << std::setw(6) << formatDuration(w.windowUs) << std::right;
+        for (const Percentile& p : w.distribution.percentiles)
+            os << " " << std::setw(8) << p.value;
+        os << "\n";
+    }
+    os << std::left << std::setw(6) << "all" << std::right;
+    for (const Percentile& p : r.rates.totals.percentiles)
+        os << " " << std::setw(8) << p.value;
+    os << "\n\nSmallest limits keeping " << percent(static_cast<double>(r.options.targetPpm) / 1e6) << " of "
+       << (r.options.by == AdvisorTarget::Keys ? "keys" : "requests (by their keys)")
+       << " never throttled (window " << formatDuration(r.options.windowUs) << "):\n";
+    os << std::left << std::setw(24) << "algorithm" << std::setw(44) << "params" << std::right << std::setw(12)
+       << "keys ok" << std::setw(12) << "rejected" << std::setw(10) << "throttled" << "\n";
+    for (const Recommendation& rec : r.recommendations) {
+        os << std::left << std::setw(24) << rec.algorithm << std::setw(44) << paramsText(rec.params) << std::right
+           << std::setw(12) << percent(rec.keysUnthrottledShare) << std::setw(12) << percent(rec.requestsRejectedShare)
+           << std::setw(10) << rec.throttledKeys << (rec.targetMet ? "" : "  (target not reachable)") << "\n";
+    }
+    for (const Recommendation& rec : r.recommendations) {
+        if (rec.topKeys.empty())
+            continue;
+        os << "\n" << rec.algorithm << ": " << rec.requestsRejected << " rejected; the top " << rec.topKeys.size()
+           << " keys sent " << percent(rec.topKeysRejectedShare) << " of them\n";
+        for (const ThrottledKey& k : rec.topKeys)
+            os << "  " << std::left << std::setw(40) << k.name << std::right << std::setw(8) << k.rejected << " of "
+               << std::setw(8) << k.requests << "  first at " << formatUtc(k.firstRejected) << "\n";
+    }
+}
+
+// The log options as `import` reads them (importcommand.cpp); tier maps play no part here.
+int importOptionsFrom(const ImportOptions& o, ratelab::ImportOptions& options)
+{
+    options.format = *formatFromName(o.format);
+    if (!o.logFormat.empty()) {
+        if (options.format != LogFormat::Auto && options.format != LogFormat::Nginx)
+            return badUsage("--log-format is for --format nginx, not " + o.format);
+        options.format = LogFormat::Nginx;
+        options.parser.nginxLogFormat = o.logFormat;
+    } else if (options.format == LogFormat::Nginx) {
+        return badUsage("--format nginx needs --log-format '<the log_format string>'");
+    }
+    options.parser.apiKeyField = o.apiKeyField;
+    options.key.kind = *keyKindFromName(o.key);
+    options.key.forwarded = o.xff == "last" ? ForwardedChoice::Last : ForwardedChoice::First;
+    options.key.trustedProxies = o.trusted;
+    options.key.apiKeyParam = o.apiKeyParam;
+    options.key.pathTemplates = o.pathTemplates;
+    options.lookBackUs = static_cast<Duration>(std::llround(o.lookBackSeconds * static_cast<double>(kMicrosPerSecond)));
+    return kExitOk;
+}
+
+} // namespace
+
+CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
+{
+    auto* cmd = app.add_subcommand("recommend",
+                                   "Per-key rates of a log or trace, and per algorithm the smallest limits that keep a "
+                                   "share of keys (or requests) never throttled");
+    cmd->add_option("input", o.input, "Access log (any format the importer detects) or decide trace CSV (t_us,key,cost)")
+        ->required();
+    cmd->add_option("--format", o.log.format, "Log format (default: detected; a t_us,key header means a trace)")
+        ->check(CLI::IsMember({"auto", "trace", "combined", "common", "nginx", "w3c", "alb", "haproxy", "jsonl", "csv", "tsv"}));
+    cmd->add_option("--log-format", o.log.logFormat, "An nginx log_format string to parse by (implies --format nginx)");
+    cmd->add_option("--key", o.log.key, "What to count requests under (logs)")
+        ->check(CLI::IsMember({"ip", "user", "api_key", "endpoint", "ip_endpoint"}));
+    cmd->add_option("--xff", o.log.xff, "From a proxy chain, take the first or the last untrusted address")
+        ->check(CLI::IsMember({"first", "last"}));
+    cmd->add_option("--trusted", o.log.trusted, "Trusted proxies (CIDR blocks, addresses or prefixes)")->delimiter(',');
+    cmd->add_option("--api-key-param", o.log.apiKeyParam, "Query parameter holding the API key (default api_key)");
+    cmd->add_option("--api-key-field", o.log.apiKeyField, "Field holding the API key");
+    cmd->add_flag("--path-templates", o.log.pathTemplates, "Endpoint keys: collapse ids to :id");
+    cmd->add_option("--look-back", o.log.lookBackSeconds, "Seconds out-of-order lines are reordered over (default 60)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--threads", o.log.threads, "Parse on this many threads (default 1)")->check(CLI::Range(1u, 64u));
+    cmd->add_option("--keep-unthrottled", o.keep, "Share to keep never throttled: 99%, 99.9% or 0.99 (default 99%)");
+    cmd->add_option("--by", o.by, "Count the share over keys, or over requests (by their keys)")
+        ->check(CLI::IsMember({"keys", "requests"}));
+    cmd->add_option("--algorithm", o.algorithms, "Only this algorithm (repeatable; default: all six)");
+    cmd->add_option("--window", o.window, "The window W of every parameter family (default 1m)");
+    cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
+    cmd->add_flag("--json", o.json, "Print JSON (DESIGN section 7), not a table");
+    return cmd;
+}
+
+int runRecommend(const RecommendOptions& o)
+{
+    AdvisorOptions options;
+    const auto ppm = parseShare(o.keep);
+    if (!ppm)
+        return badUsage("--keep-unthrottled " + o.keep + ": expected a share like 99%, 99.9% or 0.99");
+    options.targetPpm = *ppm;
+    options.by = o.by == "requests" ? AdvisorTarget::Requests : AdvisorTarget::Keys;
+    std::string error;
+    const auto window = parseDuration(o.window, error);
+    if (!window)
+        return badUsage("--window " + o.window + ": " + error);
+    options.windowUs = *window;
+    options.algorithms = o.algorithms;
+    options.topKeys = o.top;
+    try {
+        (void)exactRateText(1, options.windowUs);
+    } catch (const std::invalid_argument&) {
+        return badUsage("--window " + o.window + ": per-window rates are not exact in N/unit syntax; use 1s, 10s, 1m, 1h ...");
+    }
+    for (const std::string& a : o.algorithms)
+        if (!findFamily(a))
+            return badUsage("--algorithm " + a + ": the advisor searches token_bucket, leaky_bucket, fixed_window, "
+                            "sliding_window_log, sliding_window_counter or gcra");
+
+    if (!std::ifstream(o.input))
+        return badUsage(o.input + ": cannot open the file");
+    RequestSet set;
+    const bool trace = o.log.format == "trace" || (o.log.format == "auto" && o.log.logFormat.empty() && looksLikeTrace(o.input));
+    try {
+        if (trace) {
+            std::ifstream in(o.input, std::ios::binary);
+            set = loadRequestsFromTrace(in, o.input);
+        } else {
+            ratelab::ImportOptions import;
+            if (const int rc = importOptionsFrom(o.log, import); rc != kExitOk)
+                return rc;
+            set = loadRequestsFromLog(o.input, import, nullptr, o.log.threads);
+        }
+    } catch (const InputError& e) {
+        return badUsage(e.what());
+    } catch (const ImportError& e) {
+        return badUsage(o.input + ": " + e.what());
+    } catch (const std::invalid_argument& e) {
+        return badUsage(e.what());
+    }
+    if (set.requests.empty())
+        return badUsage(o.input + ": no requests to advise on");
+
+    const AdvisorResult result = advise(set, options);
+    if (o.json)
+        std::cout << resultJson(o.input, result).dump(2) << "\n";
+    else
+        printTable(std::cout, o.input, result);
+    if (set.importSummary && !o.json)
+        std::cerr << o.input << ":\n" << formatSummary(*set.importSummary);
+    return kExitOk;
+}
+
+} // namespace ratelab::cli

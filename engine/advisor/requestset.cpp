@@ -1,0 +1,60 @@
+#include "engine/advisor/requestset.h"
+
+#include "engine/logs/parallelimport.h"
+#include "engine/trace/tracereader.h"
+
+#include <fstream>
+#include <limits>
+
+namespace ratelab {
+
+std::int64_t RequestSet::totalCost() const
+{
+    std::int64_t total = 0;
+    for (const Request& r : requests)
+        total += r.cost;
+    return total;
+}
+
+RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& options, RunControl* control,
+                               unsigned threads)
+{
+    RequestSet set;
+    const RequestSink sink = [&set](const ImportedRequest& r) { set.requests.push_back({r.t, r.key, 1}); };
+    set.importSummary = importLogFile(path, options, set.keys, sink, control, threads);
+    return set;
+}
+
+RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, RunControl* control)
+{
+    constexpr std::size_t kCheckEvery = 1 << 16;
+    RequestSet set;
+    TraceReader reader(in, fileName);
+    TraceRow row;
+    while (reader.next(row)) {
+        if (row.cost > std::numeric_limits<std::uint32_t>::max())
+            throw InputError(fileName, row.line, "cost", "too large");
+        set.requests.push_back({row.t, set.keys.intern(row.key), static_cast<std::uint32_t>(row.cost)});
+        if (control && set.requests.size() % kCheckEvery == 0) {
+            if (control->cancelled())
+                throw Cancelled{};
+            control->report(0, "read");
+        }
+    }
+    return set;
+}
+
+bool looksLikeTrace(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string first;
+    if (!std::getline(in, first))
+        return false;
+    if (!first.empty() && first.back() == '\r')
+        first.pop_back();
+    if (first.rfind("\xEF\xBB\xBF", 0) == 0)  // UTF-8 byte order mark
+        first.erase(0, 3);
+    return first == "t_us,key,cost" || first == "t_us,key";
+}
+
+} // namespace ratelab

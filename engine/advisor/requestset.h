@@ -1,0 +1,39 @@
+#pragma once
+// The requests the advisor works on, held in memory: (t_us, key id, cost) sorted by time
+// (ties keep their input order), with the key names. Loaded from an access log through the
+// importer, or from a trace in the `decide` format (t_us,key,cost).
+
+#include "engine/algorithms/ratelimiter.h"
+#include "engine/core/keyinterner.h"
+#include "engine/core/runcontrol.h"
+#include "engine/logs/importsummary.h"
+#include "engine/logs/logimporter.h"
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ratelab {
+
+struct RequestSet {
+    std::vector<Request> requests;  // sorted by t
+    KeyInterner keys;               // key id -> name
+    std::optional<ImportSummary> importSummary;  // set when loaded from a log
+
+    std::size_t keyCount() const { return keys.size(); }
+    std::int64_t totalCost() const;
+};
+
+// Imports a log file (format detection, keys, reordering as `options` says). Throws
+// ImportError, std::invalid_argument (bad options), or Cancelled.
+RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& options, RunControl* control = nullptr,
+                               unsigned threads = 1);
+
+// Reads a decide-format trace. Throws InputError naming the file, line and field, or Cancelled.
+RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, RunControl* control = nullptr);
+
+// True if the file starts with the trace header "t_us,key" (a decide-format trace).
+bool looksLikeTrace(const std::string& path);
+
+} // namespace ratelab

@@ -1,0 +1,37 @@
+#pragma once
+// Exports a limit to the systems that enforce it in production:
+//   redis-lua  a Redis Lua script for the six exact algorithms (redislua.cpp): EVAL with
+//              KEYS[1] = the client's key, ARGV[1] = now in microseconds, ARGV[2] = cost;
+//              returns {allowed (1|0), remaining, retry_after_us, delay_us}, the engine's
+//              decision for decision.
+//   nginx      limit_req_zone / limit_req for leaky_bucket and nginx_limit_req.
+//   envoy      the local rate limit filter's token bucket for token_bucket and envoy_local.
+// resources/docs/advisor.md says what each target supports and where it approximates.
+
+#include "engine/algorithms/catalog.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <string>
+
+namespace ratelab {
+
+enum class ExportTarget { RedisLua, Nginx, Envoy };
+
+// The target cannot express this algorithm or these parameters (the CLI's exit 2).
+class ExportError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::optional<ExportTarget> exportTargetFromName(std::string_view name);
+
+// Validates the parameters through the catalog (throws ParamError), then renders the
+// target's text (throws ExportError when the target cannot express it).
+std::string exportLimit(const std::string& algorithm, const ParamValues& params, ExportTarget target);
+
+// The Lua script for one of the six exact algorithms; `params` complete (defaults filled in).
+std::string redisLuaScript(const std::string& algorithm, const ParamValues& params);
+
+} // namespace ratelab

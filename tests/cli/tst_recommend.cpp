@@ -1,0 +1,331 @@
+// `ratelab-cli recommend` and `export` as a user runs them. On a real log: every
+// recommendation, replayed by `decide` on the trace `import` writes, throttles exactly the
+// share of keys (and rejects exactly the share of requests) it promised. Export: nginx and
+// Envoy text for given params, and the Lua scripts run in a real Redis (RATELAB_REDIS_URL)
+// agreeing with `decide` decision for decision.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+namespace {
+const QString kLog = QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/apache_combined_elastic-examples_2015.log");
+}
+
+class TestRecommend : public QObject {
+    Q_OBJECT
+
+private slots:
+    void replayKeepsThePromise_data();
+    void replayKeepsThePromise();
+    void handTraceTable();
+    void badUsage();
+    void exportNginx();
+    void exportEnvoy();
+    void exportRefuses();
+    void luaAgreesWithEngine_data();
+    void luaAgreesWithEngine();
+
+private:
+    struct Run {
+        int exitCode;
+        QByteArray out;
+        QString err;
+    };
+    Run run(const QString& program, const QStringList& args, const QByteArray& stdinData = {});
+    Run cli(const QStringList& args) { return run(QStringLiteral(RATELAB_CLI_PATH), args); }
+    QString write(const QString& name, const QByteArray& content);
+
+    QTemporaryDir m_dir;
+};
+
+TestRecommend::Run TestRecommend::run(const QString& program, const QStringList& args, const QByteArray& stdinData)
+{
+    QProcess p;
+    p.start(program, args);
+    p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString TestRecommend::write(const QString& name, const QByteArray& content)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+void TestRecommend::replayKeepsThePromise_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::newRow("99% of keys, 1m") << QStringList{};
+    QTest::newRow("90% of requests, 10s") << QStringList{"--keep-unthrottled", "90%", "--by", "requests", "--window", "10s"};
+    QTest::newRow("99.9% of keys, 1h") << QStringList{"--keep-unthrottled", "99.9%", "--window", "1h"};
+}
+
+void TestRecommend::replayKeepsThePromise()
+{
+    QFETCH(QStringList, options);
+    const Run rec = cli(QStringList{"recommend", kLog, "--key", "ip", "--json"} + options);
+    QCOMPARE(rec.exitCode, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(rec.out).object();
+    const QJsonArray recs = doc["recommendations"].toArray();
+    QCOMPARE(recs.size(), 6);
+
+    const QString trace = m_dir.filePath("apache.csv");
+    const Run imported = cli({"import", kLog, "--key", "ip", "--out", trace});
+    QCOMPARE(imported.exitCode, 0);
+
+    std::set<QString> algorithms;
+    for (const QJsonValue& v : recs) {
+        const QJsonObject r = v.toObject();
+        const QString algorithm = r["algorithm"].toString();
+        algorithms.insert(algorithm);
+        QStringList args{"decide", "--algorithm", algorithm, "--trace", trace};
+        const QJsonObject params = r["params"].toObject();
+        for (auto it = params.begin(); it != params.end(); ++it)
+            args << "--param" << it.key() + "=" + it.value().toString();
+        const Run decided = cli(args);
+        QVERIFY2(decided.exitCode == 0, qPrintable(decided.err));
+        // Count from decide's output: keys with no rejected request, rejected requests.
+        std::map<QByteArray, bool> throttled;
+        qint64 requests = 0;
+        qint64 rejected = 0;
+        const QList<QByteArray> lines = decided.out.split('\n');
+        QCOMPARE(lines.first(), QByteArray("t_us,key,cost,allowed,remaining,retry_after_us,delay_us"));
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            if (lines[i].isEmpty())
+                continue;
+            const QList<QByteArray> f = lines[i].split(',');
+            ++requests;
+            const bool denied = f[3] == "0";
+            rejected += denied;
+            throttled[f[1]] = throttled[f[1]] || denied;
+        }
+        qint64 keysOk = 0;
+        for (const auto& [key, t] : throttled)
+            keysOk += !t;
+        const qint64 keys = static_cast<qint64>(throttled.size());
+        QCOMPARE(requests, qint64(doc["requests"].toInteger()));
+        QCOMPARE(keys, qint64(doc["keys"].toInteger()));
+        QCOMPARE(keysOk, qint64(r["keys_unthrottled"].toInteger()));
+        QCOMPARE(rejected, qint64(r["requests_rejected"].toInteger()));
+        // The contract's shares, exactly.
+        QCOMPARE(r["keys_unthrottled_share"].toDouble(), double(keysOk) / double(keys));
+        QCOMPARE(r["requests_rejected_share"].toDouble(), double(rejected) / double(requests));
+        // And the target is met: by keys, or by the requests of unthrottled keys.
+        const QJsonObject target = doc["target"].toObject();
+        if (target["by"].toString() == "keys")
+            QVERIFY(r["keys_unthrottled_share"].toDouble() >= target["share"].toDouble());
+        else
+            QVERIFY(r["requests_of_unthrottled_keys_share"].toDouble() >= target["share"].toDouble());
+        QVERIFY(r["target_met"].toBool());
+    }
+    QCOMPARE(algorithms.size(), std::size_t{6});
+}
+
+void TestRecommend::handTraceTable()
+{
+    // Key a: 3 requests within 200 ms; b, c, d: 1 per second at most. With W = 1 s, 100% of
+    // keys needs sliding_window_log limit 3 (a's most in any 1 s window).
+    const QString trace = write("hand.csv", "t_us,key,cost\n0,a,1\n0,b,1\n0,c,1\n0,d,1\n100000,a,1\n200000,a,1\n"
+                                            "1000000,d,1\n2000000,c,1\n5000000,a,1\n");
+    const Run json = cli({"recommend", trace, "--keep-unthrottled", "100%", "--window", "1s", "--algorithm",
+                          "sliding_window_log", "--json"});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject r = QJsonDocument::fromJson(json.out).object()["recommendations"].toArray()[0].toObject();
+    QCOMPARE(r["params"].toObject()["limit"].toString(), QString("3"));
+    QCOMPARE(r["params"].toObject()["window"].toString(), QString("1s"));
+    QCOMPARE(r["keys_unthrottled_share"].toDouble(), 1.0);
+    QCOMPARE(r["requests_rejected_share"].toDouble(), 0.0);
+    const QJsonObject rates = QJsonDocument::fromJson(json.out).object()["rates"].toObject();
+    QCOMPARE(rates["max_in_window"].toArray()[0].toObject()["percentiles"].toObject()["max"].toInteger(), 3);
+
+    const Run table = cli({"recommend", trace, "--keep-unthrottled", "75%", "--window", "1s"});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY(table.out.contains("token_bucket            capacity=1 refill=1/s"));
+    QVERIFY(table.out.contains("75.00%"));
+}
+
+void TestRecommend::badUsage()
+{
+    QCOMPARE(cli({"recommend", kLog, "--keep-unthrottled", "abc"}).exitCode, 2);
+    QCOMPARE(cli({"recommend", kLog, "--algorithm", "x_time_rate"}).exitCode, 2);
+    QCOMPARE(cli({"recommend", kLog, "--window", "7s"}).exitCode, 2);
+    QCOMPARE(cli({"recommend", m_dir.filePath("missing.log")}).exitCode, 2);
+    const QString bad = write("bad.csv", "t_us,key,cost\n5,a,1\n3,a,1\n");
+    const Run r = cli({"recommend", bad});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("bad.csv:3: t_us"));
+}
+
+void TestRecommend::exportNginx()
+{
+    const Run r = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=10/s", "--param", "burst=5",
+                       "--param", "mode=police", "--as", "nginx"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(r.out),
+             QString("# ratelab: leaky_bucket burst=5 mode=police rate=10/s\n"
+                     "# nginx keeps the excess in milli-requests per millisecond: ratelab's nginx_limit_req preset\n"
+                     "# reproduces it exactly; leaky_bucket is the exact model of the same rule.\n"
+                     "# in the http block:\n"
+                     "limit_req_zone $binary_remote_addr zone=ratelab:10m rate=10r/s;\n"
+                     "# in a server or location block:\n"
+                     "limit_req zone=ratelab burst=5 nodelay;\n"
+                     "limit_req_status 429;\n"));
+    // 0.5/s is whole per minute; shape mode has no nodelay; the preset passes delay on.
+    const Run shaped = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=0.5/s", "--param", "burst=2",
+                            "--as", "nginx"});
+    QVERIFY(shaped.out.contains("rate=30r/m;\n"));
+    QVERIFY(shaped.out.contains("limit_req zone=ratelab burst=2;\n"));
+    const Run preset = cli({"export", "--algorithm", "nginx_limit_req", "--param", "rate=20r/m", "--param", "burst=8",
+                            "--param", "delay=3", "--as", "nginx"});
+    QVERIFY(preset.out.contains("rate=20r/m;\n"));
+    QVERIFY(preset.out.contains("limit_req zone=ratelab burst=8 delay=3;\n"));
+}
+
+void TestRecommend::exportEnvoy()
+{
+    const Run r = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=10", "--param", "refill=5/s",
+                       "--param", "refill_mode=interval", "--param", "interval=1s", "--as", "envoy"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(r.out),
+             QString("# ratelab: token_bucket capacity=10 interval=1s refill=5/s refill_mode=interval\n"
+                     "# Envoy's local rate limit is one bucket per Envoy instance (per route with descriptors), not per client.\n"
+                     "http_filters:\n"
+                     "- name: envoy.filters.http.local_ratelimit\n"
+                     "  typed_config:\n"
+                     "    \"@type\": type.googleapis.com/envoy.extensions.filters.http.local_ratelimit.v3.LocalRateLimit\n"
+                     "    stat_prefix: http_local_rate_limiter\n"
+                     "    token_bucket:\n"
+                     "      max_tokens: 10\n"
+                     "      tokens_per_fill: 5\n"
+                     "      fill_interval: 1s\n"
+                     "    filter_enabled:\n"
+                     "      runtime_key: local_rate_limit_enabled\n"
+                     "      default_value:\n"
+                     "        numerator: 100\n"
+                     "        denominator: HUNDRED\n"
+                     "    filter_enforced:\n"
+                     "      runtime_key: local_rate_limit_enforced\n"
+                     "      default_value:\n"
+                     "        numerator: 100\n"
+                     "        denominator: HUNDRED\n"));
+    // Continuous 18/m: one token every 3.333 s; the shortest whole-ms interval >= 50 ms with
+    // whole tokens is 10 s (3 tokens).
+    const Run cont = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=18", "--param", "refill=18/m",
+                          "--as", "envoy"});
+    QCOMPARE(cont.exitCode, 0);
+    QVERIFY(cont.out.contains("      tokens_per_fill: 3\n      fill_interval: 10s\n"));
+    const Run preset = cli({"export", "--algorithm", "envoy_local", "--param", "max_tokens=4", "--param",
+                            "tokens_per_fill=2", "--param", "fill_interval=250ms", "--as", "envoy"});
+    QVERIFY(preset.out.contains("      max_tokens: 4\n      tokens_per_fill: 2\n      fill_interval: 0.25s\n"));
+}
+
+void TestRecommend::exportRefuses()
+{
+    const Run nginx = cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=2", "--as", "nginx"});
+    QCOMPARE(nginx.exitCode, 2);
+    QVERIFY(nginx.err.contains("nginx"));
+    QCOMPARE(cli({"export", "--algorithm", "fixed_window", "--param", "limit=3", "--param", "window=1s", "--as", "envoy"})
+                 .exitCode, 2);
+    QCOMPARE(cli({"export", "--algorithm", "x_time_rate", "--param", "rate=1/s", "--param", "burst=2", "--as",
+                  "redis-lua"}).exitCode, 2);
+    QCOMPARE(cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/h", "--param", "burst=2", "--as",
+                  "nginx"}).exitCode, 2);
+    QCOMPARE(cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--as", "redis-lua"}).exitCode, 2);
+}
+
+void TestRecommend::luaAgreesWithEngine_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QStringList>("params");
+    QTest::newRow("gcra") << QString("gcra") << QStringList{"rate=7/s", "burst=4"};
+    QTest::newRow("gcra per minute") << QString("gcra") << QStringList{"rate=13/m", "burst=3"};
+    QTest::newRow("token_bucket") << QString("token_bucket") << QStringList{"capacity=5", "refill=3/s"};
+    QTest::newRow("token_bucket interval")
+        << QString("token_bucket") << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"};
+    QTest::newRow("leaky_bucket") << QString("leaky_bucket") << QStringList{"rate=4/s", "burst=3"};
+    QTest::newRow("fixed_window") << QString("fixed_window") << QStringList{"limit=5", "window=1s"};
+    QTest::newRow("fixed_window first") << QString("fixed_window")
+                                        << QStringList{"limit=5", "window=1s", "align=first", "count_rejected=true"};
+    QTest::newRow("sliding_window_log") << QString("sliding_window_log") << QStringList{"limit=5", "window=1s"};
+    QTest::newRow("sliding_window_log inclusive")
+        << QString("sliding_window_log") << QStringList{"limit=4", "window=500ms", "boundary=inclusive"};
+    QTest::newRow("sliding_window_counter") << QString("sliding_window_counter") << QStringList{"limit=6", "window=1s"};
+}
+
+void TestRecommend::luaAgreesWithEngine()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QStringList, params);
+    const QString url = qEnvironmentVariable("RATELAB_REDIS_URL");
+    if (url.isEmpty())
+        QSKIP("RATELAB_REDIS_URL is not set");
+    const QString redisCli = QStandardPaths::findExecutable("redis-cli");
+    if (redisCli.isEmpty())
+        QSKIP("redis-cli is not installed");
+
+    QStringList exportArgs{"export", "--algorithm", algorithm, "--as", "redis-lua"};
+    for (const QString& p : params)
+        exportArgs << "--param" << p;
+    const Run script = cli(exportArgs);
+    QCOMPARE(script.exitCode, 0);
+    const Run loaded = run(redisCli, {"-u", url, "-x", "script", "load"}, script.out);
+    QVERIFY2(loaded.exitCode == 0, qPrintable(loaded.err));
+    const QByteArray sha = loaded.out.trimmed();
+    QCOMPARE(sha.size(), 40);
+
+    // 400 requests over three keys at epoch-sized times, gaps from 0 to ~600 ms (a fixed
+    // LCG), some of cost 2 and a few of cost 9 (above every limit here: retry -1).
+    QByteArray trace = "t_us,key,cost\n";
+    QByteArray commands;
+    const QByteArray prefix = "ratelab-test:" + QByteArray::number(QCoreApplication::applicationPid()) + ":"
+        + QByteArray(QTest::currentDataTag()).replace(' ', '_') + ":";
+    std::uint64_t state = 12345;
+    qint64 t = 1431857103000000;
+    for (int i = 0; i < 400; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const auto r = static_cast<qint64>(state >> 33);
+        t += (r % 4 == 0) ? 0 : (r % 600001);
+        const QByteArray key = "k" + QByteArray::number(r % 3);
+        const int cost = r % 41 == 0 ? 9 : (r % 5 == 0 ? 2 : 1);
+        trace += QByteArray::number(t) + "," + key + "," + QByteArray::number(cost) + "\n";
+        commands += "EVALSHA " + sha + " 1 " + prefix + key + " " + QByteArray::number(t) + " "
+            + QByteArray::number(cost) + "\n";
+    }
+    const QString tracePath = write("lua-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", trace);
+    QStringList decideArgs{"decide", "--algorithm", algorithm, "--trace", tracePath};
+    for (const QString& p : params)
+        decideArgs << "--param" << p;
+    const Run engine = cli(decideArgs);
+    QVERIFY2(engine.exitCode == 0, qPrintable(engine.err));
+    const Run redis = run(redisCli, {"-u", url}, commands);
+    QVERIFY2(redis.exitCode == 0, qPrintable(redis.err));
+
+    const QList<QByteArray> expected = engine.out.trimmed().split('\n');
+    const QList<QByteArray> replies = redis.out.trimmed().split('\n');
+    QCOMPARE(replies.size(), 4 * (expected.size() - 1));
+    for (qsizetype i = 1; i < expected.size(); ++i) {
+        const QList<QByteArray> e = expected[i].split(',');  // t_us,key,cost,allowed,remaining,retry_after_us,delay_us
+        const qsizetype at = 4 * (i - 1);
+        const QByteArray got = replies[at] + "," + replies[at + 1] + "," + replies[at + 2] + "," + replies[at + 3];
+        const QByteArray want = e[3] + "," + e[4] + "," + e[5] + "," + e[6];
+        QVERIFY2(got == want, qPrintable(QString("request %1 (%2): redis %3, engine %4")
+                                             .arg(i).arg(QString(expected[i]), QString(got), QString(want))));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestRecommend)
+#include "tst_recommend.moc"

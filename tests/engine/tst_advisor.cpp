@@ -1,0 +1,243 @@
+// The limit advisor's engine API on hand-built traces whose per-key rates, percentiles and
+// smallest parameters are derived by hand in the comments (resources/docs/advisor.md).
+
+#include "engine/advisor/advisor.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+using namespace ratelab;
+
+namespace {
+
+constexpr SimTime kMs = kMicrosPerMilli;
+constexpr SimTime kS = kMicrosPerSecond;
+
+// Four keys, nine requests:
+//   a: 0, 100 ms, 200 ms, 5 s     b: 0      c: 0, 2 s      d: 0, 1 s
+RequestSet handTrace()
+{
+    std::istringstream in("t_us,key,cost\n"
+                          "0,a,1\n0,b,1\n0,c,1\n0,d,1\n"
+                          "100000,a,1\n200000,a,1\n"
+                          "1000000,d,1\n2000000,c,1\n5000000,a,1\n");
+    return loadRequestsFromTrace(in, "hand.csv");
+}
+
+AdvisorOptions optionsFor(const std::string& algorithm, std::int64_t ppm, AdvisorTarget by = AdvisorTarget::Keys)
+{
+    AdvisorOptions o;
+    o.algorithms = {algorithm};
+    o.targetPpm = ppm;
+    o.by = by;
+    o.windowUs = kS;
+    return o;
+}
+
+std::int64_t smallest(const RequestSet& set, const std::string& algorithm, std::int64_t ppm,
+                      AdvisorTarget by = AdvisorTarget::Keys)
+{
+    return advise(set, optionsFor(algorithm, ppm, by)).recommendations.at(0).value;
+}
+
+} // namespace
+
+class TestAdvisor : public QObject {
+    Q_OBJECT
+
+private slots:
+    void loadsATrace();
+    void perKeyRates();
+    void percentilesAndHistogram();
+    void smallestParameters_data();
+    void smallestParameters();
+    void byRequests();
+    void costOfTheRecommendation();
+    void curveIsMonotone();
+    void paramsInCliSyntax();
+    void shares();
+    void cancels();
+};
+
+void TestAdvisor::loadsATrace()
+{
+    const RequestSet set = handTrace();
+    QCOMPARE(set.requests.size(), std::size_t{9});
+    QCOMPARE(set.keyCount(), std::size_t{4});
+    QCOMPARE(set.keys.name(set.requests[4].key), std::string("a"));
+    QCOMPARE(set.requests[4].t, 100 * kMs);
+    QCOMPARE(set.totalCost(), std::int64_t{9});
+}
+
+void TestAdvisor::perKeyRates()
+{
+    const RequestSet set = handTrace();
+    const KeyRates rates = computeKeyRates(set, {kS, 10 * kS});
+    // Key ids follow first appearance: a=0, b=1, c=2, d=3.
+    // 1 s windows (t - 1 s, t]: a has 0, 0.1, 0.2 s together: 3; d's 0 and 1 s are exactly
+    // 1 s apart, so the window ending at 1 s excludes 0: 1. 10 s: a 4, c 2, d 2.
+    QCOMPARE(rates.windows[0].maxPerKey, (std::vector<std::int64_t>{3, 1, 1, 1}));
+    QCOMPARE(rates.windows[1].maxPerKey, (std::vector<std::int64_t>{4, 1, 2, 2}));
+    QCOMPARE(rates.requestsPerKey, (std::vector<std::int64_t>{4, 1, 2, 2}));
+}
+
+void TestAdvisor::percentilesAndHistogram()
+{
+    // Nearest rank over {1, 1, 1, 3}: p50 rank 2 -> 1, p90 rank ceil(3.6)=4 -> 3, max 3.
+    const Distribution d = describe({3, 1, 1, 1});
+    QCOMPARE(d.count, std::int64_t{4});
+    QCOMPARE(d.percentiles.size(), std::size_t{5});
+    QCOMPARE(d.percentiles[0].value, std::int64_t{1});
+    QCOMPARE(d.percentiles[1].value, std::int64_t{3});
+    QCOMPARE(d.percentiles[4].value, std::int64_t{3});
+    // Bins [1,2) and [2,4): three keys, then one.
+    QCOMPARE(d.histogram.size(), std::size_t{2});
+    QCOMPARE(d.histogram[0].lower, std::int64_t{1});
+    QCOMPARE(d.histogram[0].upper, std::int64_t{2});
+    QCOMPARE(d.histogram[0].keys, std::int64_t{3});
+    QCOMPARE(d.histogram[1].lower, std::int64_t{2});
+    QCOMPARE(d.histogram[1].keys, std::int64_t{1});
+
+    // 1000 values 1..1000: p99 is the 990th, p99.9 the 999th; bins up to [512, 1024).
+    std::vector<std::int64_t> v;
+    for (int i = 1000; i >= 1; --i)
+        v.push_back(i);
+    const Distribution big = describe(v);
+    QCOMPARE(big.percentiles[0].value, std::int64_t{500});
+    QCOMPARE(big.percentiles[2].value, std::int64_t{990});
+    QCOMPARE(big.percentiles[3].value, std::int64_t{999});
+    QCOMPARE(big.histogram.size(), std::size_t{10});
+    QCOMPARE(big.histogram[9].lower, std::int64_t{512});
+    QCOMPARE(big.histogram[9].keys, std::int64_t{1000 - 511});
+}
+
+void TestAdvisor::smallestParameters_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<qint64>("for75");   // 3 of 4 keys
+    QTest::addColumn<qint64>("for100");
+    // With W = 1 s. Key a's three requests in 200 ms decide everything at 100%:
+    // sliding_window_log needs limit >= its 1 s maximum 3; fixed_window: all three fall in
+    // [0, 1 s): 3; token_bucket capacity 2 refilled 2/s holds 2 - 1 + 0.2 - 1 + 0.2 = 0.4 < 1
+    // at 200 ms, capacity 3 passes: 3; gcra the same; leaky_bucket burst 2 is capacity 3.
+    // At 75% every algorithm but the counter keeps b, c, d at value 1 (d's requests 1 s
+    // apart: a full refill, or a new window). The counter at limit 1 throttles d: at 1 s the
+    // previous window's 1 weighs floor(1 x (1 s - 0) / 1 s) = 1, 1 + 1 > 1; limit 2 keeps it.
+    QTest::newRow("token_bucket") << QString("token_bucket") << qint64(1) << qint64(3);
+    QTest::newRow("gcra") << QString("gcra") << qint64(1) << qint64(3);
+    QTest::newRow("leaky_bucket") << QString("leaky_bucket") << qint64(0) << qint64(2);
+    QTest::newRow("fixed_window") << QString("fixed_window") << qint64(1) << qint64(3);
+    QTest::newRow("sliding_window_log") << QString("sliding_window_log") << qint64(1) << qint64(3);
+    QTest::newRow("sliding_window_counter") << QString("sliding_window_counter") << qint64(2) << qint64(3);
+}
+
+void TestAdvisor::smallestParameters()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(qint64, for75);
+    QFETCH(qint64, for100);
+    const RequestSet set = handTrace();
+    const std::string name = algorithm.toStdString();
+    QCOMPARE(smallest(set, name, 750'000), for75);
+    QCOMPARE(smallest(set, name, 1'000'000), for100);
+    // 50% is met by the smallest value of the family.
+    QCOMPARE(smallest(set, name, 500'000), qint64(name == "leaky_bucket" ? 0 : 1));
+}
+
+void TestAdvisor::byRequests()
+{
+    // Keys b, c, d send 5 of 9 requests (55.6%): 55% is met without a, 60% needs a too.
+    const RequestSet set = handTrace();
+    QCOMPARE(smallest(set, "token_bucket", 550'000, AdvisorTarget::Requests), std::int64_t{1});
+    QCOMPARE(smallest(set, "token_bucket", 600'000, AdvisorTarget::Requests), std::int64_t{3});
+    QCOMPARE(smallest(set, "sliding_window_log", 600'000, AdvisorTarget::Requests), std::int64_t{3});
+}
+
+void TestAdvisor::costOfTheRecommendation()
+{
+    // token_bucket capacity 1, refill 1/s: a passes at 0, is rejected at 100 and 200 ms
+    // (0.1 and 0.2 tokens), passes at 5 s. 2 of 9 requests rejected, 3 of 4 keys unthrottled.
+    const RequestSet set = handTrace();
+    const Recommendation rec = advise(set, optionsFor("token_bucket", 750'000)).recommendations.at(0);
+    QCOMPARE(rec.value, std::int64_t{1});
+    QCOMPARE(rec.keysUnthrottled, std::int64_t{3});
+    QCOMPARE(rec.requestsRejected, std::int64_t{2});
+    QCOMPARE(rec.keysUnthrottledShare, 0.75);
+    QCOMPARE(rec.requestsRejectedShare, 2.0 / 9.0);
+    QCOMPARE(rec.throttledKeys, std::int64_t{1});
+    QCOMPARE(rec.topKeys.size(), std::size_t{1});
+    QCOMPARE(rec.topKeys[0].name, std::string("a"));
+    QCOMPARE(rec.topKeys[0].requests, std::int64_t{4});
+    QCOMPARE(rec.topKeys[0].rejected, std::int64_t{2});
+    QCOMPARE(rec.topKeys[0].firstRejected, 100 * kMs);
+    QCOMPARE(rec.topKeysRejectedShare, 1.0);
+    QVERIFY(rec.targetMet);
+}
+
+void TestAdvisor::curveIsMonotone()
+{
+    // A busier trace: 30 keys, key k sends k + 1 requests 10 ms apart.
+    std::ostringstream csv;
+    csv << "t_us,key,cost\n";
+    for (int i = 0; i < 30; ++i)
+        for (int k = i; k < 30; ++k)
+            csv << i * 10'000 << ",k" << k << ",1\n";
+    std::istringstream in(csv.str());
+    const RequestSet set = loadRequestsFromTrace(in, "ramp.csv");
+    for (const ParameterFamily& f : parameterFamilies()) {
+        const Recommendation rec = advise(set, optionsFor(f.algorithm, 500'000)).recommendations.at(0);
+        QVERIFY(rec.curve.size() >= 10);
+        for (std::size_t i = 1; i < rec.curve.size(); ++i) {
+            QVERIFY(rec.curve[i].value > rec.curve[i - 1].value);
+            QVERIFY(rec.curve[i].keysUnthrottled >= rec.curve[i - 1].keysUnthrottled);
+        }
+        QCOMPARE(rec.curve.back().keysUnthrottled, std::int64_t{30});
+        // The recommendation is on the curve, and one less misses the target.
+        const auto at = std::find_if(rec.curve.begin(), rec.curve.end(),
+                                     [&](const CurvePoint& c) { return c.value == rec.value; });
+        QVERIFY(at != rec.curve.end());
+        QVERIFY(rec.keysUnthrottled >= 15);
+        if (rec.value > f.minValue) {
+            const ReplayOutcome below = replay(set, f.algorithm, familyParams(f, rec.value - 1, kS));
+            QVERIFY2(below.keysUnthrottled < 15, f.algorithm.c_str());
+        }
+    }
+    // All 30 requests of the busiest key fall within 300 ms: the sliding log keeps key k
+    // iff k + 1 <= limit, so 50% (15 keys: k0..k14) needs limit 15.
+    QCOMPARE(smallest(set, "sliding_window_log", 500'000), std::int64_t{15});
+}
+
+void TestAdvisor::paramsInCliSyntax()
+{
+    QCOMPARE(exactRateText(30, kMicrosPerMinute), std::string("30/m"));
+    QCOMPARE(exactRateText(5, 10 * kS), std::string("0.5/s"));
+    QCOMPARE(exactRateText(7, 3 * kS), std::string("8400/h"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exactRateText(1, 7 * kS));
+    const ParameterFamily& leaky = *findFamily("leaky_bucket");
+    QCOMPARE(familyParams(leaky, 4, kMicrosPerMinute),
+             (ParamValues{{"burst", "4"}, {"rate", "5/m"}, {"mode", "police"}}));
+    QCOMPARE(familyParams(*findFamily("fixed_window"), 9, 10 * kS), (ParamValues{{"limit", "9"}, {"window", "10s"}}));
+}
+
+void TestAdvisor::shares()
+{
+    QCOMPARE(parseShare("99%"), std::optional<std::int64_t>(990'000));
+    QCOMPARE(parseShare("99.9%"), std::optional<std::int64_t>(999'000));
+    QCOMPARE(parseShare("0.99"), std::optional<std::int64_t>(990'000));
+    QCOMPARE(parseShare("100%"), std::optional<std::int64_t>(1'000'000));
+    QCOMPARE(parseShare("101%"), std::optional<std::int64_t>());
+    QCOMPARE(parseShare("abc"), std::optional<std::int64_t>());
+    QCOMPARE(parseShare(""), std::optional<std::int64_t>());
+}
+
+void TestAdvisor::cancels()
+{
+    const RequestSet set = handTrace();
+    RunControl control;
+    control.cancel();
+    QVERIFY_THROWS_EXCEPTION(Cancelled, advise(set, AdvisorOptions{}, &control));
+}
+
+QTEST_GUILESS_MAIN(TestAdvisor)
+#include "tst_advisor.moc"
