@@ -75,4 +75,6 @@ Decision FixedWindowFirst<Expiry>::decideOne(FirstWindowState& state, SimTime no
 template class FixedWindowFirst<ExactExpiry>;
 template class FixedWindowFirst<PythonFloatExpiry>;
 
+template class FlatStateLimiter<FixedWindowEpoch, EpochWindowState>;
+
 } // namespace ratelab

@@ -50,6 +50,10 @@ private:
     bool m_hasOrigin = false;
 };
 
+// Instantiated once, in fixedwindow.cpp, where decideOne() is visible and inlines into decideBatch();
+// elsewhere (the TU holding the vtable) it would be a call per request.
+extern template class FlatStateLimiter<FixedWindowEpoch, EpochWindowState>;
+
 struct FirstWindowState {
     SimTime start = kNever;
     std::int64_t count = 0;

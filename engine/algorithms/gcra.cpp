@@ -1,5 +1,7 @@
 #include "engine/algorithms/gcra.h"
 
+#include "engine/algorithms/fastdiv.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -33,11 +35,11 @@ Decision Gcra::decideOne(GcraState& state, SimTime now, Cost cost)
         state.tat = static_cast<std::int64_t>(newTat);
         d.allowed = true;
     } else {
-        d.retryAfterUs = static_cast<Duration>(ceilDiv128(newTat - m_tauScaled - nowScaled, num));
+        d.retryAfterUs = static_cast<Duration>(ceilDiv128Fast(newTat - m_tauScaled - nowScaled, num));
     }
     const Int128 kept = d.allowed ? newTat : tat;
-    d.remaining = static_cast<std::int64_t>(std::max<Int128>(0, floorDiv128(nowScaled + m_tauScaled - kept, den)));
-    d.resetAfterUs = static_cast<Duration>(ceilDiv128(std::max<Int128>(0, kept - nowScaled), num));
+    d.remaining = static_cast<std::int64_t>(std::max<Int128>(0, floorDiv128Fast(nowScaled + m_tauScaled - kept, den)));
+    d.resetAfterUs = static_cast<Duration>(ceilDiv128Fast(std::max<Int128>(0, kept - nowScaled), num));
     return d;
 }
 
@@ -45,5 +47,7 @@ QuotaPolicy Gcra::policy() const
 {
     return {m_params.burst, static_cast<Duration>(ceilDiv128(m_tauScaled, m_params.rate.num))};
 }
+
+template class FlatStateLimiter<Gcra, GcraState>;
 
 } // namespace ratelab

@@ -47,4 +47,8 @@ private:
     bool m_hasOrigin = false;
 };
 
+// Instantiated once, in gcra.cpp, where decideOne() is visible and inlines into decideBatch();
+// elsewhere (the TU holding the vtable) it would be a call per request.
+extern template class FlatStateLimiter<Gcra, GcraState>;
+
 } // namespace ratelab

@@ -1,5 +1,7 @@
 #include "engine/algorithms/leakybucket.h"
 
+#include "engine/algorithms/fastdiv.h"
+
 #include <algorithm>
 
 namespace ratelab {
@@ -23,7 +25,7 @@ Duration LeakyBucket::untilIdle(const LeakyBucketState& state, SimTime now) cons
 {
     if (state.last == kNever)
         return 0;
-    const Int128 idleAt = ceilDiv128(Int128{state.excess} + m_params.rate.den, m_params.rate.num);
+    const Int128 idleAt = ceilDiv128Fast(Int128{state.excess} + m_params.rate.den, m_params.rate.num);
     return static_cast<Duration>(std::max<Int128>(0, state.last + idleAt - now));
 }
 
@@ -41,13 +43,13 @@ Decision LeakyBucket::decideOne(LeakyBucketState& state, SimTime now, Cost cost)
         d.allowed = true;
         d.remaining = (m_burstScaled - state.excess) / den;
         if (m_params.mode == Mode::Shape)
-            d.delayUs = static_cast<Duration>(ceilDiv128(state.excess, m_params.rate.num));
+            d.delayUs = static_cast<Duration>(ceilDiv128Fast(state.excess, m_params.rate.num));
         d.resetAfterUs = untilIdle(state, now);
         return d;
     } else {
         // Need max(0, E + 1 - rate x t) <= burst - cost + 1, counted from `last`.
         const Int128 excessToDrain = Int128{state.excess} + den - Int128{m_params.burst - cost + 1} * den;
-        const Int128 at = state.last + ceilDiv128(excessToDrain, m_params.rate.num);
+        const Int128 at = state.last + ceilDiv128Fast(excessToDrain, m_params.rate.num);
         d.retryAfterUs = static_cast<Duration>(at - now);
     }
     d.remaining = first <= m_burstScaled ? (m_burstScaled - first) / den + 1 : 0;
@@ -61,5 +63,7 @@ QuotaPolicy LeakyBucket::policy() const
     const std::int64_t quota = m_params.burst + 1;
     return {quota, static_cast<Duration>(ceilDiv128(Int128{quota} * m_params.rate.den, m_params.rate.num))};
 }
+
+template class FlatStateLimiter<LeakyBucket, LeakyBucketState>;
 
 } // namespace ratelab

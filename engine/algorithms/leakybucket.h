@@ -49,4 +49,8 @@ private:
     std::int64_t m_burstScaled;
 };
 
+// Instantiated once, in leakybucket.cpp, where decideOne() is visible and inlines into decideBatch();
+// elsewhere (the TU holding the vtable) it would be a call per request.
+extern template class FlatStateLimiter<LeakyBucket, LeakyBucketState>;
+
 } // namespace ratelab

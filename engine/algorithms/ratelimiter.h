@@ -66,8 +66,16 @@ public:
 
     void decideBatch(const Request* requests, std::size_t count, Decision* out) final
     {
-        for (std::size_t i = 0; i < count; ++i)
+        // The key kPrefetchAhead requests on is fetched while this one is decided: with many
+        // keys their states miss the cache, and the loads would otherwise wait one by one.
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i + kPrefetchAhead < count) {
+                const KeyId ahead = requests[i + kPrefetchAhead].key;
+                if (ahead < m_states.size())
+                    __builtin_prefetch(&m_states[ahead], 1);
+            }
             out[i] = self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost);
+        }
     }
 
     std::unique_ptr<RateLimiter> clone() const final { return std::make_unique<Derived>(self()); }
@@ -104,6 +112,7 @@ private:
     Derived& self() { return static_cast<Derived&>(*this); }
     const Derived& self() const { return static_cast<const Derived&>(*this); }
 
+    static constexpr std::size_t kPrefetchAhead = 8;  // requests; ~8 decisions cover a miss to L3
     std::vector<State> m_states;
     static inline const State kNewKey{};
 };

@@ -1,12 +1,15 @@
 #include "engine/algorithms/slidingwindowcounter.h"
 
+#include "engine/algorithms/fastdiv.h"
+
 #include <algorithm>
 
 namespace ratelab {
 
 std::int64_t SlidingWindowCounter::weighted(std::int64_t prev, Duration elapsed) const
 {
-    return static_cast<std::int64_t>(Int128{prev} * (m_params.windowUs - elapsed) / m_params.windowUs);
+    // Non-negative: the floor is the truncating quotient the formula asks for.
+    return static_cast<std::int64_t>(floorDiv128Fast(Int128{prev} * (m_params.windowUs - elapsed), m_params.windowUs));
 }
 
 Duration SlidingWindowCounter::elapsedForBudget(std::int64_t prev, std::int64_t budget) const
@@ -15,7 +18,7 @@ Duration SlidingWindowCounter::elapsedForBudget(std::int64_t prev, std::int64_t 
         return 0;
     // floor(prev (W - e) / W) <= b  <=>  prev (W - e) <= (b + 1) W - 1
     const Int128 maxRemainder = (Int128{budget} + 1) * m_params.windowUs - 1;
-    return m_params.windowUs - static_cast<Duration>(maxRemainder / prev);
+    return m_params.windowUs - static_cast<Duration>(floorDiv128Fast(maxRemainder, prev));  // both > 0
 }
 
 Decision SlidingWindowCounter::decideOne(SlidingCounterState& state, SimTime now, Cost cost)
@@ -59,5 +62,7 @@ Decision SlidingWindowCounter::decideOne(SlidingCounterState& state, SimTime now
     d.resetAfterUs = curr > 0 ? start + 2 * w - now : (prev > 0 ? start + w - now : 0);
     return d;
 }
+
+template class FlatStateLimiter<SlidingWindowCounter, SlidingCounterState>;
 
 } // namespace ratelab

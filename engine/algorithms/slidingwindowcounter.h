@@ -44,4 +44,8 @@ private:
     Params m_params;
 };
 
+// Instantiated once, in slidingwindowcounter.cpp, where decideOne() is visible and inlines into decideBatch();
+// elsewhere (the TU holding the vtable) it would be a call per request.
+extern template class FlatStateLimiter<SlidingWindowCounter, SlidingCounterState>;
+
 } // namespace ratelab

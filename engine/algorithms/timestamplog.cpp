@@ -28,12 +28,4 @@ void TimestampLog::grow(std::uint32_t needed)
     m_head = 0;
 }
 
-void TimestampLog::push(SimTime t, std::uint32_t copies)
-{
-    if (m_size + copies > m_capacity)
-        grow(m_size + copies);
-    for (std::uint32_t i = 0; i < copies; ++i)
-        m_buffer[(m_head + m_size++) & (m_capacity - 1)] = t;
-}
-
 } // namespace ratelab

@@ -29,7 +29,13 @@ public:
         m_head = (m_head + 1) & (m_capacity - 1);
         --m_size;
     }
-    void push(SimTime t, std::uint32_t copies);
+    void push(SimTime t, std::uint32_t copies)
+    {
+        if (m_size + copies > m_capacity)
+            grow(m_size + copies);
+        for (std::uint32_t i = 0; i < copies; ++i)
+            m_buffer[(m_head + m_size++) & (m_capacity - 1)] = t;
+    }
 
 private:
     void grow(std::uint32_t needed);

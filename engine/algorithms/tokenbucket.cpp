@@ -1,5 +1,7 @@
 #include "engine/algorithms/tokenbucket.h"
 
+#include "engine/algorithms/fastdiv.h"
+
 #include <algorithm>
 
 namespace ratelab {
@@ -31,7 +33,7 @@ Duration TokenBucket::timeToReach(std::int64_t level, std::int64_t target, SimTi
     if (level >= target)
         return 0;
     if (m_params.mode == RefillMode::Continuous)
-        return static_cast<Duration>(ceilDiv128(Int128{target} - level, m_params.refill.num));
+        return static_cast<Duration>(ceilDiv128Fast(Int128{target} - level, m_params.refill.num));
     const auto fills = static_cast<std::int64_t>(ceilDiv128(Int128{target} - level, m_perFillScaled));
     return (floorDiv(now, m_params.intervalUs) + fills) * m_params.intervalUs - now;
 }
@@ -61,5 +63,7 @@ QuotaPolicy TokenBucket::policy() const
     // The quota is the bucket; the window is how long an empty bucket takes to refill.
     return {m_params.capacity, timeToReach(0, m_capacityScaled, 0)};
 }
+
+template class FlatStateLimiter<TokenBucket, TokenBucketState>;
 
 } // namespace ratelab

@@ -54,4 +54,8 @@ private:
     Int128 m_perFillScaled;  // interval mode: tokens added per interval, scaled
 };
 
+// Instantiated once, in tokenbucket.cpp, where decideOne() is visible and inlines into decideBatch();
+// elsewhere (the TU holding the vtable) it would be a call per request.
+extern template class FlatStateLimiter<TokenBucket, TokenBucketState>;
+
 } // namespace ratelab
