@@ -2,7 +2,8 @@
 
 #include "app/gui/compareview.h"
 #include "app/gui/learnview.h"
-#include "app/gui/placeholderview.h"
+#include "app/gui/clusterview.h"
+#include "app/gui/logsview.h"
 #include "app/gui/scenariodock.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
@@ -52,12 +53,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_tabs->setDocumentMode(true);
     m_compare = new CompareView(m_tabs);
     m_learn = new LearnView(m_tabs);
-    m_logs = new PlaceholderView(tr("Logs"), tr("Access-log import arrives with log import support: import an access "
-                                                "log, see per-key rate distributions and pick limits that fit it."),
-                                 m_tabs);
-    m_cluster = new PlaceholderView(tr("Cluster"), tr("Cluster simulation arrives with cluster support: instances, "
-                                                      "clocks, a shared store and its outages."),
-                                    m_tabs);
+    m_logs = new LogsView(m_tabs);
+    m_cluster = new ClusterView(m_tabs);
     m_tabs->addTab(m_compare, tr("Compare"));
     m_tabs->addTab(m_learn, tr("Learn"));
     m_tabs->addTab(m_logs, tr("Logs"));
@@ -84,16 +81,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_dock, &ScenarioDock::validityChanged, this, [this](bool valid) { m_run->setEnabled(valid); });
-    connect(m_dock, &ScenarioDock::exampleRequested, this, [this](const QString& name) {
-        for (const auto& [n, json] : embeddedScenarios())
-            if (QString::fromStdString(n) == name) {
-                try {
-                    openScenario(loadScenario(json, n), QString());
-                } catch (const ScenarioError& e) {
-                    QMessageBox::warning(this, tr("Example"), problemsText(e));
-                }
-            }
-    });
+    connect(m_dock, &ScenarioDock::exampleRequested, this, &MainWindow::openExample);
+    connect(m_cluster, &ClusterView::exampleRequested, this, &MainWindow::openExample);
 
     connect(m_controller, &SimulationController::progress, this, [this](quint64, int permille, const QString& phase) {
         m_progress->setValue(permille);
@@ -124,12 +113,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         m_learn->focusOn(id, key, atUs);
         statusBar()->showMessage(tr("Learn view set to %1, key %2 at %3").arg(id, key, fmt::simTime(atUs)), 5000);
     });
+    connect(m_cluster, &ClusterView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
     connect(m_learn, &LearnView::ready, this, &MainWindow::checkSettled);
+    connect(m_logs, &LogsView::ready, this, &MainWindow::checkSettled);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_learn && m_learnStale && m_controller->lastScenario()) {
             m_learnStale = false;
             m_learn->setScenario(m_controller->lastScenario());
         }
+        if (m_tabs->currentWidget() == m_logs)
+            m_logs->ensureLogLoaded();
         checkSettled();
     });
 
@@ -140,6 +133,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::openExample(const QString& name)
+{
+    for (const auto& [n, json] : embeddedScenarios())
+        if (QString::fromStdString(n) == name) {
+            try {
+                openScenario(loadScenario(json, n), QString());
+            } catch (const ScenarioError& e) {
+                QMessageBox::warning(this, tr("Example"), problemsText(e));
+            }
+        }
+}
 
 std::optional<MainWindow::View> MainWindow::parseView(const QString& name)
 {
@@ -352,6 +357,7 @@ void MainWindow::onFinished(quint64, std::shared_ptr<const Report> report, qint6
 {
     const auto scenario = m_controller->lastScenario();
     m_compare->setReport(report, QString::fromStdString(report->scenario.name), report->scenario.seed);
+    m_cluster->setRun(report, scenario);
     std::int64_t requests = 0;
     for (const AlgorithmReport& a : report->algorithms)
         requests = std::max(requests, a.requests);
@@ -375,6 +381,8 @@ bool MainWindow::isSettled() const
         return false;
     if (m_tabs->currentWidget() == m_learn)
         return !m_learnStale && m_learn->isReady();
+    if (m_tabs->currentWidget() == m_logs)
+        return m_logs->isReady();
     return true;
 }
 
@@ -413,6 +421,8 @@ void MainWindow::applyDark()
     m_dark = palette::isDark(QApplication::palette());
     m_compare->setDark(m_dark);
     m_learn->setDark(m_dark);
+    m_logs->setDark(m_dark);
+    m_cluster->setDark(m_dark);
     m_dock->setDark(m_dark);
 }
 

@@ -19,9 +19,10 @@ class QMenu;
 
 namespace ratelab {
 
+class ClusterView;
 class CompareView;
 class LearnView;
-class PlaceholderView;
+class LogsView;
 class ScenarioDock;
 class SimulationController;
 struct Report;
@@ -46,8 +47,13 @@ public:
     SimulationController* controller() const { return m_controller; }
     CompareView* compareView() const { return m_compare; }
     LearnView* learnView() const { return m_learn; }
+    LogsView* logsView() const { return m_logs; }
+    ClusterView* clusterView() const { return m_cluster; }
     ScenarioDock* scenarioDock() const { return m_dock; }
-    // True when the latest run has been shown (and, on Learn, its trace is loaded).
+    // Opens an embedded example scenario by name and runs it.
+    void openExample(const QString& name);
+    // True when the latest run has been shown (and, on Learn, its trace is loaded; on Logs,
+    // the log's import has finished).
     bool isSettled() const;
 
     static std::optional<View> parseView(const QString& name);
@@ -78,8 +84,8 @@ private:
     QTabWidget* m_tabs = nullptr;
     CompareView* m_compare = nullptr;
     LearnView* m_learn = nullptr;
-    PlaceholderView* m_logs = nullptr;
-    PlaceholderView* m_cluster = nullptr;
+    LogsView* m_logs = nullptr;
+    ClusterView* m_cluster = nullptr;
 
     QAction* m_open = nullptr;
     QAction* m_save = nullptr;

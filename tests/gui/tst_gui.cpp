@@ -3,6 +3,18 @@
 // and changes the chart; invalid input disables Run; the screenshot mode writes a 1600x1000 PNG.
 #include "app/gui/allowedchart.h"
 #include "app/gui/burstchart.h"
+#include "app/gui/clusteremptystate.h"
+#include "app/gui/clusterview.h"
+#include "app/gui/faultstimeline.h"
+#include "app/gui/globalallowedchart.h"
+#include "app/gui/importfilepage.h"
+#include "app/gui/importkeypage.h"
+#include "app/gui/importrunpage.h"
+#include "app/gui/importwizard.h"
+#include "app/gui/instanceallowedchart.h"
+#include "app/gui/logsview.h"
+#include "app/gui/outagedecisionschart.h"
+#include "app/gui/overshootchart.h"
 #include "app/gui/compareview.h"
 #include "app/gui/delaychart.h"
 #include "app/gui/learnview.h"
@@ -12,10 +24,18 @@
 #include "app/gui/statechart.h"
 #include "app/models/reportmodel.h"
 #include "app/models/simulationcontroller.h"
+#include "app/models/logimportcontroller.h"
 #include "engine/engine.h"
+#include "engine/logs/logimporter.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QPushButton>
+#include <QTableWidget>
+#include <sstream>
 #include <QMenu>
 #include <QApplication>
 #include <QImage>
@@ -274,6 +294,216 @@ private slots:
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(p.readAllStandardError().contains("bad.json"));
+    }
+
+    // The Cluster view over cluster-redis-outage: the plotted series are the report's.
+    void clusterViewSeries()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.setView(MainWindow::View::Cluster);
+        w.openExample(QStringLiteral("cluster-redis-outage"));
+        QVERIFY(waitSettled(w));
+        ClusterView* v = w.clusterView();
+        QVERIFY(v->hasCluster());
+        const auto report = w.controller()->lastReport();
+        const auto scenario = w.controller()->lastScenario();
+        QVERIFY(scenario->cluster);
+        QCOMPARE(v->algorithmPicker()->count(), int(report->algorithms.size()));
+        const double bucket = double(report->bucketUs) / 1e6;
+        for (int a = 0; a < int(report->algorithms.size()); ++a) {
+            v->setAlgorithm(a);
+            const ClusterStats& s = *report->algorithms[std::size_t(a)].cluster;
+            // One line per instance, equal to instanceAllowedSeries (per second).
+            QCOMPARE(v->instanceChart()->lines().size(), int(s.instanceAllowedSeries.size()));
+            QCOMPARE(int(s.instanceAllowedSeries.size()), 4);
+            for (int i = 0; i < int(s.instanceAllowedSeries.size()); ++i) {
+                const QList<QPointF> pts = v->instanceChart()->fullPoints(i);
+                QCOMPARE(pts.size(), qsizetype(s.instanceAllowedSeries[std::size_t(i)].size()));
+                for (int b = 0; b < pts.size(); ++b)
+                    QCOMPARE(pts[b].y(), double(s.instanceAllowedSeries[std::size_t(i)][std::size_t(b)]) / bucket);
+                QVERIFY(!v->instanceChart()->lines()[i]->points().isEmpty());
+            }
+            // Decisions during outages: allowed then rejected.
+            QCOMPARE(v->outageChart()->lines().size(), 2);
+            const QList<QPointF> allowed = v->outageChart()->fullPoints(0);
+            const QList<QPointF> rejected = v->outageChart()->fullPoints(1);
+            QCOMPARE(allowed.size(), qsizetype(s.outageAllowedSeries.size()));
+            QCOMPARE(rejected.size(), qsizetype(s.outageRejectedSeries.size()));
+            for (int b = 0; b < allowed.size(); ++b) {
+                QCOMPARE(allowed[b].y(), double(s.outageAllowedSeries[std::size_t(b)]) / bucket);
+                QCOMPARE(rejected[b].y(), double(s.outageRejectedSeries[std::size_t(b)]) / bucket);
+            }
+            const QList<QPointF> over = v->overshootChart()->fullPoints(0);
+            for (int b = 0; b < over.size(); ++b)
+                QCOMPARE(over[b].y(), double(s.overshootSeries[std::size_t(b)]) / bucket);
+            QVERIFY(v->summaryText().contains(QStringLiteral("overshoot")));
+        }
+        // fail_closed rejects during the outage, fail_open allows.
+        QVERIFY(report->algorithms[0].cluster->allowedDuringOutage > 0);
+        QVERIFY(report->algorithms[1].cluster->rejectedDuringOutage > 0);
+    }
+
+    // One hatched band per outage in every time chart, between the grid and the series.
+    void clusterOutageBands()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.setView(MainWindow::View::Cluster);
+        w.openExample(QStringLiteral("cluster-redis-outage"));
+        QVERIFY(waitSettled(w));
+        const auto scenario = w.controller()->lastScenario();
+        const std::vector<OutageSpec>& outages = scenario->cluster->outages;
+        QCOMPARE(int(outages.size()), 1);
+        for (ClusterTimeChart* c : w.clusterView()->charts()) {
+            c->refreshNow();
+            QCOMPARE(c->outageBands().size(), int(outages.size()));
+            QGraphicsRectItem* band = c->outageBands().front();
+            QCOMPARE(band->parentItem(), static_cast<QGraphicsItem*>(c->chart()));
+            QVERIFY(band->isVisible());
+            QCOMPARE(c->bandSpan(0).first, double(outages[0].from) / 1e6);
+            QCOMPARE(c->bandSpan(0).second, double(outages[0].to) / 1e6);
+            // Inside the plot, from 20 s to 40 s of 60 s.
+            const QRectF plot = c->chart()->plotArea();
+            QVERIFY(plot.contains(band->rect().center()));
+            QVERIFY(qAbs(band->rect().left() - (plot.left() + plot.width() / 3)) < 2);
+            QVERIFY(qAbs(band->rect().width() - plot.width() / 3) < 2);
+            // Behind the series: the series' graphics items are siblings with a higher z.
+            qreal seriesZ = -1;
+            for (QGraphicsItem* item : c->chart()->childItems())
+                if (item != band && item->zValue() >= 4 && item->zValue() < 5)
+                    seriesZ = item->zValue();
+            QVERIFY(seriesZ >= 4);
+            QVERIFY(band->zValue() < seriesZ);
+            QVERIFY(band->zValue() > 2);  // above the grid
+            // Not a series: legends, autoscale and CSV never see it.
+            for (QAbstractSeries* s : c->chart()->series())
+                QVERIFY(s->name() != QLatin1String("outage"));
+        }
+        QCOMPARE(w.clusterView()->timeline()->laneCount(), 1 + 4);
+    }
+
+    void clusterEmptyState()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.setView(MainWindow::View::Cluster);
+        w.openExample(QStringLiteral("steady-poisson"));
+        QVERIFY(waitSettled(w));
+        ClusterView* v = w.clusterView();
+        QVERIFY(!v->hasCluster());
+        QVERIFY(v->emptyState()->isVisible());
+        for (const QString& name : {QStringLiteral("cluster-local-leak"), QStringLiteral("cluster-get-set-race"),
+                                    QStringLiteral("cluster-clock-skew"), QStringLiteral("cluster-ntp-step"),
+                                    QStringLiteral("cluster-redis-outage")})
+            QVERIFY2(v->emptyState()->text().contains(name), qPrintable(name));
+        // The button opens cluster-redis-outage and the view fills.
+        QSignalSpy spy(&w, &MainWindow::settled);
+        v->emptyState()->openButton()->click();
+        QVERIFY(spy.wait(kRunTimeoutMs));
+        QVERIFY(waitSettled(w));
+        QVERIFY(v->hasCluster());
+        QVERIFY(!v->emptyState()->isVisible());
+        QCOMPARE(v->instanceChart()->lines().size(), 4);
+    }
+
+    // The wizard detects the apache sample as combined and imports what the engine imports.
+    void importWizardSample()
+    {
+        LogImportController controller;
+        ImportWizard wizard(&controller);
+        wizard.show();
+        wizard.setPath(LogsView::samplePath());
+        QCOMPARE(wizard.detection().format, LogFormat::Combined);
+        QVERIFY(wizard.filePage()->detectionText().contains(QStringLiteral("combined")));
+        QVERIFY(wizard.filePage()->rawLines().contains(QStringLiteral("83.149.9.216")));
+        QCOMPARE(wizard.filePage()->rawLines().split(QLatin1Char('\n')).size(), 20);
+        QVERIFY(wizard.filePage()->isComplete());
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ImportWizard::KeyPage));
+        QCOMPARE(wizard.keyPage()->preview()->rowCount(), ImportKeyPage::kPreviewLines);
+        QCOMPARE(wizard.keyPage()->preview()->item(0, 2)->text(), QStringLiteral("83.149.9.216"));
+        QSignalSpy done(wizard.runPage(), &ImportRunPage::importFinished);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ImportWizard::RunPage));
+        QVERIFY(done.wait(60'000));
+        const auto result = wizard.runPage()->result();
+        QVERIFY(result);
+
+        // The engine, directly, on the same bytes.
+        QFile f(LogsView::samplePath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        std::istringstream in(f.readAll().toStdString());
+        KeyInterner keys;
+        std::int64_t sunk = 0;
+        const ImportSummary engine = importLog(in, ImportOptions{}, keys, [&](const ImportedRequest&) { ++sunk; });
+        QCOMPARE(result->summary.requestsImported, engine.requestsImported);
+        QCOMPARE(result->summary.requestsImported, std::int64_t(9999));
+        QCOMPARE(std::int64_t(result->requests.size()), sunk);
+        QCOMPARE(result->summary.distinctKeys, engine.distinctKeys);
+        QCOMPARE(result->summary.linesRead, engine.linesRead);
+        QCOMPARE(result->summary.skippedTotal(), std::int64_t(1));
+        QCOMPARE(result->summary.problems.size(), std::size_t(1));
+        QCOMPARE(result->summary.problems[0].line, std::int64_t(8899));
+        QVERIFY(wizard.runPage()->statusText().contains(QStringLiteral("line 8899")));
+    }
+
+    // The Logs view imports the sample when first shown, with the bad line listed.
+    void logsViewSample()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy ready(w.logsView(), &LogsView::ready);
+        w.setView(MainWindow::View::Logs);
+        QVERIFY(ready.wait(60'000));
+        QVERIFY(w.logsView()->isReady());
+        QVERIFY(w.logsView()->headerText().contains(QStringLiteral("apache_combined_elastic-examples_2015.log")));
+        QVERIFY(w.logsView()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
+        QCOMPARE(w.logsView()->badLinesTable()->rowCount(), 1);
+        QCOMPARE(w.logsView()->badLinesTable()->item(0, 0)->text(), QStringLiteral("8899"));
+    }
+
+    // Cancel stops an import: cancelled() comes, finished() never does.
+    void importCancel()
+    {
+        QTemporaryDir dir;
+        const QString big = dir.filePath(QStringLiteral("big.log"));
+        {
+            QFile sample(LogsView::samplePath());
+            QVERIFY(sample.open(QIODevice::ReadOnly));
+            const QByteArray bytes = sample.readAll();
+            QFile out(big);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            for (int i = 0; i < 40; ++i)  // about 95 MB
+                out.write(bytes);
+        }
+        LogImportController controller;
+        ImportWizard wizard(&controller);
+        wizard.show();
+        wizard.setPath(big);
+        QCOMPARE(wizard.detection().format, LogFormat::Combined);
+        wizard.next();
+        QSignalSpy progress(&controller, &LogImportController::progress);
+        QSignalSpy cancelled(&controller, &LogImportController::cancelled);
+        QSignalSpy finished(&controller, &LogImportController::finished);
+        wizard.next();
+        QVERIFY(controller.isRunning());
+        QVERIFY(progress.wait(30'000));
+        QVERIFY(wizard.runPage()->cancelButton()->isEnabled());
+        QElapsedTimer t;
+        t.start();
+        wizard.runPage()->cancelButton()->click();
+        QVERIFY(cancelled.wait(10'000));
+        QVERIFY(t.elapsed() < 5'000);
+        QVERIFY(!controller.isRunning() || QTest::qWaitFor([&] { return !controller.isRunning(); }, 5'000));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(wizard.runPage()->wasCancelled());
+        QVERIFY(!wizard.runPage()->isComplete());
+        QVERIFY(!controller.lastResult());
     }
 };
 

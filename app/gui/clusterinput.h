@@ -1,0 +1,52 @@
+#pragma once
+// What every part of the Cluster view is drawn from: the report, the scenario it ran (its
+// cluster section: instances, clocks, store, outages, policy), the algorithm picked and its
+// style. Display only: names of the spec's enums and the effective store/policy of one
+// algorithm (the algorithm's override, else the cluster's), no simulation logic.
+
+#include "app/models/palette.h"
+#include "engine/core/units.h"  // scenario.h uses Rate without including it
+#include "engine/report.h"
+#include "engine/scenario/scenario.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace ratelab {
+
+struct ClusterInput {
+    std::shared_ptr<const Report> report;
+    std::shared_ptr<const Scenario> scenario;
+    int algorithm = 0;  // index into report->algorithms
+    palette::SeriesStyle style;
+    bool dark = false;
+
+    bool valid() const;  // a cluster run with the picked algorithm present
+    const AlgorithmReport& algo() const { return report->algorithms[std::size_t(algorithm)]; }
+    const ClusterStats& stats() const { return *algo().cluster; }
+    const ClusterSpec& cluster() const { return *scenario->cluster; }
+    StoreSpec store() const;    // effective for the picked algorithm
+    PolicySpec policy() const;  // effective for the picked algorithm
+    int instances() const;
+    double bucketSeconds() const;
+    double secondsPerUnit() const;  // of the time axis (fmt::timeScaleFor)
+    QString timeTitle() const;
+    // The sustained limit in req/s (peak-burst limit / window), if known.
+    std::optional<double> limitPerSecond() const;
+};
+
+namespace clusternames {
+QString instance(int i);  // "inst-0"
+QString balancer(Balancer b);
+QString storeMode(StoreMode m);
+QString storeClock(StoreClock c);
+QString latency(const LatencySpec& l);
+QString outageKind(OutageKind k);
+QString policy(FailurePolicy p);
+QString signedDuration(Duration us);
+QString clockOffset(Duration us);  // "+300.0 ms", "±0 ms"  // "+250 ms", "−5 s" (U+2212)
+QString outageLabel(const OutageSpec& o);  // "down 20–40 s", "slow +50 ms 10–20 s (inst-1)"
+} // namespace clusternames
+
+} // namespace ratelab

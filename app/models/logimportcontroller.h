@@ -1,0 +1,75 @@
+#pragma once
+// Imports an access log off the GUI thread (the Logs view and its wizard), as
+// SimulationController runs scenarios: each start() gets a job id and supersedes the job
+// before it; progress comes back queued and throttled (at most every 50 ms) with the lines
+// read so far and the rate; cancel() goes through the job's RunControl and is honoured at the
+// importer's next block. A result is delivered only if its job is still the current one.
+//
+// Thread safety: call everything from the thread that owns the controller (the GUI thread).
+
+#include "engine/core/keyinterner.h"
+#include "engine/core/runcontrol.h"
+#include "engine/logs/importedrequest.h"
+#include "engine/logs/importsummary.h"
+#include "engine/logs/logimporter.h"
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <memory>
+#include <vector>
+
+namespace ratelab {
+
+struct LogImportRequest {
+    QString path;         // a file, or a Qt resource (":/samples/...")
+    QString displayName;  // the file name shown in the view
+    ImportOptions options;
+};
+
+struct LogImportResult {
+    LogImportRequest request;
+    ImportSummary summary;
+    std::shared_ptr<KeyInterner> keys;
+    std::vector<ImportedRequest> requests;  // sorted by (t, line)
+    qint64 elapsedMs = 0;
+};
+
+class LogImportController : public QObject {
+    Q_OBJECT
+public:
+    explicit LogImportController(QObject* parent = nullptr);
+    // Cancels the current job and waits for the worker.
+    ~LogImportController() override;
+
+    quint64 start(const LogImportRequest& request);
+    void cancel();
+    bool isRunning() const { return m_running != 0; }
+    quint64 currentJob() const { return m_currentJob; }
+    std::shared_ptr<const LogImportResult> lastResult() const { return m_last; }
+
+    static constexpr int kProgressIntervalMs = 50;
+
+signals:
+    void progress(quint64 job, int permille, qint64 linesRead, double linesPerSecond);
+    void finished(quint64 job, std::shared_ptr<const ratelab::LogImportResult> result);
+    void failed(quint64 job, const QString& message);
+    void cancelled(quint64 job);
+    void runningChanged(bool running);
+
+private:
+    struct Job;
+    void deliver(quint64 job, std::shared_ptr<const LogImportResult> result, const QString& error, bool wasCancelled);
+
+    QThreadPool m_pool;
+    quint64 m_nextJob = 1;
+    quint64 m_currentJob = 0;
+    std::shared_ptr<Job> m_current;
+    int m_running = 0;
+    std::shared_ptr<const LogImportResult> m_last;
+};
+
+} // namespace ratelab
+
+Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::LogImportResult>)
