@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace ratelab {
@@ -28,6 +29,12 @@ public:
     virtual ~RateLimiter() = default;
 
     virtual Decision decide(KeyId key, SimTime now, Cost cost) = 0;
+    // Hints that `keys` will be decided soon: start loading their state into the cache, so a
+    // caller that knows the next keys overlaps their memory latency. Changes nothing.
+    // prefetch() loads the keys' slots in the per-key array; prefetchIndirect(), called a
+    // little later when those have arrived, what the slots point to (a log's entries).
+    virtual void prefetch(std::span<const KeyId> keys) const { (void)keys; }
+    virtual void prefetchIndirect(std::span<const KeyId> keys) const { (void)keys; }
     // The same decisions for a run of requests, without a virtual call per request.
     virtual void decideBatch(const Request* requests, std::size_t count, Decision* out) = 0;
 
@@ -75,6 +82,14 @@ public:
                     __builtin_prefetch(&m_states[ahead], 1);
             }
             out[i] = self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost);
+        }
+    }
+
+    void prefetch(std::span<const KeyId> keys) const final
+    {
+        for (const KeyId key : keys) {
+            if (key < m_states.size())
+                __builtin_prefetch(&m_states[key]);
         }
     }
 

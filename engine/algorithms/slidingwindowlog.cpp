@@ -45,6 +45,22 @@ void SlidingWindowLog::copyKeyState(const RateLimiter& source, KeyId sourceKey, 
     m_logs[targetKey] = sourceKey < from.size() ? from[sourceKey] : TimestampLog{};
 }
 
+void SlidingWindowLog::prefetch(std::span<const KeyId> keys) const
+{
+    for (const KeyId key : keys) {
+        if (key < m_logs.size())
+            __builtin_prefetch(&m_logs[key]);
+    }
+}
+
+void SlidingWindowLog::prefetchIndirect(std::span<const KeyId> keys) const
+{
+    for (const KeyId key : keys) {
+        if (key < m_logs.size())
+            m_logs[key].prefetch();
+    }
+}
+
 std::size_t SlidingWindowLog::stateBytesOf(KeyId key) const
 {
     if (key >= m_logs.size())

@@ -26,6 +26,8 @@ public:
     explicit SlidingWindowLog(const Params& params) : m_params(params) {}
 
     Decision decide(KeyId key, SimTime now, Cost cost) override;
+    void prefetch(std::span<const KeyId> keys) const override;
+    void prefetchIndirect(std::span<const KeyId> keys) const override;
     void decideBatch(const Request* requests, std::size_t count, Decision* out) override;
     std::unique_ptr<RateLimiter> clone() const override { return std::make_unique<SlidingWindowLog>(*this); }
     void copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey) override;

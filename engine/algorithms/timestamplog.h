@@ -23,6 +23,14 @@ public:
     SimTime oldest() const { return at(0); }
     SimTime newest() const { return at(m_size - 1); }
     std::size_t capacityBytes() const { return std::size_t{m_capacity} * sizeof(SimTime); }
+    // Starts loading the two ends a decision reads: the oldest entry and the newest.
+    void prefetch() const
+    {
+        if (m_size > 0) {
+            __builtin_prefetch(&m_buffer[m_head]);
+            __builtin_prefetch(&m_buffer[(m_head + m_size - 1) & (m_capacity - 1)]);
+        }
+    }
 
     void popOldest()
     {

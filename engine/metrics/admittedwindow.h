@@ -2,9 +2,17 @@
 // Per key, the cost a limiter admitted in the trailing window (t - W, t]: the exact sliding
 // log of what it let through. It measures the peak burst (the most admitted in any window)
 // and the disagreement of approximate algorithms with the exact log of the same limit.
+//
+// One log for all keys, in admission order, and a running sum per key: an entry leaves the
+// log, and its key's sum, once it is W old. Since a lane's time never goes back (fresh
+// requests come in time order, retries are due no earlier than their rejection), this equals
+// one log per key trimmed at each of its requests, without a heap block per key.
 
-#include "engine/algorithms/timestamplog.h"
+#include "engine/core/ringqueue.h"
+#include "engine/core/simtime.h"
 
+#include <cassert>
+#include <span>
 #include <vector>
 
 namespace ratelab {
@@ -16,26 +24,56 @@ public:
     // Admitted cost of `key` in (now - W, now], before any request at `now` is added.
     std::int64_t admitted(KeyId key, SimTime now)
     {
-        if (key >= m_logs.size())
-            return 0;
-        TimestampLog& log = m_logs[key];
-        while (!log.empty() && now - log.oldest() >= m_window)
-            log.popOldest();
-        return log.size();
+        expireUntil(now);
+        return key < m_costOf.size() ? m_costOf[key] : 0;
     }
 
     void add(KeyId key, SimTime now, std::uint32_t cost)
     {
-        if (key >= m_logs.size())
-            m_logs.resize(std::max<std::size_t>(key + 1, m_logs.size() * 2));
-        m_logs[key].push(now, cost);
+        assert(m_log.empty() || now >= m_log.back().t);
+        if (key >= m_costOf.size())
+            m_costOf.resize(std::max<std::size_t>(key + 1, m_costOf.size() * 2), 0);
+        m_costOf[key] += cost;
+        m_log.push({now, key, cost});
+    }
+
+    // A hint that `keys` will be asked about soon.
+    void prefetch(std::span<const KeyId> keys) const
+    {
+        for (const KeyId key : keys) {
+            if (key < m_costOf.size())
+                __builtin_prefetch(&m_costOf[key]);
+        }
     }
 
     Duration window() const { return m_window; }
 
 private:
+    struct Entry {
+        SimTime t;
+        KeyId key;
+        std::uint32_t cost;
+    };
+
+    void expireUntil(SimTime now)
+    {
+        while (!m_log.empty() && now - m_log.front().t >= m_window) {
+            // The entries to leave next were written a window ago, and their keys are random:
+            // fetch the entries some way ahead, and their keys' sums half as far.
+            if (m_log.size() > 2 * kPrefetchAhead)
+                __builtin_prefetch(&m_log[2 * kPrefetchAhead]);
+            if (m_log.size() > kPrefetchAhead)
+                __builtin_prefetch(&m_costOf[m_log[kPrefetchAhead].key]);
+            m_costOf[m_log.front().key] -= m_log.front().cost;
+            m_log.pop();
+        }
+    }
+
+    static constexpr std::size_t kPrefetchAhead = 8;
+
     Duration m_window;
-    std::vector<TimestampLog> m_logs;
+    RingQueue<Entry> m_log;              // admissions still in the window, oldest first
+    std::vector<std::uint32_t> m_costOf;  // per key: the cost of its entries in m_log
 };
 
 } // namespace ratelab

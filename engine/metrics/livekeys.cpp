@@ -1,43 +1,46 @@
 #include "engine/metrics/livekeys.h"
 
-#include <algorithm>
-
 namespace ratelab {
 
 void LiveKeys::advance(SimTime now)
 {
-    while (!m_expiries.empty() && m_expiries.nextTime() <= now) {
-        const KeyId key = m_expiries.pop().payload;
-        const SimTime expiresAt = m_expiresAt[key];
-        if (expiresAt <= now)
-            --m_live;
-        else
+    m_lastTime = now;
+    constexpr std::size_t kPrefetchAhead = 8;  // the due keys are random
+    const auto& due = m_expiries.takeDue(now);
+    for (std::size_t i = 0; i < std::min(due.size(), kPrefetchAhead); ++i)
+        __builtin_prefetch(&m_expiresAt[due[i].payload]);
+    for (std::size_t i = 0; i < due.size(); ++i) {
+        if (i + kPrefetchAhead < due.size())
+            __builtin_prefetch(&m_expiresAt[due[i + kPrefetchAhead].payload]);
+        const KeyId key = due[i].payload;
+        SimTime& expiresAt = m_expiresAt[key];
+        if (expiresAt <= now) {
+            expiresAt = kNever;
+            --m_counted;
+        } else {
             m_expiries.push(expiresAt, key);  // re-armed since: wait for the new time
+        }
     }
 }
 
-void LiveKeys::touch(KeyId key, SimTime now, Duration resetAfter)
+void LiveKeys::touchIdle(KeyId key, SimTime now, Duration resetAfter)
 {
     if (key >= m_expiresAt.size())
         m_expiresAt.resize(std::max<std::size_t>(key + 1, m_expiresAt.size() * 2), kNever);
-    advance(now);
     const SimTime expiresAt = now + std::max<Duration>(resetAfter, 0);
+    if (expiresAt <= now)
+        return;  // idle right after the decision: not live now
+    // Becomes live. A key dead but still counted keeps its pending expiry, which re-arms.
     SimTime& current = m_expiresAt[key];
-    const bool wasLive = current > now;
-    if (expiresAt <= now) {
-        // Idle right after the decision: never counted live (or expires now).
-        if (wasLive)
-            current = std::max(current, expiresAt);
-        return;
-    }
-    if (!wasLive) {
-        ++m_live;
-        m_peak = std::max(m_peak, m_live);
-        m_intervalPeak = std::max(m_intervalPeak, m_live);
-        current = expiresAt;
+    if (current == kNever) {
+        ++m_counted;
         m_expiries.push(expiresAt, key);
-    } else if (expiresAt > current) {
-        current = expiresAt;  // the heap entry at the old time re-pushes itself
+    }
+    current = expiresAt;
+    if (m_counted > m_intervalPeak) {  // the exact count might set a peak: bring it up to date
+        advance(now);
+        m_intervalPeak = std::max(m_intervalPeak, m_counted);
+        m_peak = std::max(m_peak, m_counted);
     }
 }
 

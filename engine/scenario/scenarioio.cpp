@@ -504,6 +504,10 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
             src.spread = r.duration(t, path, "spread", 100'000);
             if (src.kind == SourceKind::BoundaryAttack && src.spread / src.count < 1)
                 r.problem(path + ".spread", "must leave at least 1 us between the attacker's requests");
+            // Requests come in time order (the lanes' metrics rely on it): one boundary's burst
+            // must end before the next one's begins.
+            else if (src.kind == SourceKind::BoundaryAttack && 2 * src.spread > src.period)
+                r.problem(path + ".spread", "must be at most half the period");
             if (t.contains("client"))
                 src.client = r.integer(t, path, "client", 0, 0, s.population.clients - 1);
             src.file = r.text(t, path, "file", "");

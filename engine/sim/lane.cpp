@@ -3,6 +3,7 @@
 #include "engine/algorithms/statetransfer.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace ratelab {
@@ -44,6 +45,7 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
     , m_end(scenario.start + scenario.duration)
     , m_rng(scenario.seed, 2000 + index)
     , m_window(1)
+    , m_liveKeys(scenario.start)
 {
     const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
     const std::size_t tiers = m_keys == KeyStrategy::Tiered ? population.tierCount() : 1;
@@ -81,6 +83,7 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
         m_report.closedLoop = ClosedLoopStats{};
     if (m_keys != KeyStrategy::Recorded)
         m_clientFlags.assign(population.clients(), 0);
+    m_bucketEnd = bucketEnd(0);
 }
 
 KeyId Lane::keyOf(const Arrival& a) const
@@ -97,44 +100,37 @@ std::string Lane::keyName(KeyId key) const
     return m_population.keyName(m_keys, key);
 }
 
-std::size_t Lane::bucketOf(SimTime t) const
+SimTime Lane::bucketEnd(std::size_t bucket) const
 {
-    const auto b = static_cast<std::size_t>((t - m_scenario.start) / m_scenario.metrics.bucket);
-    return std::min(b, m_report.allowedSeries.size() - 1);
+    return std::min(m_end, m_scenario.start + static_cast<SimTime>(bucket + 1) * m_scenario.metrics.bucket);
 }
 
-// The live logs' bytes at t (variable-size state: the sliding log).
-std::int64_t Lane::stateBytesNow(SimTime t) const
+// The live logs' bytes (variable-size state: the sliding log).
+std::int64_t Lane::stateBytesNow() const
 {
     const RateLimiter& limiter = *m_tiers.front().built.limiter;
     std::int64_t bytes = 0;
-    for (KeyId key = 0; key < m_keySeen.size(); ++key) {
-        if (m_keySeen[key] && m_liveKeys.isLive(key, t))
-            bytes += static_cast<std::int64_t>(limiter.stateBytesOf(key));
-    }
+    m_liveKeys.forEachLive([&](KeyId key) { bytes += static_cast<std::int64_t>(limiter.stateBytesOf(key)); });
     return bytes;
 }
 
 void Lane::advanceBuckets(SimTime t)
 {
     const std::size_t buckets = m_report.liveKeysSeries.size();
-    while (m_bucketsClosed < buckets) {
-        const SimTime end = std::min(m_end, m_scenario.start + static_cast<SimTime>(m_bucketsClosed + 1) * m_scenario.metrics.bucket);
-        if (end > t)
-            break;
+    while (m_bucketsClosed < buckets && m_bucketEnd <= t) {
         // The bucket's peak of live keys; a fixed window's keys all expire at its boundary, so
         // a sample at the bucket's end would miss them.
         const std::int64_t live = m_liveKeys.takeIntervalPeak();
-        m_liveKeys.advance(end);
+        m_liveKeys.advance(m_bucketEnd);
         m_report.liveKeysSeries[m_bucketsClosed] = live;
-        const std::int64_t bytes = m_variableState ? stateBytesNow(end) : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
+        const std::int64_t bytes = m_variableState ? stateBytesNow() : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
         m_report.stateBytesSeries[m_bucketsClosed] = bytes;
         if (bytes > m_report.memory.peakStateBytes) {
             m_report.memory.peakStateBytes = bytes;
             if (m_variableState && m_liveKeys.live() > 0)
                 m_report.memory.stateBytesPerKey = static_cast<double>(bytes) / static_cast<double>(m_liveKeys.live());
         }
-        ++m_bucketsClosed;
+        m_bucketEnd = bucketEnd(++m_bucketsClosed);
     }
 }
 
@@ -185,13 +181,16 @@ Duration Lane::retryDelay(const Attempt& attempt, const Decision& d)
 
 bool Lane::decide(const Attempt& attempt, SimTime t)
 {
-    applyChangesUntil(t);
-    advanceBuckets(t);
+    if (m_nextChange < m_spec.changes.size()) [[unlikely]]
+        applyChangesUntil(t);
+    if (t >= m_bucketEnd) [[unlikely]]
+        advanceBuckets(t);
     TierLimiter& tier = m_tiers[attempt.tier];
     if (m_beforeObserver)
         m_beforeObserver(attempt.key, t, *tier.built.limiter);
     const Decision d = tier.built.limiter->decide(attempt.key, t, attempt.cost);
-    const std::size_t bucket = bucketOf(t);
+    assert(t < m_end && m_bucketsClosed < m_report.allowedSeries.size());
+    const std::size_t bucket = m_bucketsClosed;  // every decision comes before the end
     const std::int64_t before = m_window.admitted(attempt.key, t);
 
     ++m_report.requests;
@@ -226,11 +225,6 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
             ++m_report.disagreement->falseReject;
     }
     m_liveKeys.touch(attempt.key, t, d.resetAfterUs);
-    if (m_variableState) {
-        if (attempt.key >= m_keySeen.size())
-            m_keySeen.resize(std::max<std::size_t>(attempt.key + 1, m_keySeen.size() * 2), false);
-        m_keySeen[attempt.key] = true;
-    }
 
     if (!m_clientFlags.empty()) {
         std::uint8_t& flags = m_clientFlags[attempt.client];
@@ -278,17 +272,63 @@ void Lane::runRetriesUntil(SimTime t, bool inclusive)
     }
 }
 
+Lane::Attempt Lane::freshAttempt(const Arrival& a, KeyId key) const
+{
+    return {a.client, a.cost, key, m_keys == KeyStrategy::Tiered ? m_population.tierOf(a.client) : 0u, 0, false};
+}
+
 bool Lane::offer(const Arrival& a)
 {
     runRetriesUntil(a.t, true);  // retries scheduled for this instant were due first
-    const Attempt attempt{a.client,
-                          a.endpoint,
-                          a.cost,
-                          keyOf(a),
-                          m_keys == KeyStrategy::Tiered ? m_population.tierOf(a.client) : 0u,
-                          0,
-                          false};
-    return decide(attempt, a.t);
+    return decide(freshAttempt(a, keyOf(a)), a.t);
+}
+
+void Lane::offer(std::span<const Arrival> arrivals, std::uint8_t* allowed)
+{
+    // Decided a chunk at a time, a key's state prefetched kAhead chunks before its decision and
+    // what that state points to (prefetchIndirect) half as far ahead, once it has arrived.
+    constexpr std::size_t kChunk = 8;
+    constexpr std::size_t kAhead = 2;
+    m_batchKeys.resize(arrivals.size());
+    for (std::size_t i = 0; i < arrivals.size(); ++i)
+        m_batchKeys[i] = keyOf(arrivals[i]);
+    const auto chunk = [&](std::size_t first) {
+        const std::size_t begin = std::min(first, arrivals.size());
+        return std::pair(begin, std::min(begin + kChunk, arrivals.size()));
+    };
+    for (std::size_t c = 0; c < kAhead; ++c)
+        prefetch(arrivals, chunk(c * kChunk));
+    for (std::size_t c = 0; c < kAhead / 2; ++c)
+        prefetchIndirect(chunk(c * kChunk));
+    for (std::size_t first = 0; first < arrivals.size(); first += kChunk) {
+        prefetch(arrivals, chunk(first + kAhead * kChunk));
+        prefetchIndirect(chunk(first + kAhead / 2 * kChunk));
+        for (std::size_t i = first; i < std::min(first + kChunk, arrivals.size()); ++i) {
+            runRetriesUntil(arrivals[i].t, true);  // retries scheduled for this instant were due first
+            allowed[i] = decide(freshAttempt(arrivals[i], m_batchKeys[i]), arrivals[i].t);
+        }
+    }
+}
+
+void Lane::prefetch(std::span<const Arrival> arrivals, std::pair<std::size_t, std::size_t> range) const
+{
+    const auto keys = std::span(m_batchKeys).subspan(range.first, range.second - range.first);
+    // One limiter serves all the keys unless tiers split them; then the tiers share the hint.
+    for (const TierLimiter& tier : m_tiers)
+        tier.built.limiter->prefetch(keys);
+    m_window.prefetch(keys);
+    m_liveKeys.prefetch(keys);
+    if (!m_clientFlags.empty()) {
+        for (std::size_t i = range.first; i < range.second; ++i)
+            __builtin_prefetch(&m_clientFlags[arrivals[i].client]);
+    }
+}
+
+void Lane::prefetchIndirect(std::pair<std::size_t, std::size_t> range) const
+{
+    const auto keys = std::span(m_batchKeys).subspan(range.first, range.second - range.first);
+    for (const TierLimiter& tier : m_tiers)
+        tier.built.limiter->prefetchIndirect(keys);
 }
 
 void Lane::finish()

@@ -15,6 +15,7 @@
 #include "engine/traffic/source.h"
 
 #include <functional>
+#include <span>
 
 namespace ratelab {
 
@@ -26,6 +27,9 @@ public:
     // Decides the fresh request `a` (after any of this lane's retries due by then).
     // Returns whether it was allowed, for the shadow comparison.
     bool offer(const Arrival& a);
+    // The same for consecutive fresh requests, allowed[i] for arrivals[i]; faster, since it
+    // loads each request's key state into the cache a few requests ahead.
+    void offer(std::span<const Arrival> arrivals, std::uint8_t* allowed);
     // Runs the retries still due before the end, and closes the metrics.
     void finish();
     AlgorithmReport takeReport();
@@ -54,7 +58,6 @@ public:
 private:
     struct Attempt {
         std::uint32_t client;
-        std::uint32_t endpoint;
         std::uint32_t cost;
         KeyId key;
         std::uint32_t tier;
@@ -68,12 +71,17 @@ private:
         NominalLimit nominal;
     };
 
+    Attempt freshAttempt(const Arrival& a, KeyId key) const;
+    // Hints that the batch's fresh requests [first, second) come soon: start loading their
+    // state into the cache (prefetchIndirect a little later: what that state points to).
+    void prefetch(std::span<const Arrival> arrivals, std::pair<std::size_t, std::size_t> range) const;
+    void prefetchIndirect(std::pair<std::size_t, std::size_t> range) const;
     void runRetriesUntil(SimTime t, bool inclusive);
     bool decide(const Attempt& attempt, SimTime t);
     void applyChangesUntil(SimTime t);
     void advanceBuckets(SimTime t);
-    std::size_t bucketOf(SimTime t) const;
-    std::int64_t stateBytesNow(SimTime t) const;
+    SimTime bucketEnd(std::size_t bucket) const;
+    std::int64_t stateBytesNow() const;  // of the keys live as of the last m_liveKeys.advance()
     Duration retryDelay(const Attempt& attempt, const Decision& d);
 
     AlgorithmSpec m_spec;
@@ -90,14 +98,16 @@ private:
     std::function<void(const Step&, const RateLimiter&)> m_observer;
     std::function<void(KeyId, SimTime, const RateLimiter&)> m_beforeObserver;
 
+    std::vector<KeyId> m_batchKeys;  // offer(arrivals)'s keys
+
     // Metrics.
     AlgorithmReport m_report;
     AdmittedWindow m_window;
     LiveKeys m_liveKeys;
     DelayHistogram m_delays;
     std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
-    std::vector<bool> m_keySeen;
-    std::size_t m_bucketsClosed = 0;
+    std::size_t m_bucketsClosed = 0;  // also the bucket of the decision being made
+    SimTime m_bucketEnd = 0;          // the end of bucket m_bucketsClosed
     double m_peakRatio = -1;
     bool m_variableState = false;
 };

@@ -4,27 +4,6 @@
 #include <cmath>
 
 namespace ratelab {
-namespace {
-
-std::vector<double> cumulative(const std::vector<double>& weights)
-{
-    std::vector<double> cdf(weights.size());
-    double sum = 0;
-    for (std::size_t i = 0; i < weights.size(); ++i)
-        cdf[i] = (sum += weights[i]);
-    for (double& c : cdf)
-        c /= sum;
-    return cdf;
-}
-
-std::uint32_t sample(const std::vector<double>& cdf, double u)
-{
-    const auto it = std::upper_bound(cdf.begin(), cdf.end(), u);
-    return static_cast<std::uint32_t>(std::min<std::size_t>(it - cdf.begin(), cdf.size() - 1));
-}
-
-} // namespace
-
 Population::Population(const PopulationSpec& spec, const std::vector<EndpointSpec>& endpoints)
     : m_endpoints(endpoints)
 {
@@ -46,51 +25,40 @@ Population::Population(const PopulationSpec& spec, const std::vector<EndpointSpe
             shares.push_back(t.share);
         }
         // Deterministic assignment: client c falls in the tier its position c / N reaches.
-        const auto cdf = cumulative(shares);
+        const CdfSampler tierOfPosition(shares);
         for (std::uint32_t c = 0; c < clients; ++c)
-            m_tierOf[c] = sample(cdf, (c + 0.5) / clients);
+            m_tierOf[c] = tierOfPosition((c + 0.5) / clients);
     }
 
     if (spec.popularity == Popularity::Zipf) {
         std::vector<double> weights(clients);
         for (std::uint32_t c = 0; c < clients; ++c)
             weights[c] = 1.0 / std::pow(static_cast<double>(c + 1), spec.zipfS);
-        m_popularityCdf = cumulative(weights);
+        m_clientByPopularity = CdfSampler(weights);
     }
     if (m_endpoints.empty())
         m_endpoints.push_back(EndpointSpec{});
     std::vector<double> endpointWeights;
     for (const EndpointSpec& e : m_endpoints)
         endpointWeights.push_back(e.weight);
-    m_endpointCdf = cumulative(endpointWeights);
+    m_endpointByWeight = CdfSampler(endpointWeights);
 }
 
-std::uint32_t Population::pickClient(RandomStream& rng) const
+void Population::clientsAt(std::span<const double> draws, std::span<std::uint32_t> clients) const
 {
-    if (m_popularityCdf.empty())
-        return static_cast<std::uint32_t>(rng.below(m_ipOf.size()));
-    return sample(m_popularityCdf, rng.uniform());
+    if (!m_clientByPopularity.empty()) {
+        m_clientByPopularity.drawMany(draws, clients);
+        return;
+    }
+    for (std::size_t i = 0; i < draws.size(); ++i)  // uniform, as RandomStream::below draws it
+        clients[i] = static_cast<std::uint32_t>(static_cast<std::uint64_t>(draws[i] * static_cast<double>(m_ipOf.size())));
 }
 
 std::uint32_t Population::pickEndpoint(RandomStream& rng) const
 {
     if (m_endpoints.size() == 1)
         return 0;
-    return sample(m_endpointCdf, rng.uniform());
-}
-
-KeyId Population::keyOf(KeyStrategy strategy, std::uint32_t client, std::uint32_t endpoint) const
-{
-    switch (strategy) {
-    case KeyStrategy::Ip: return m_ipOf[client];
-    case KeyStrategy::Global: return 0;
-    case KeyStrategy::Endpoint: return m_ipOf[client] * endpointCount() + endpoint;
-    case KeyStrategy::User:
-    case KeyStrategy::ApiKey:
-    case KeyStrategy::Tiered:
-    case KeyStrategy::Recorded: return client;
-    }
-    return client;
+    return m_endpointByWeight(rng.uniform());
 }
 
 std::size_t Population::keySpace(KeyStrategy strategy) const

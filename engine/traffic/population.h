@@ -5,7 +5,9 @@
 
 #include "engine/core/random.h"
 #include "engine/scenario/scenario.h"
+#include "engine/traffic/cdfsampler.h"
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,15 +24,27 @@ public:
     std::size_t tierCount() const { return m_tierNames.size(); }
     const std::string& tierName(std::size_t tier) const { return m_tierNames[tier]; }
 
-    // A client drawn by popularity.
-    std::uint32_t pickClient(RandomStream& rng) const;
+    // The clients that uniform draws in [0, 1) pick by popularity, one per draw.
+    void clientsAt(std::span<const double> draws, std::span<std::uint32_t> clients) const;
     // An endpoint drawn by weight.
     std::uint32_t pickEndpoint(RandomStream& rng) const;
     std::int64_t endpointCost(std::uint32_t endpoint) const { return m_endpoints[endpoint].cost; }
     std::uint32_t endpointCount() const { return static_cast<std::uint32_t>(m_endpoints.size()); }
 
     // The rate-limit key of a request under a strategy (not Recorded), as a dense id ...
-    KeyId keyOf(KeyStrategy strategy, std::uint32_t client, std::uint32_t endpoint) const;
+    KeyId keyOf(KeyStrategy strategy, std::uint32_t client, std::uint32_t endpoint) const
+    {
+        switch (strategy) {
+        case KeyStrategy::Ip: return m_ipOf[client];
+        case KeyStrategy::Global: return 0;
+        case KeyStrategy::Endpoint: return m_ipOf[client] * endpointCount() + endpoint;
+        case KeyStrategy::User:
+        case KeyStrategy::ApiKey:
+        case KeyStrategy::Tiered:
+        case KeyStrategy::Recorded: return client;
+        }
+        return client;
+    }
     // ... how many such ids exist, and the key's name ("ip:10.0.0.7", "free:user-3").
     std::size_t keySpace(KeyStrategy strategy) const;
     std::string keyName(KeyStrategy strategy, KeyId key) const;
@@ -43,9 +57,9 @@ private:
     std::vector<std::uint32_t> m_tierOf;
     std::uint32_t m_ipCount = 0;
     std::vector<std::string> m_tierNames;
-    std::vector<double> m_popularityCdf;  // empty: uniform
+    CdfSampler m_clientByPopularity;  // empty: uniform
     std::vector<EndpointSpec> m_endpoints;
-    std::vector<double> m_endpointCdf;
+    CdfSampler m_endpointByWeight;
 };
 
 } // namespace ratelab

@@ -2,6 +2,7 @@
 
 #include "engine/trace/tracereader.h"
 
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <numbers>
@@ -10,7 +11,10 @@
 namespace ratelab {
 namespace {
 
-// Shared by the synthetic sources: who sends and what it costs.
+// Shared by the synthetic sources: who sends and what it costs. Requests are drawn a batch
+// at a time, every random number in the order one request at a time would draw them; only
+// the clients' lookups in the popularity table are left to the end of the batch, where
+// their cache misses overlap.
 class SyntheticSource : public TrafficSource {
 public:
     SyntheticSource(const SourceSpec& spec, const Scenario& scenario, const Population& population, std::size_t index)
@@ -18,34 +22,64 @@ public:
     {
     }
 
-protected:
-    void fill(Arrival& out, SimTime t)
+    bool next(Arrival& out) final
     {
-        out.t = t;
-        out.client = m_spec.client ? static_cast<std::uint32_t>(*m_spec.client) : m_population.pickClient(m_rng);
-        out.endpoint = m_population.pickEndpoint(m_rng);
-        out.cost = static_cast<std::uint32_t>(m_population.endpointCost(out.endpoint));
-        out.recordedKey = 0;
+        if (m_next == kBatch)
+            drawBatch();
+        out = m_batch[m_next++];
+        return true;
     }
+
+protected:
+    // The time of the next request, drawing whatever randomness that takes.
+    virtual SimTime nextTime() = 0;
 
     const SourceSpec& m_spec;
     const Population& m_population;
     RandomStream m_rng;
     SimTime m_start;
+
+private:
+    static constexpr std::size_t kBatch = 32;
+
+    void drawBatch()
+    {
+        std::array<double, kBatch> clientDraws{};
+        for (std::size_t i = 0; i < kBatch; ++i) {
+            Arrival& a = m_batch[i];
+            a.t = nextTime();
+            if (m_spec.client)
+                a.client = static_cast<std::uint32_t>(*m_spec.client);
+            else
+                clientDraws[i] = m_rng.uniform();
+            a.endpoint = m_population.pickEndpoint(m_rng);
+            a.cost = static_cast<std::uint32_t>(m_population.endpointCost(a.endpoint));
+            a.recordedKey = 0;
+        }
+        if (!m_spec.client) {
+            std::array<std::uint32_t, kBatch> clients;
+            m_population.clientsAt(clientDraws, clients);
+            for (std::size_t i = 0; i < kBatch; ++i)
+                m_batch[i].client = clients[i];
+        }
+        m_next = 0;
+    }
+
+    std::array<Arrival, kBatch> m_batch;
+    std::size_t m_next = kBatch;
 };
 
 // Exactly 1/rate apart: the k-th request at start + floor(k / rate), no drift.
 class ConstantSource final : public SyntheticSource {
 public:
     using SyntheticSource::SyntheticSource;
-    bool next(Arrival& out) override
-    {
-        const Int128 offset = Int128{m_count++} * m_spec.rate.den / m_spec.rate.num;
-        fill(out, m_start + static_cast<SimTime>(offset));
-        return true;
-    }
 
 private:
+    SimTime nextTime() override
+    {
+        return m_start + static_cast<SimTime>(Int128{m_count++} * m_spec.rate.den / m_spec.rate.num);
+    }
+
     std::int64_t m_count = 0;
 };
 
@@ -65,20 +99,18 @@ public:
         m_basePerUs = base / 1e6;
     }
 
-    bool next(Arrival& out) override
+private:
+    SimTime nextTime() override
     {
         for (;;) {
             m_position += m_rng.exponential(1.0 / m_peakPerUs);
             const SimTime offset = static_cast<SimTime>(m_position);
             const double keep = rateAt(offset) / m_peakPerUs;
-            if (keep >= 1.0 || m_rng.uniform() < keep) {
-                fill(out, m_start + mapTime(offset));
-                return true;
-            }
+            if (keep >= 1.0 || m_rng.uniform() < keep)
+                return m_start + mapTime(offset);
         }
     }
 
-private:
     // On/off: the process runs in "on time"; map it onto the wall of on and off phases.
     SimTime mapTime(SimTime offset) const
     {
@@ -124,7 +156,9 @@ private:
 class BoundaryAttackSource final : public SyntheticSource {
 public:
     using SyntheticSource::SyntheticSource;
-    bool next(Arrival& out) override
+
+private:
+    SimTime nextTime() override
     {
         const std::int64_t perBoundary = 2 * m_spec.count;
         const std::int64_t round = m_index / perBoundary;
@@ -135,12 +169,9 @@ public:
         const SimTime first = (floorDiv(m_start + m_spec.spread - 1, m_spec.window) + 1) * m_spec.window;
         const SimTime boundary = first + round * m_spec.period;
         const Duration step = m_spec.spread / m_spec.count;
-        const SimTime t = i < m_spec.count ? boundary - m_spec.spread + i * step : boundary + (i - m_spec.count) * step;
-        fill(out, t);
-        return true;
+        return i < m_spec.count ? boundary - m_spec.spread + i * step : boundary + (i - m_spec.count) * step;
     }
 
-private:
     std::int64_t m_index = 0;
 };
 

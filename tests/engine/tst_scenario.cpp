@@ -48,6 +48,10 @@ void TestScenario::problemsNameTheirPath_data()
     QTest::newRow("bad duration")
         << R"({"duration": "ten", "traffic": [{"kind": "poisson", "rate": "1/s"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
         << "duration" << "expected a duration";
+    QTest::newRow("overlapping boundary attacks")
+        << R"({"traffic": [{"kind": "boundary_attack", "window": "1s", "period": "1s", "count": 10, "spread": "600ms"}],
+               "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
+        << "traffic[0].spread" << "at most half the period";
     QTest::newRow("not json") << "{\"name\": " << "" << "not valid JSON";
 }
 
