@@ -13,6 +13,10 @@ namespace CLI {
 class App;
 }
 
+namespace ratelab {
+struct ImportOptions;
+}
+
 namespace ratelab::cli {
 
 inline constexpr int kExitOk = 0;
@@ -75,6 +79,10 @@ int runRecommend(const RecommendOptions& options);
 CLI::App* addExportCommand(CLI::App& app, ExportOptions& options);
 int runExport(const ExportOptions& options);
 int runRun(const RunOptions& options);
+// The log options `import` takes (format, log_format, keys, look-back), as the importer's
+// options; `recommend` reads a log the same way. Returns an empty string, or the reason
+// they are invalid. Tier maps are read by `import` only.
+std::string logOptionsFrom(const ImportOptions& o, ratelab::ImportOptions& options);
 int runList();
 
 // Splits "k=v" arguments; false with `error` set on a malformed one.

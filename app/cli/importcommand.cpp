@@ -64,17 +64,16 @@ CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
     return cmd;
 }
 
-int runImport(const ImportOptions& o)
+std::string logOptionsFrom(const ImportOptions& o, ratelab::ImportOptions& options)
 {
-    ratelab::ImportOptions options;
     options.format = *formatFromName(o.format);
     if (!o.logFormat.empty()) {
         if (options.format != LogFormat::Auto && options.format != LogFormat::Nginx)
-            return badUsage("--log-format is for --format nginx, not " + o.format);
+            return "--log-format is for --format nginx, not " + o.format;
         options.format = LogFormat::Nginx;
         options.parser.nginxLogFormat = o.logFormat;
     } else if (options.format == LogFormat::Nginx) {
-        return badUsage("--format nginx needs --log-format '<the log_format string>'");
+        return "--format nginx needs --log-format '<the log_format string>'";
     }
     options.parser.apiKeyField = o.apiKeyField;
     options.key.kind = *keyKindFromName(o.key);
@@ -83,6 +82,14 @@ int runImport(const ImportOptions& o)
     options.key.apiKeyParam = o.apiKeyParam;
     options.key.pathTemplates = o.pathTemplates;
     options.lookBackUs = static_cast<Duration>(std::llround(o.lookBackSeconds * static_cast<double>(kMicrosPerSecond)));
+    return {};
+}
+
+int runImport(const ImportOptions& o)
+{
+    ratelab::ImportOptions options;
+    if (const std::string error = logOptionsFrom(o, options); !error.empty())
+        return badUsage(error);
     if (!o.tiers.empty()) {
         std::ifstream tierFile(o.tiers);
         if (!tierFile)

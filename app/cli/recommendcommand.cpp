@@ -154,28 +154,6 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
     }
 }
 
-// The log options as `import` reads them (importcommand.cpp); tier maps play no part here.
-int importOptionsFrom(const ImportOptions& o, ratelab::ImportOptions& options)
-{
-    options.format = *formatFromName(o.format);
-    if (!o.logFormat.empty()) {
-        if (options.format != LogFormat::Auto && options.format != LogFormat::Nginx)
-            return badUsage("--log-format is for --format nginx, not " + o.format);
-        options.format = LogFormat::Nginx;
-        options.parser.nginxLogFormat = o.logFormat;
-    } else if (options.format == LogFormat::Nginx) {
-        return badUsage("--format nginx needs --log-format '<the log_format string>'");
-    }
-    options.parser.apiKeyField = o.apiKeyField;
-    options.key.kind = *keyKindFromName(o.key);
-    options.key.forwarded = o.xff == "last" ? ForwardedChoice::Last : ForwardedChoice::First;
-    options.key.trustedProxies = o.trusted;
-    options.key.apiKeyParam = o.apiKeyParam;
-    options.key.pathTemplates = o.pathTemplates;
-    options.lookBackUs = static_cast<Duration>(std::llround(o.lookBackSeconds * static_cast<double>(kMicrosPerSecond)));
-    return kExitOk;
-}
-
 } // namespace
 
 CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
@@ -244,8 +222,8 @@ int runRecommend(const RecommendOptions& o)
             set = loadRequestsFromTrace(in, o.input);
         } else {
             ratelab::ImportOptions import;
-            if (const int rc = importOptionsFrom(o.log, import); rc != kExitOk)
-                return rc;
+            if (const std::string error = logOptionsFrom(o.log, import); !error.empty())
+                return badUsage(error);
             set = loadRequestsFromLog(o.input, import, nullptr, o.log.threads);
         }
     } catch (const InputError& e) {

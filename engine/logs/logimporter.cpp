@@ -1,6 +1,7 @@
 #include "engine/logs/logimporter.h"
 
 #include "engine/logs/formatdetect.h"
+#include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
 #include "engine/logs/nginxformat.h"
 #include "engine/logs/reorderbuffer.h"
@@ -95,24 +96,12 @@ ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInter
     } catch (const LogFormatError& e) {
         throw ImportError(std::string("log_format: ") + e.what());
     }
-    std::vector<char> seenKey;  // by key id: imported at least once
-    std::vector<std::int64_t> perTier(options.tiers ? options.tiers->tierNames().size() : 0);
+    ImportTally tally(summary, options.tiers.get());
     LineProcessor processor(std::move(parser), options.key, options.tiers.get(), keys, summary,
                             options.maxReportedProblems);
     ReorderBuffer reorder(options.lookBackUs);
     const auto emit = [&](const ImportedRequest& r) {
-        if (summary.firstTime == kNever)
-            summary.firstTime = r.t;
-        summary.lastTime = r.t;
-        ++summary.requestsImported;
-        if (seenKey.size() <= r.key)
-            seenKey.resize(std::max<std::size_t>(r.key + 1, seenKey.size() * 2), 0);
-        if (!seenKey[r.key]) {
-            seenKey[r.key] = 1;
-            ++summary.distinctKeys;
-        }
-        if (!perTier.empty())
-            ++perTier[r.tier];
+        tally.count(r);
         sink(r);
     };
 
@@ -179,11 +168,7 @@ ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInter
     reorder.flush(emit);
     summary.linesRead = lineNumber;
 
-    if (options.tiers) {
-        const auto& names = options.tiers->tierNames();
-        for (std::size_t i = 0; i < names.size(); ++i)
-            summary.tiers.push_back({names[i], perTier[i]});
-    }
+    tally.finish();
     if (control)
         control->report(1000, "import");
     return summary;

@@ -1,6 +1,7 @@
 #include "engine/logs/parallelimport.h"
 
 #include "engine/logs/formatdetect.h"
+#include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
 #include "engine/logs/nginxformat.h"
 #include "engine/logs/reorderbuffer.h"
@@ -158,22 +159,10 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
                                                       w.counts, options.maxReportedProblems);
     }
 
-    std::vector<char> seenKey;
-    std::vector<std::int64_t> perTier(options.tiers ? options.tiers->tierNames().size() : 0);
+    ImportTally tally(summary, options.tiers.get());
     ReorderBuffer reorder(options.lookBackUs);
     const auto emit = [&](const ImportedRequest& r) {
-        if (summary.firstTime == kNever)
-            summary.firstTime = r.t;
-        summary.lastTime = r.t;
-        ++summary.requestsImported;
-        if (seenKey.size() <= r.key)
-            seenKey.resize(std::max<std::size_t>(r.key + 1, seenKey.size() * 2), 0);
-        if (!seenKey[r.key]) {
-            seenKey[r.key] = 1;
-            ++summary.distinctKeys;
-        }
-        if (!perTier.empty())
-            ++perTier[r.tier];
+        tally.count(r);
         sink(r);
     };
 
@@ -249,11 +238,7 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
         for (std::size_t p = 0; p < summary.skipped.size(); ++p)
             summary.skipped[p] += w.counts.skipped[p];
     }
-    if (options.tiers) {
-        const auto& names = options.tiers->tierNames();
-        for (std::size_t i = 0; i < names.size(); ++i)
-            summary.tiers.push_back({names[i], perTier[i]});
-    }
+    tally.finish();
     if (control)
         control->report(1000, "import");
     return summary;

@@ -1,6 +1,8 @@
 // The simulated cluster against values derived by hand from the event model: round trips
 // that take time and clocks that disagree (each derivation beside its check).
 
+#include "scenariotest.h"
+
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
 
@@ -8,31 +10,11 @@
 
 using namespace ratelab;
 
+using test::embedded;
+using test::lane;
+using test::run;
+
 namespace {
-
-Scenario embedded(const std::string& name)
-{
-    for (const auto& [n, json] : embeddedScenarios()) {
-        if (n == name)
-            return loadScenario(json, n);
-    }
-    throw std::runtime_error("no embedded scenario " + name);
-}
-
-Report run(const Scenario& s)
-{
-    RunControl control;
-    return runScenario(s, control);
-}
-
-const AlgorithmReport& lane(const Report& r, const std::string& id)
-{
-    for (const AlgorithmReport& a : r.algorithms) {
-        if (a.id == id)
-            return a;
-    }
-    throw std::runtime_error("no lane " + id);
-}
 
 // One hot key, `rate` constant, `instances` round robin, the store mode and latency given.
 Scenario hotKey(const std::string& rate, int instances, const std::string& store, const std::string& algorithm,

@@ -1,6 +1,8 @@
 // runScenario against values derived by hand from the traffic and the algorithms' rules
 // (each derivation is in the comment above its check).
 
+#include "scenariotest.h"
+
 #include "engine/engine.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
@@ -9,33 +11,9 @@
 
 using namespace ratelab;
 
-namespace {
-
-Scenario embedded(const std::string& name)
-{
-    for (const auto& [n, json] : embeddedScenarios()) {
-        if (n == name)
-            return loadScenario(json, n);
-    }
-    throw std::runtime_error("no embedded scenario " + name);
-}
-
-Report run(const Scenario& s)
-{
-    RunControl control;
-    return runScenario(s, control);
-}
-
-const AlgorithmReport& lane(const Report& r, const std::string& id)
-{
-    for (const AlgorithmReport& a : r.algorithms) {
-        if (a.id == id)
-            return a;
-    }
-    throw std::runtime_error("no lane " + id);
-}
-
-} // namespace
+using test::embedded;
+using test::lane;
+using test::run;
 
 class TestSimulation : public QObject {
     Q_OBJECT
