@@ -1,7 +1,8 @@
 // ratelab-cli as a user runs it: the output CSV contract of `decide`, the errors of bad
 // input (exit 2, one line naming file, line and field), `list`.
 
-#include <QProcess>
+#include "processrun.h"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -29,22 +30,13 @@ private:
 
 TestCli::Run TestCli::run(const QStringList& args, const QByteArray& stdinData)
 {
-    QProcess p;
-    p.start(QStringLiteral(RATELAB_CLI_PATH), args);
-    p.write(stdinData);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(20000))
-        return {-1, {}, QStringLiteral("timeout")};
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    const ratelab::test::ProcessResult r = ratelab::test::runProcess(QStringLiteral(RATELAB_CLI_PATH), args, stdinData, 20000);
+    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 QString TestCli::writeTrace(const QString& name, const QByteArray& content)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(content);
-    return path;
+    return ratelab::test::writeFile(m_dir, name, content);
 }
 
 void TestCli::decideWritesTheContract()

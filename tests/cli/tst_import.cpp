@@ -2,7 +2,8 @@
 // and decide replays it; the summary goes to stderr and names bad lines; keys; bad usage
 // exits 2 with one line.
 
-#include <QProcess>
+#include "processrun.h"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -34,22 +35,13 @@ private:
 
 TestImport::Run TestImport::run(const QStringList& args, const QByteArray& stdinData)
 {
-    QProcess p;
-    p.start(QStringLiteral(RATELAB_CLI_PATH), args);
-    p.write(stdinData);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000))
-        return {-1, {}, QStringLiteral("timeout")};
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    const ratelab::test::ProcessResult r = ratelab::test::runProcess(QStringLiteral(RATELAB_CLI_PATH), args, stdinData, 60000);
+    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 QString TestImport::write(const QString& name, const QByteArray& content)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(content);
-    return path;
+    return ratelab::test::writeFile(m_dir, name, content);
 }
 
 void TestImport::writesTheDecideTrace()

@@ -4,10 +4,11 @@
 // Envoy text for given params, and the Lua scripts run in a real Redis (RATELAB_REDIS_URL)
 // agreeing with `decide` decision for decision.
 
+#include "processrun.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -48,22 +49,13 @@ private:
 
 TestRecommend::Run TestRecommend::run(const QString& program, const QStringList& args, const QByteArray& stdinData)
 {
-    QProcess p;
-    p.start(program, args);
-    p.write(stdinData);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000))
-        return {-1, {}, QStringLiteral("timeout")};
-    return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+    const ratelab::test::ProcessResult r = ratelab::test::runProcess(program, args, stdinData, 120000);
+    return {r.exitCode, r.out, QString::fromUtf8(r.err)};
 }
 
 QString TestRecommend::write(const QString& name, const QByteArray& content)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(content);
-    return path;
+    return ratelab::test::writeFile(m_dir, name, content);
 }
 
 void TestRecommend::replayKeepsThePromise_data()

@@ -1,0 +1,38 @@
+#pragma once
+// Running a program as a user would, for the CLI tests: its exit code, standard output and
+// standard error; and writing a small input file into a temporary directory.
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace ratelab::test {
+
+struct ProcessResult {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+inline ProcessResult runProcess(const QString& program, const QStringList& args, const QByteArray& stdinData,
+                                int timeoutMs)
+{
+    QProcess p;
+    p.start(program, args);
+    p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs))
+        return {-1, {}, QByteArrayLiteral("timeout")};
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+} // namespace ratelab::test
