@@ -2,6 +2,8 @@
 // token bucket timed in the same run on the same trace (STYLE habit 10, after ns-3's
 // utils/bench-scheduler.cc: named parameters, a priming run, a table).
 //
+//   ratelab-bench events [--events N] [--sources N] [--json]     (eventsbench.cpp)
+//   ratelab-bench import [...]                                  (importbench.cpp)
 //   ratelab-bench decisions --algorithm NAME [--param k=v ...]
 //                 (--trace FILE.csv | --generate REQUESTS,KEYS,ZIPF,RATE,SEED) [--json] [--repeat N]
 //
@@ -19,6 +21,8 @@
 #include "engine/trace/tracereader.h"
 
 #include <CLI/CLI.hpp>
+
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -247,11 +251,21 @@ int runDecisions(const Options& o)
 }
 
 } // namespace
+
+// The other modes, each in its own file: the event queue, and log import.
+int runEventsBenchmark(int argc, char** argv);
+int runImportBenchmark(int argc, char** argv);
+
 } // namespace ratelab::bench
 
 int main(int argc, char** argv)
 {
     using namespace ratelab::bench;
+    // `events` and `import` parse their own options.
+    if (argc > 1 && std::string_view(argv[1]) == "events")
+        return runEventsBenchmark(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "import")
+        return runImportBenchmark(argc, argv);
     CLI::App app{"ratelab-bench: decision throughput of the engine against a string-map baseline"};
     app.require_subcommand(1);
 
