@@ -40,7 +40,10 @@ ClusterEmptyState::ClusterEmptyState(QWidget* parent) : QWidget(parent)
                         this);
     m_text->setAlignment(Qt::AlignCenter);
     m_text->setWordWrap(true);
-    m_text->setMaximumWidth(640);
+    // A fixed width: a word-wrapped label aligned in a layout is otherwise given the height of a
+    // narrower line-up of its text and clipped.
+    m_text->setFixedWidth(600);
+    m_text->setMinimumHeight(m_text->heightForWidth(600));
     layout->addWidget(m_text, 0, Qt::AlignHCenter);
     layout->addSpacing(12);
     m_open = new QPushButton(tr("Open %1").arg(QString::fromLatin1(kOpenName)), this);
