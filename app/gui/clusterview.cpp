@@ -1,5 +1,6 @@
 #include "app/gui/clusterview.h"
 
+#include "app/gui/chartgrid.h"
 #include "app/gui/chartinput.h"
 #include "app/gui/clusteremptystate.h"
 #include "app/gui/faultstimeline.h"
@@ -26,6 +27,7 @@ namespace ratelab {
 namespace {
 constexpr double kBaseLeftMargin = 6;
 constexpr int kStatCount = 7;
+constexpr int kStackedChartMinHeight = 140;
 } // namespace
 
 ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
@@ -70,11 +72,21 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
     m_instances = new InstanceAllowedChart(content);
     m_outage = new OutageDecisionsChart(content);
     m_overshoot = new OvershootChart(content);
-    for (ClusterTimeChart* c : charts()) {
-        c->setXTitleVisible(c == m_overshoot);
-        c->setMinimumSize(320, 140);
-        right->addWidget(c, 1);
+    // Stacked on one time axis; in tabs when there is no height for four readable charts.
+    auto* grid = new ChartGrid(1, QSize(0, 4 * kStackedChartMinHeight), content);
+    const QStringList tabs{tr("Global"), tr("Per instance"), tr("During outages"), tr("Overshoot")};
+    const QList<ClusterTimeChart*> stacked = charts();
+    for (int i = 0; i < stacked.size(); ++i) {
+        stacked[i]->setXTitleVisible(stacked[i] == m_overshoot);
+        stacked[i]->setMinimumSize(320, 120);
+        grid->addChart(stacked[i], tabs[i]);
     }
+    connect(grid, &ChartGrid::compactChanged, this, [this](bool compact) {
+        for (ClusterTimeChart* c : charts())
+            c->setXTitleVisible(compact || c == m_overshoot);
+        m_alignTimer->start();
+    });
+    right->addWidget(grid, 1);
     body->addLayout(right, 1);
     layout->addLayout(body, 1);
 

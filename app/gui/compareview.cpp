@@ -2,6 +2,7 @@
 
 #include "app/gui/allowedchart.h"
 #include "app/gui/burstchart.h"
+#include "app/gui/chartgrid.h"
 #include "app/gui/delaychart.h"
 #include "app/gui/legendstrip.h"
 #include "app/gui/niceaxis.h"
@@ -10,7 +11,6 @@
 #include "app/models/reportmodel.h"
 
 #include <QButtonGroup>
-#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRadioButton>
@@ -54,14 +54,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_burst = new BurstChart(this);
     m_state = new StateChart(this);
     m_delay = new DelayChart(this);
-    auto* grid = new QWidget(this);
-    auto* gridLayout = new QGridLayout(grid);
-    gridLayout->setContentsMargins(0, 0, 0, 0);
-    gridLayout->setSpacing(6);
-    gridLayout->addWidget(m_allowed, 0, 0);
-    gridLayout->addWidget(m_burst, 0, 1);
-    gridLayout->addWidget(m_state, 1, 0);
-    gridLayout->addWidget(m_delay, 1, 1);
+    m_grid = new ChartGrid(2, QSize(kCompactBelowPx, 0), this);
+    m_grid->addChart(m_allowed, tr("A Allowed"));
+    m_grid->addChart(m_burst, tr("B Peak burst"));
+    m_grid->addChart(m_state, tr("C State"));
+    m_grid->addChart(m_delay, tr("D Delay"));
     for (ChartView* c : charts())
         c->setMinimumSize(320, 200);
 
@@ -83,7 +80,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
 
     m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->addWidget(grid);
+    m_splitter->addWidget(m_grid);
     m_splitter->addWidget(m_table);
     m_splitter->setStretchFactor(0, 4);
     m_splitter->setStretchFactor(1, 1);

@@ -17,6 +17,7 @@ namespace ratelab {
 
 class AllowedChart;
 class BurstChart;
+class ChartGrid;
 class ChartView;
 class DelayChart;
 class LegendStrip;
@@ -39,6 +40,10 @@ public:
     ReportModel* reportModel() const { return m_model; }
     QTableView* table() const { return m_table; }
     LegendStrip* legend() const { return m_legend; }
+    ChartGrid* chartGrid() const { return m_grid; }
+
+    // Narrower than this, the four charts are tabs (GUI.md 2: a 1200 px window with the dock folded).
+    static constexpr int kCompactBelowPx = 1100;
 
 signals:
     // Hover readout for the status bar ("t = 61.240 s | token_bucket 412 req/s ...").
@@ -62,6 +67,7 @@ private:
     ReportModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
+    ChartGrid* m_grid = nullptr;
     QSplitter* m_splitter = nullptr;
 };
 

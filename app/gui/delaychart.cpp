@@ -170,11 +170,12 @@ void DelayChart::layoutOverlays()
             const double top = plot.top() + 2 + i * 3;
             tick->setLine(x, top, x, plot.bottom());
             const QRectF br = label->boundingRect();
-            // Right of the tick, or left of it near the right edge; p50 lower than p99.
+            // Right of the tick, or left of it near the right edge; in rows along the bottom,
+            // which a CDF leaves empty to the right of any of its points.
             double lx = x + 3;
             if (lx + br.width() > plot.right() - 2)
                 lx = x - br.width() - 3;
-            label->setPos(lx, plot.top() + (k == 0 ? plot.height() * 0.5 : 4) + i * br.height());
+            label->setPos(lx, plot.bottom() - 4 - double(2 * i + 2 - k) * br.height());
         }
     }
 }

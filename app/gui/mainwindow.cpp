@@ -20,6 +20,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -64,6 +65,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_dock = new ScenarioDock(m_doc, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     resizeDocks({m_dock}, {320}, Qt::Horizontal);
+    m_rail = new QToolBar(tr("Scenario rail"), this);
+    m_rail->setObjectName(QStringLiteral("scenarioRail"));
+    m_rail->setMovable(false);
+    m_rail->setFloatable(false);
+    m_rail->setFixedWidth(40);
+    m_rail->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    // The dock is not closable (its own toggle action is then disabled): this one shows it.
+    m_showDock = new QAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("&Scenario Panel"), this);
+    m_showDock->setCheckable(true);
+    m_showDock->setChecked(true);
+    m_showDock->setShortcut(QKeySequence(Qt::Key_F9));
+    m_showDock->setToolTip(tr("Show or hide the scenario panel (F9)"));
+    connect(m_showDock, &QAction::toggled, m_dock, &QWidget::setVisible);
+    connect(m_dock, &QDockWidget::visibilityChanged, m_showDock, [this] { m_showDock->setChecked(m_dock->isVisible()); });
+    m_rail->addAction(m_showDock);
+    addToolBar(Qt::LeftToolBarArea, m_rail);
+    m_rail->hide();
 
     m_statusRun = new QLabel(this);
     m_statusReadout = new QLabel(this);
@@ -212,7 +230,7 @@ void MainWindow::createActions()
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
     view->addSeparator();
-    view->addAction(m_dock->toggleViewAction());
+    view->addAction(m_showDock);
     QMenu* themeMenu = view->addMenu(tr("&Theme"));
     auto* group = new QActionGroup(this);
     const QList<QPair<QString, Theme>> themes{{tr("&System"), Theme::System}, {tr("&Light"), Theme::Light}, {tr("&Dark"), Theme::Dark}};
@@ -373,6 +391,22 @@ void MainWindow::onFinished(quint64, std::shared_ptr<const Report> report, qint6
     }
     m_shown = true;
     checkSettled();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    setDockFolded(width() < kFoldDockBelowPx);
+}
+
+// Only on crossing the threshold, so that a dock the user opened or closed stays so.
+void MainWindow::setDockFolded(bool folded)
+{
+    if (folded == m_dockFolded)
+        return;
+    m_dockFolded = folded;
+    m_rail->setVisible(folded);
+    m_dock->setVisible(!folded);
 }
 
 bool MainWindow::isSettled() const

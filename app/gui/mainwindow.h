@@ -15,6 +15,7 @@ class QLabel;
 class QProgressBar;
 class QSpinBox;
 class QTabWidget;
+class QToolBar;
 class QMenu;
 
 namespace ratelab {
@@ -50,6 +51,10 @@ public:
     LogsView* logsView() const { return m_logs; }
     ClusterView* clusterView() const { return m_cluster; }
     ScenarioDock* scenarioDock() const { return m_dock; }
+    // Below this width the scenario dock folds to a 40 px rail (GUI.md 2).
+    static constexpr int kFoldDockBelowPx = 1500;
+    bool isDockFolded() const { return m_dockFolded; }
+    QAction* showDockAction() const { return m_showDock; }
     // Opens an embedded example scenario by name and runs it.
     void openExample(const QString& name);
     // True when the latest run has been shown (and, on Learn, its trace is loaded; on Logs,
@@ -66,6 +71,7 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -77,10 +83,14 @@ private:
     bool save(const QString& path);
     void applyDark();
     void checkSettled();
+    void setDockFolded(bool folded);
 
     ScenarioDocument* m_doc = nullptr;
     SimulationController* m_controller = nullptr;
     ScenarioDock* m_dock = nullptr;
+    QToolBar* m_rail = nullptr;     // the folded dock: one button that opens it
+    QAction* m_showDock = nullptr;
+    bool m_dockFolded = false;
     QTabWidget* m_tabs = nullptr;
     CompareView* m_compare = nullptr;
     LearnView* m_learn = nullptr;

@@ -3,7 +3,7 @@
 namespace ratelab {
 
 OutageDecisionsChart::OutageDecisionsChart(QWidget* parent)
-    : ClusterTimeChart(tr("Decisions during outages"), tr("by policy (req/s)"), parent)
+    : ClusterTimeChart(tr("Decisions during outages"), tr("req/s"), parent)
 {
     setShowLegend(true);
     setEmptyNote(tr("none: the store never failed for this algorithm, so the failure policy decided nothing"));

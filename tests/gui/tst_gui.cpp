@@ -3,6 +3,7 @@
 // and changes the chart; invalid input disables Run; the screenshot mode writes a 1600x1000 PNG.
 #include "app/gui/allowedchart.h"
 #include "app/gui/burstchart.h"
+#include "app/gui/chartgrid.h"
 #include "app/gui/clusteremptystate.h"
 #include "app/gui/clusterview.h"
 #include "app/gui/faultstimeline.h"
@@ -276,6 +277,43 @@ private slots:
         const QImage image(out);
         QCOMPARE(image.size(), QSize(1600, 1000));
         QVERIFY(QFileInfo(out).size() > 10'000);
+    }
+
+    // GUI.md 2: below 1500 px the dock folds to a rail; below about 1200 px Compare's 2 x 2
+    // charts become tabs; back at full size both return.
+    void reflowsWhenSmall()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        QVERIFY(!w.isDockFolded());
+        QVERIFY(w.scenarioDock()->isVisible());
+        ChartGrid* grid = w.compareView()->chartGrid();
+        QVERIFY(!grid->isCompact());
+
+        w.resize(1400, 900);
+        QTRY_VERIFY(w.isDockFolded());
+        QVERIFY(!w.scenarioDock()->isVisible());
+        QTRY_VERIFY(!grid->isCompact());  // the folded dock leaves room for the grid
+
+        w.resize(1024, 700);
+        QTRY_VERIFY(grid->isCompact());
+        // One chart shown at a time, each still holding its series.
+        QVERIFY(w.compareView()->allowedChart()->isVisible());
+        QVERIFY(!w.compareView()->burstChart()->isVisible());
+        QCOMPARE(w.compareView()->burstChart()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
+
+        // The rail's button opens the dock; growing the window unfolds it for good.
+        QVERIFY(!w.showDockAction()->isChecked());
+        w.showDockAction()->trigger();
+        QVERIFY(w.scenarioDock()->isVisible());
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!w.isDockFolded());
+        QTRY_VERIFY(!grid->isCompact());
+        QVERIFY(w.scenarioDock()->isVisible());
+        QVERIFY(w.compareView()->burstChart()->isVisible());
     }
 
     void badScenarioExits2()
