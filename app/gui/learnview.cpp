@@ -304,20 +304,23 @@ void LearnView::loadTraces()
                                     .arg(fmt::exact(n), m_key->currentText(),
                                          n >= int(kMaxSteps) ? tr(" (the first %1)").arg(kMaxSteps) : QString())
                               : tr("Trace failed: %1").arg(result.error));
+        // Open where asked, or on the first rejection in either lane: the moment worth
+        // explaining (with a fixed window in A that never rejects, B's first one).
+        qint64 openAtUs = m_pendingAtUs;
+        m_pendingAtUs = -1;
+        if (openAtUs < 0)
+            for (const LaneCanvas::Lane& lane : m_lanes)
+                for (const auto& step : lane.trace.steps)
+                    if (!step.decision.allowed) {
+                        if (openAtUs < 0 || step.atUs < openAtUs)
+                            openAtUs = step.atUs;
+                        break;
+                    }
         int start = 0;
-        if (m_pendingAtUs >= 0 && n > 0) {
+        if (openAtUs >= 0 && n > 0) {
             const auto& steps = m_lanes.front().trace.steps;
-            for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= m_pendingAtUs; ++i)
+            for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= openAtUs; ++i)
                 start = int(i);
-            m_pendingAtUs = -1;
-        } else if (n > 0) {
-            // Open on the first rejection, the moment worth explaining.
-            const auto& steps = m_lanes.front().trace.steps;
-            for (std::size_t i = 0; i < steps.size(); ++i)
-                if (!steps[i].decision.allowed) {
-                    start = int(i);
-                    break;
-                }
         }
         setCurrent(n > 0 ? start : -1);
         m_ready = true;
