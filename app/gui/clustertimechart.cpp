@@ -21,6 +21,8 @@ namespace {
 // Between the grid (2) and the series (4) of QtCharts' private z order (GUI.md 5).
 constexpr qreal kBandZ = 2.5;
 constexpr qreal kStepZ = 2.6;
+// Room right of the plot for line names, kept by every chart so stacked plots stay aligned.
+constexpr int kEndLabelRoom = 52;
 
 // A hatched outage band: a faint grey fill under a diagonal hatch ("down" dense, "slow"
 // sparse: the hatch at a lower alpha).
@@ -67,6 +69,9 @@ ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, 
     m_emptyNote = new QGraphicsSimpleTextItem(chart());
     m_emptyNote->setZValue(6);
     m_emptyNote->hide();
+    QMargins margins = chart()->margins();
+    margins.setRight(kEndLabelRoom);
+    chart()->setMargins(margins);
     restyle();
 }
 
@@ -116,6 +121,8 @@ void ClusterTimeChart::clear()
     m_stepX.clear();
     qDeleteAll(m_stepText);
     m_stepText.clear();
+    qDeleteAll(m_endLabels);
+    m_endLabels.clear();
 }
 
 void ClusterTimeChart::setInput(const ClusterInput& input)
@@ -150,6 +157,11 @@ QLineSeries* ClusterTimeChart::addLine(const QString& name, const std::vector<st
     m_full.append(bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds));
     m_pens.append(pen);
     m_raw.append(perBucket);
+    if (m_endLabelsOn) {
+        auto* label = new QGraphicsSimpleTextItem(name, chart());
+        label->setZValue(6);
+        m_endLabels.append(label);
+    }
     return line;
 }
 
@@ -252,6 +264,10 @@ void ClusterTimeChart::restyle()
     m_offeredArea->setPen(QPen(edge, 1));
     for (int i = 0; i < m_lines.size(); ++i)
         m_lines[i]->setPen(m_pens[i]);
+    for (QGraphicsSimpleTextItem* label : m_endLabels) {
+        label->setBrush(palette::textColor(dark));
+        label->setFont(labelFont());
+    }
     m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
     m_limitLabel->setBrush(palette::textColor(dark));
     m_limitLabel->setFont(labelFont());
@@ -266,6 +282,36 @@ void ClusterTimeChart::restyle()
     legend->setLabelColor(palette::textColor(dark));
     legend->setFont(labelFont());
     legend->setBackgroundVisible(false);
+}
+
+void ClusterTimeChart::layoutEndLabels(const QRectF& plot, double hi)
+{
+    // At the height of each line's last point in view, then pushed apart to not overlap.
+    QList<QPair<double, QGraphicsSimpleTextItem*>> placed;
+    for (int i = 0; i < m_endLabels.size(); ++i) {
+        const bool visible = m_lines[i]->isVisible() && !m_full[i].isEmpty();
+        m_endLabels[i]->setVisible(visible);
+        if (!visible)
+            continue;
+        const QPointF last = nearest(m_full[i], hi);
+        const double y = chart()->mapToPosition(QPointF(last.x(), last.y()), m_lines[i]).y();
+        placed.append({y - m_endLabels[i]->boundingRect().height() / 2, m_endLabels[i]});
+    }
+    std::sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    double nextFree = plot.top() - 4;
+    for (auto& [top, label] : placed) {
+        top = std::max(top, nextFree);
+        nextFree = top + label->boundingRect().height() - 2;
+    }
+    // Keep the last inside the plot's height, moving the others up with it.
+    double limit = plot.bottom() + 4;
+    for (auto it = placed.rbegin(); it != placed.rend(); ++it) {
+        const double h = it->second->boundingRect().height();
+        it->first = std::min(it->first, limit - h);
+        limit = it->first + 2;
+    }
+    for (const auto& [top, label] : placed)
+        label->setPos(plot.right() + 4, top);
 }
 
 void ClusterTimeChart::layoutOverlays()
@@ -289,6 +335,7 @@ void ClusterTimeChart::layoutOverlays()
         const double tx = x + 3 + br.width() > plot.right() ? x - 3 - br.width() : x + 3;
         m_stepText[i]->setPos(tx, plot.top() + 1);
     }
+    layoutEndLabels(plot, hi);
     const bool showNote = m_allZero && !m_emptyNoteText.isEmpty();
     m_emptyNote->setVisible(showNote);
     if (showNote) {

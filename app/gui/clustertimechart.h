@@ -30,6 +30,7 @@ public:
     QList<QPointF> fullPoints(int line) const { return m_full.value(line); }
     QList<QGraphicsRectItem*> outageBands() const { return m_bands; }
     QList<QGraphicsLineItem*> stepLines() const { return m_steps; }
+    QList<QGraphicsSimpleTextItem*> endLabels() const { return m_endLabels; }
     std::optional<double> limitLine() const { return m_limit; }
     // The x extent of a band in axis units (for tests).
     QPair<double, double> bandSpan(int band) const { return m_bandSpans.value(band); }
@@ -48,6 +49,9 @@ protected:
     void setLimit(std::optional<double> perSecond, const QString& label);
     void setStepLabels(bool on) { m_stepLabels = on; }
     void setShowLegend(bool on);
+    // Each line's name at its right end (GUI.md 4.4: instances share the colour and differ by
+    // dash and name), in the right margin every stacked chart keeps for it.
+    void setEndLabels(bool on) { m_endLabelsOn = on; }
     // Shown in the plot when every line is zero ("the store never failed").
     void setEmptyNote(const QString& note) { m_emptyNoteText = note; }
     const ClusterInput& input() const { return m_input; }
@@ -63,6 +67,7 @@ protected:
 private:
     void clear();
     void buildOverlays();
+    void layoutEndLabels(const QRectF& plot, double hi);
     static QPointF nearest(const QList<QPointF>& points, double x);
 
     ClusterInput m_input;
@@ -92,6 +97,8 @@ private:
     QList<QGraphicsLineItem*> m_steps;
     QList<double> m_stepX;  // axis units
     QList<QGraphicsSimpleTextItem*> m_stepText;
+    bool m_endLabelsOn = false;
+    QList<QGraphicsSimpleTextItem*> m_endLabels;  // one per line when on
 };
 
 } // namespace ratelab

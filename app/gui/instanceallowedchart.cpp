@@ -6,6 +6,7 @@ InstanceAllowedChart::InstanceAllowedChart(QWidget* parent)
     : ClusterTimeChart(tr("Allowed per instance"), tr("req/s"), parent)
 {
     setShowLegend(true);
+    setEndLabels(true);
 }
 
 void InstanceAllowedChart::build()

@@ -34,6 +34,7 @@
 #include <QComboBox>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QPushButton>
 #include <QTableWidget>
 #include <sstream>
@@ -362,7 +363,18 @@ private slots:
                 for (int b = 0; b < pts.size(); ++b)
                     QCOMPARE(pts[b].y(), double(s.instanceAllowedSeries[std::size_t(i)][std::size_t(b)]) / bucket);
                 QVERIFY(!v->instanceChart()->lines()[i]->points().isEmpty());
+                // Named at its right end, right of the plot, labels not overlapping.
+                QGraphicsSimpleTextItem* label = v->instanceChart()->endLabels()[i];
+                QCOMPARE(label->text(), QStringLiteral("inst-%1").arg(i));
+                QVERIFY(label->isVisible());
+                QVERIFY(label->pos().x() > v->instanceChart()->chart()->plotArea().right());
+                for (int j = 0; j < i; ++j) {
+                    const QGraphicsSimpleTextItem* other = v->instanceChart()->endLabels()[j];
+                    const QRectF a = label->mapRectToScene(label->boundingRect()).adjusted(0, 2, 0, -2);
+                    QVERIFY(!a.intersects(other->mapRectToScene(other->boundingRect()).adjusted(0, 2, 0, -2)));
+                }
             }
+            QCOMPARE(v->instanceChart()->endLabels().size(), 4);
             // Decisions during outages: allowed then rejected.
             QCOMPARE(v->outageChart()->lines().size(), 2);
             const QList<QPointF> allowed = v->outageChart()->fullPoints(0);
