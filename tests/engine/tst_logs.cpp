@@ -7,6 +7,7 @@
 #include "engine/logs/formatdetect.h"
 #include "engine/logs/keyextractor.h"
 #include "engine/logs/logimporter.h"
+#include "engine/logs/logoptions.h"
 #include "engine/logs/logreader.h"
 #include "engine/logs/nginxformat.h"
 #include "engine/logs/parallelimport.h"
@@ -130,6 +131,8 @@ private slots:
     void tierMap();
     void reorderBufferSteps();
     void readerYieldsWhatTheSinkReceives();
+    void optionsByName_data();
+    void optionsByName();
     void fuzzTruncatedAndGarbage();
     void fuzzRandomBytes();
     void hugeLines();
@@ -867,6 +870,65 @@ void TestLogs::readerYieldsWhatTheSinkReceives()
         text << in.rdbuf();
         compareWithSink(text.str(), detected);
     }
+}
+
+void TestLogs::optionsByName_data()
+{
+    // {name, value} pairs as `import` and a scenario's log source give them; the problem's
+    // option and message (empty: none).
+    QTest::addColumn<QStringList>("given");  // name=value
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("all valid") << QStringList{"format=nginx", "log_format=$remote_addr [$time_local]", "key=endpoint",
+                                              "xff=last", "trusted=10.0.0.0/8, 127.0.0.1", "trusted=fd",
+                                              "api_key_param=token", "api_key_field=http_x_key",
+                                              "path_templates=true", "look_back=2m"}
+                               << "" << "";
+    QTest::newRow("look_back in seconds") << QStringList{"look_back=2.5"} << "" << "";
+    QTest::newRow("unknown format") << QStringList{"format=foo"} << "format" << "unknown format \"foo\": one of auto, combined";
+    QTest::newRow("unknown key") << QStringList{"key=cookie"} << "key" << "unknown key \"cookie\"";
+    QTest::newRow("bad xff") << QStringList{"xff=middle"} << "xff" << "one of first, last";
+    QTest::newRow("nginx without log_format") << QStringList{"format=nginx"} << "log_format" << "missing";
+    QTest::newRow("log_format with w3c") << QStringList{"format=w3c", "log_format=$msec"} << "log_format"
+                                         << "only with format nginx, not \"w3c\"";
+    QTest::newRow("bad log_format") << QStringList{"log_format=$remote_addr$remote_user"} << "log_format" << "not separated";
+    QTest::newRow("bad cidr") << QStringList{"trusted=10.0.0.0/99"} << "trusted" << "CIDR";
+    QTest::newRow("bad bool") << QStringList{"path_templates=maybe"} << "path_templates" << "true or false";
+    QTest::newRow("negative look_back") << QStringList{"look_back=-1"} << "look_back" << "between 0";
+    QTest::newRow("bad look_back") << QStringList{"look_back=soon"} << "look_back" << "a duration";
+    QTest::newRow("unknown option") << QStringList{"colour=red"} << "colour" << "unknown log option";
+}
+
+void TestLogs::optionsByName()
+{
+    QFETCH(QStringList, given);
+    QFETCH(QString, option);
+    QFETCH(QString, message);
+    std::vector<LogOption> options;
+    for (const QString& g : given)
+        options.push_back({g.section('=', 0, 0).toStdString(), g.section('=', 1).toStdString()});
+    ImportOptions o;
+    const std::vector<LogOptionProblem> problems = applyLogOptions(options, o);
+    if (option.isEmpty()) {
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems[0].message.c_str());
+        if (given.size() == 1) {
+            QCOMPARE(o.lookBackUs, Duration(2'500'000));
+            return;
+        }
+        QCOMPARE(o.format, LogFormat::Nginx);
+        QCOMPARE(o.parser.nginxLogFormat, std::string("$remote_addr [$time_local]"));
+        QCOMPARE(o.key.kind, KeyKind::Endpoint);
+        QCOMPARE(o.key.forwarded, ForwardedChoice::Last);
+        QCOMPARE(o.key.trustedProxies, (std::vector<std::string>{"10.0.0.0/8", " 127.0.0.1", "fd"}));
+        QCOMPARE(o.key.apiKeyParam, std::string("token"));
+        QCOMPARE(o.parser.apiKeyField, std::string("http_x_key"));
+        QVERIFY(o.key.pathTemplates);
+        QCOMPARE(o.lookBackUs, sec(120));
+        return;
+    }
+    QCOMPARE(problems.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(problems[0].option), option);
+    QVERIFY2(QString::fromStdString(problems[0].message).contains(message), problems[0].message.c_str());
 }
 
 // ---- Fuzz-like input ----------------------------------------------------------------------------
