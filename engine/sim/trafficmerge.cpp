@@ -31,4 +31,12 @@ bool TrafficMerge::next(Arrival& out)
     return true;
 }
 
+std::vector<SourceInfo> TrafficMerge::describe(const Scenario& scenario) const
+{
+    std::vector<SourceInfo> out;
+    for (std::size_t i = 0; i < m_sources.size(); ++i)
+        out.push_back(describeSource(scenario.traffic[i], *m_sources[i]));
+    return out;
+}
+
 } // namespace ratelab
