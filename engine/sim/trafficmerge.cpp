@@ -18,8 +18,10 @@ TrafficMerge::TrafficMerge(const Scenario& scenario, const Population& populatio
 
 bool TrafficMerge::next(Arrival& out)
 {
-    if (m_sources.size() == 1)
-        return m_sources.front()->next(out) && out.t < m_end;
+    if (m_sources.size() == 1) {
+        m_ended = m_ended || !(m_sources.front()->next(out) && out.t < m_end);
+        return !m_ended;
+    }
     if (m_pending.empty())
         return false;
     auto event = m_pending.pop();

@@ -25,6 +25,7 @@ private:
     std::vector<std::unique_ptr<TrafficSource>> m_sources;
     EventQueue<std::pair<std::size_t, Arrival>> m_pending;
     SimTime m_end;
+    bool m_ended = false;  // one source: it has gone past the end, pull no more (a log counts what it hands out)
 };
 
 } // namespace ratelab
