@@ -1,7 +1,8 @@
 // A scenario whose traffic is an access log (source kind "log"): exact decisions on a
 // handwritten log derived by hand; the same report as the trace `ratelab-cli import`
 // writes from the same log; the shipped sample log replayed by tests/data/scenarios; the
-// import counts in the report; a log that cannot be opened or read is an error naming it.
+// import counts in the report; a log that cannot be opened or read is an error naming it;
+// a saved scenario keeps the log options.
 
 #include "scenariotest.h"
 #include "tests/cli/processrun.h"
@@ -68,6 +69,7 @@ private slots:
     void sameReportAsTheImportedTrace();
     void sampleLogScenario();
     void logThatCannotBeRead();
+    void savedScenarioKeepsTheLogOptions();
 
 private:
     QString write(const QString& name, const QByteArray& content) { return test::writeFile(m_dir, name, content); }
@@ -223,6 +225,22 @@ void TestLogSource::logThatCannotBeRead()
     QVERIFY2(missing.find("missing.log:0: file: cannot open the log") != std::string::npos, missing.c_str());
     const std::string prose = errorOf("prose.log");
     QVERIFY2(prose.find("prose.log:0: format: cannot detect the log format") != std::string::npos, prose.c_str());
+}
+
+void TestLogSource::savedScenarioKeepsTheLogOptions()
+{
+    const Scenario s = loadScenario(scenarioOver(R"({"kind": "log", "file": "/logs/a.log", "format": "combined",
+        "trusted": ["10.0.0.0/8", "127.0.0.1"], "path_templates": true, "look_back": "2m"})"), "s.json");
+    const Scenario again = loadScenario(saveScenario(s), "saved.json");
+    const SourceSpec& src = again.traffic.front();
+    QCOMPARE(src.kind, SourceKind::Log);
+    QCOMPARE(src.file, std::string("/logs/a.log"));
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const LogOption& o : src.logOptions)
+        options.emplace_back(o.name, o.value);
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"format", "combined"}, {"trusted", "10.0.0.0/8,127.0.0.1"}, {"path_templates", "true"}, {"look_back", "2m"}};
+    QCOMPARE(options, expected);
 }
 
 QTEST_GUILESS_MAIN(TestLogSource)
