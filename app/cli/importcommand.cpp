@@ -1,5 +1,6 @@
 // `ratelab-cli import LOG`: an access log to the trace CSV that `decide` replays
-// (t_us,key,cost sorted by time), with the import summary on stderr.
+// (t_us,key,cost sorted by time), with the import summary on stderr. Also the log options
+// it shares with `recommend`, registered from the engine's table (logoptions.h).
 
 #include "app/cli/commands.h"
 
