@@ -132,11 +132,40 @@ struct ShadowPair {
     std::vector<ShadowExample> bRejectsAAllowsExamples;
 };
 
+struct SkippedLine {
+    std::int64_t line = 0;  // 1-based, in the log
+    std::string reason;     // "unterminated_quote", "too_old", ... (problemId)
+    std::string field;      // where in the line, e.g. "http_user_agent"; may be empty
+};
+
+// What a log source imported, as far as the run read the log: the run stops reading at the
+// first request past its end (plus the look-back window parsed ahead), so `complete` says
+// whether the whole log was read.
+struct SourceImport {
+    std::string format;  // the format read, e.g. "combined"
+    bool complete = false;
+    std::int64_t linesRead = 0;         // every line, blank lines and directives included
+    std::int64_t requestsImported = 0;  // requests handed to the run
+    std::int64_t blankLines = 0;
+    std::int64_t directiveLines = 0;    // comments, W3C directives, CSV header rows
+    std::int64_t skipped = 0;           // lines not imported
+    std::vector<std::pair<std::string, std::int64_t>> skippedByReason;  // reason -> lines, non-zero only
+    std::vector<SkippedLine> firstSkipped;  // the first 20, in line order
+    std::int64_t reorderedLines = 0;        // moved back into time order
+};
+
+struct SourceInfo {
+    std::string kind;   // the scenario's kind: "poisson", "trace", "log", ...
+    std::string label;
+    std::optional<SourceImport> import;  // log sources only
+};
+
 struct ScenarioInfo {
     std::string name;
     std::uint64_t seed = 0;
     Duration durationUs = 0;
     SimTime startUs = 0;
+    std::vector<SourceInfo> sources;  // in scenario order
 };
 
 struct Report {

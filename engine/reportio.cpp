@@ -37,6 +37,26 @@ Json clusterJson(const ClusterStats& c)
             {"instance_allowed", c.instanceAllowed}};
 }
 
+Json importJson(const SourceImport& i)
+{
+    Json byReason = Json::object();
+    for (const auto& [reason, lines] : i.skippedByReason)
+        byReason[reason] = lines;
+    Json first = Json::array();
+    for (const SkippedLine& l : i.firstSkipped)
+        first.push_back({{"line", l.line}, {"reason", l.reason}, {"field", l.field}});
+    return {{"format", i.format},
+            {"complete", i.complete},
+            {"lines_read", i.linesRead},
+            {"requests_imported", i.requestsImported},
+            {"blank_lines", i.blankLines},
+            {"directive_lines", i.directiveLines},
+            {"skipped", i.skipped},
+            {"skipped_by_reason", byReason},
+            {"first_skipped", first},
+            {"reordered_lines", i.reorderedLines}};
+}
+
 Json algorithmJson(const AlgorithmReport& a)
 {
     Json j;
@@ -91,7 +111,11 @@ std::string reportJson(const Report& report)
     root["scenario"] = {{"name", report.scenario.name},
                         {"seed", report.scenario.seed},
                         {"duration_us", report.scenario.durationUs},
-                        {"start_us", report.scenario.startUs}};
+                        {"start_us", report.scenario.startUs},
+                        {"sources", Json::array()}};
+    for (const SourceInfo& s : report.scenario.sources)
+        root["scenario"]["sources"].push_back(
+            {{"kind", s.kind}, {"label", s.label}, {"import", s.import ? importJson(*s.import) : Json(nullptr)}});
     root["bucket_us"] = report.bucketUs;
     root["unique_requests"] = report.uniqueRequests;
     root["distinct_clients"] = report.distinctClients;

@@ -3,6 +3,8 @@
 // 0 success, 2 bad usage or bad input (one line on stderr naming file, line and field),
 // 1 internal failure.
 
+#include "engine/logs/logoptions.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -37,24 +39,16 @@ struct RunOptions {
 };
 
 struct ImportOptions {
-    std::string log;                    // a path, or "-" for stdin
-    std::string format = "auto";
-    std::string logFormat;              // an nginx log_format (implies --format nginx)
-    std::string key = "ip";
-    std::string xff = "first";
-    std::vector<std::string> trusted;   // trusted proxies: CIDR blocks, addresses, text prefixes
-    std::string apiKeyParam = "api_key";
-    std::string apiKeyField;
-    bool pathTemplates = false;
-    std::string tiers;                  // key,tier CSV
-    double lookBackSeconds = 60;
+    std::string log;                             // a path, or "-" for stdin
+    std::vector<ratelab::LogOption> logOptions;  // --format, --key, ...: the engine's log options, as given
+    std::string tiers;                           // key,tier CSV
     unsigned threads = 1;
-    std::string out;                    // trace CSV; empty: stdout
+    std::string out;                             // trace CSV; empty: stdout
 };
 
 struct RecommendOptions {
     std::string input;                   // an access log or a decide trace
-    ImportOptions log;                   // how to read a log (format, key, ...); format "trace" forces a trace
+    ImportOptions log;                   // how to read a log (format, key, ...); --format trace forces a trace
     std::string keep = "99%";            // share to keep never throttled
     std::string by = "keys";             // keys or requests
     std::vector<std::string> algorithms; // empty: all six
@@ -79,10 +73,12 @@ int runRecommend(const RecommendOptions& options);
 CLI::App* addExportCommand(CLI::App& app, ExportOptions& options);
 int runExport(const ExportOptions& options);
 int runRun(const RunOptions& options);
-// The log options `import` takes (format, log_format, keys, look-back), as the importer's
-// options; `recommend` reads a log the same way. Returns an empty string, or the reason
-// they are invalid. Tier maps are read by `import` only.
-std::string logOptionsFrom(const ImportOptions& o, ratelab::ImportOptions& options);
+// The engine's log options (engine/logs/logoptions.h) as options of a subcommand: --format,
+// --log-format, ... (names with '-' for '_'), each value given collected as {name, value}.
+void addLogOptions(CLI::App& cmd, std::vector<ratelab::LogOption>& given);
+// The given log options as the importer's options; `recommend` reads a log the same way.
+// Returns an empty string, or every problem on one line, each naming its --option.
+std::string logOptionsFrom(const std::vector<ratelab::LogOption>& given, ratelab::ImportOptions& options);
 int runList();
 
 // Splits "k=v" arguments; false with `error` set on a malformed one.

@@ -1,5 +1,6 @@
 // `ratelab-cli import LOG`: an access log to the trace CSV that `decide` replays
-// (t_us,key,cost sorted by time), with the import summary on stderr.
+// (t_us,key,cost sorted by time), with the import summary on stderr. Also the log options
+// it shares with `recommend`, registered from the engine's table (logoptions.h).
 
 #include "app/cli/commands.h"
 
@@ -9,7 +10,6 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 
@@ -38,57 +38,65 @@ int badUsage(const std::string& message)
     return kExitBadInput;
 }
 
+// "log_format" -> "--log-format".
+std::string optionFlag(std::string_view name)
+{
+    std::string flag = "--";
+    for (char c : name)
+        flag += c == '_' ? '-' : c;
+    return flag;
+}
+
 } // namespace
 
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
 {
     auto* cmd = app.add_subcommand("import", "Turn an access log into a trace CSV (t_us,key,cost) for decide; summary on stderr");
     cmd->add_option("log", o.log, "Access log file, or - for standard input")->required();
-    cmd->add_option("--format", o.format, "Log format (default: detected from the first lines)")
-        ->check(CLI::IsMember({"auto", "combined", "common", "nginx", "w3c", "alb", "haproxy", "jsonl", "csv", "tsv"}));
-    cmd->add_option("--log-format", o.logFormat, "An nginx log_format string to parse by (implies --format nginx)");
-    cmd->add_option("--key", o.key, "What to count requests under")
-        ->check(CLI::IsMember({"ip", "user", "api_key", "endpoint", "ip_endpoint"}));
-    cmd->add_option("--xff", o.xff, "From a proxy chain, take the first or the last untrusted address")
-        ->check(CLI::IsMember({"first", "last"}));
-    cmd->add_option("--trusted", o.trusted, "Trusted proxies: CIDR blocks, addresses or prefixes (repeat or comma-separate)")
-        ->delimiter(',');
-    cmd->add_option("--api-key-param", o.apiKeyParam, "Query parameter holding the API key (default api_key)");
-    cmd->add_option("--api-key-field", o.apiKeyField, "Field holding the API key (nginx variable, W3C field, JSON path, CSV column)");
-    cmd->add_flag("--path-templates", o.pathTemplates, "Endpoint keys: collapse numeric, hex and UUID path segments to :id");
+    addLogOptions(*cmd, o.logOptions);
     cmd->add_option("--tiers", o.tiers, "CSV of key,tier: requests per tier in the summary");
-    cmd->add_option("--look-back", o.lookBackSeconds, "Seconds out-of-order lines are reordered over (default 60)")
-        ->check(CLI::NonNegativeNumber);
     cmd->add_option("--threads", o.threads, "Parse on this many threads (files only; default 1)")->check(CLI::Range(1u, 64u));
     cmd->add_option("--out", o.out, "Trace CSV to write (default: standard output)");
     return cmd;
 }
 
-std::string logOptionsFrom(const ImportOptions& o, ratelab::ImportOptions& options)
+void addLogOptions(CLI::App& cmd, std::vector<LogOption>& given)
 {
-    options.format = *formatFromName(o.format);
-    if (!o.logFormat.empty()) {
-        if (options.format != LogFormat::Auto && options.format != LogFormat::Nginx)
-            return "--log-format is for --format nginx, not " + o.format;
-        options.format = LogFormat::Nginx;
-        options.parser.nginxLogFormat = o.logFormat;
-    } else if (options.format == LogFormat::Nginx) {
-        return "--format nginx needs --log-format '<the log_format string>'";
+    for (const LogOptionInfo& info : logOptionTable()) {
+        const std::string name(info.name);
+        std::string help(info.help);
+        if (const std::string choices = logOptionChoices(name); !choices.empty())
+            help.append(": ").append(choices);
+        if (info.flag) {
+            cmd.add_flag_callback(optionFlag(name), [&given, name] { given.push_back({name, "true"}); }, help);
+        } else {
+            // One value per occurrence, so an option never swallows the positional argument.
+            cmd.add_option_function<std::vector<std::string>>(
+                   optionFlag(name),
+                   [&given, name](const std::vector<std::string>& values) {
+                       for (const std::string& v : values)
+                           given.push_back({name, v});
+                   },
+                   help)
+                ->expected(1)
+                ->allow_extra_args(false)
+                ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        }
     }
-    options.parser.apiKeyField = o.apiKeyField;
-    options.key.kind = *keyKindFromName(o.key);
-    options.key.forwarded = o.xff == "last" ? ForwardedChoice::Last : ForwardedChoice::First;
-    options.key.trustedProxies = o.trusted;
-    options.key.apiKeyParam = o.apiKeyParam;
-    options.key.pathTemplates = o.pathTemplates;
-    options.lookBackUs = static_cast<Duration>(std::llround(o.lookBackSeconds * static_cast<double>(kMicrosPerSecond)));
-    return {};
+}
+
+std::string logOptionsFrom(const std::vector<LogOption>& given, ratelab::ImportOptions& options)
+{
+    std::string error;
+    for (const LogOptionProblem& p : applyLogOptions(given, options))
+        error.append(error.empty() ? "" : "; ").append(optionFlag(p.option)).append(": ").append(p.message);
+    return error;
 }
 
 int runImport(const ImportOptions& o)
 {
     ratelab::ImportOptions options;
-    if (const std::string error = logOptionsFrom(o, options); !error.empty())
+    if (const std::string error = logOptionsFrom(o.logOptions, options); !error.empty())
         return badUsage(error);
     if (!o.tiers.empty()) {
         std::ifstream tierFile(o.tiers);

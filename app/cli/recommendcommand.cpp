@@ -163,19 +163,10 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
                                    "share of keys (or requests) never throttled");
     cmd->add_option("input", o.input, "Access log (any format the importer detects) or decide trace CSV (t_us,key,cost)")
         ->required();
-    cmd->add_option("--format", o.log.format, "Log format (default: detected; a t_us,key header means a trace)")
-        ->check(CLI::IsMember({"auto", "trace", "combined", "common", "nginx", "w3c", "alb", "haproxy", "jsonl", "csv", "tsv"}));
-    cmd->add_option("--log-format", o.log.logFormat, "An nginx log_format string to parse by (implies --format nginx)");
-    cmd->add_option("--key", o.log.key, "What to count requests under (logs)")
-        ->check(CLI::IsMember({"ip", "user", "api_key", "endpoint", "ip_endpoint"}));
-    cmd->add_option("--xff", o.log.xff, "From a proxy chain, take the first or the last untrusted address")
-        ->check(CLI::IsMember({"first", "last"}));
-    cmd->add_option("--trusted", o.log.trusted, "Trusted proxies (CIDR blocks, addresses or prefixes)")->delimiter(',');
-    cmd->add_option("--api-key-param", o.log.apiKeyParam, "Query parameter holding the API key (default api_key)");
-    cmd->add_option("--api-key-field", o.log.apiKeyField, "Field holding the API key");
-    cmd->add_flag("--path-templates", o.log.pathTemplates, "Endpoint keys: collapse ids to :id");
-    cmd->add_option("--look-back", o.log.lookBackSeconds, "Seconds out-of-order lines are reordered over (default 60)")
-        ->check(CLI::NonNegativeNumber);
+    addLogOptions(*cmd, o.log.logOptions);
+    std::string formatHelp = "Log format, or trace for a decide trace CSV (default: detected; a t_us,key header means a trace): ";
+    formatHelp += logOptionChoices("format");
+    cmd->get_option("--format")->description(formatHelp);
     cmd->add_option("--threads", o.log.threads, "Parse on this many threads (default 1)")->check(CLI::Range(1u, 64u));
     cmd->add_option("--keep-unthrottled", o.keep, "Share to keep never throttled: 99%, 99.9% or 0.99 (default 99%)");
     cmd->add_option("--by", o.by, "Count the share over keys, or over requests (by their keys)")
@@ -215,14 +206,21 @@ int runRecommend(const RecommendOptions& o)
     if (!std::ifstream(o.input))
         return badUsage(o.input + ": cannot open the file");
     RequestSet set;
-    const bool trace = o.log.format == "trace" || (o.log.format == "auto" && o.log.logFormat.empty() && looksLikeTrace(o.input));
+    std::string format = "auto";
+    bool logFormatGiven = false;
+    for (const LogOption& given : o.log.logOptions) {
+        if (given.name == "format")
+            format = given.value;
+        logFormatGiven = logFormatGiven || given.name == "log_format";
+    }
+    const bool trace = format == "trace" || (format == "auto" && !logFormatGiven && looksLikeTrace(o.input));
     try {
         if (trace) {
             std::ifstream in(o.input, std::ios::binary);
             set = loadRequestsFromTrace(in, o.input);
         } else {
             ratelab::ImportOptions import;
-            if (const std::string error = logOptionsFrom(o.log, import); !error.empty())
+            if (const std::string error = logOptionsFrom(o.log.logOptions, import); !error.empty())
                 return badUsage(error);
             set = loadRequestsFromLog(o.input, import, nullptr, o.log.threads);
         }

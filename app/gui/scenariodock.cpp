@@ -51,9 +51,9 @@ std::string sampleValue(const ParamSpec& p)
 
 QString sourceSummary(const SourceSpec& s)
 {
-    static const char* const kinds[] = {"constant", "poisson", "on/off", "diurnal", "flash crowd", "boundary attack", "trace"};
+    static const char* const kinds[] = {"constant", "poisson", "on/off", "diurnal", "flash crowd", "boundary attack", "trace", "log"};
     QString text = QString::fromLatin1(kinds[int(s.kind)]);
-    if (s.kind == SourceKind::Trace)
+    if (s.kind == SourceKind::Trace || s.kind == SourceKind::Log)
         return text + QLatin1Char(' ') + q(s.file);
     if (s.kind == SourceKind::BoundaryAttack)
         return text + QStringLiteral(" %1 each side of %2 windows").arg(s.count).arg(fmt::duration(s.window));

@@ -7,6 +7,7 @@
 #include "engine/cluster/clusterspec.h"
 #include "engine/core/simtime.h"
 #include "engine/core/units.h"
+#include "engine/logs/logoptions.h"
 
 #include <optional>
 #include <string>
@@ -22,7 +23,7 @@ enum class KeyStrategy {
     Global,    // one key for everything
     Endpoint,  // ip:method:path
     Tiered,    // tier:user, with a limit per tier
-    Recorded,  // the key as written in a replayed trace
+    Recorded,  // the key as written in a replayed trace, or as imported from a replayed log
 };
 
 enum class Popularity { Uniform, Zipf };
@@ -52,7 +53,7 @@ struct EndpointSpec {
     std::int64_t cost = 1;
 };
 
-enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace };
+enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace, Log };
 
 struct SourceSpec {
     SourceKind kind = SourceKind::Poisson;
@@ -67,7 +68,8 @@ struct SourceSpec {
     std::int64_t count = 0;       // boundary attack: requests on each side of a boundary
     Duration spread = 0;          // boundary attack: how close to the boundary
     std::optional<std::int64_t> client;  // a fixed client (the attacker), else by popularity
-    std::string file;             // trace replay
+    std::string file;             // trace and log replay
+    std::vector<LogOption> logOptions;  // log replay: format, key, look_back, ... (logoptions.h)
 };
 
 enum class RetryPolicy { None, Immediate, RetryAfter, Backoff };
@@ -124,5 +126,6 @@ struct Scenario {
 };
 
 const char* keyStrategyName(KeyStrategy strategy);
+const char* sourceKindName(SourceKind kind);  // "poisson", "trace", "log", ...
 
 } // namespace ratelab

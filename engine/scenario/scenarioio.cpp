@@ -2,9 +2,11 @@
 
 #include "engine/algorithms/statetransfer.h"
 #include "engine/core/units.h"
+#include "engine/logs/importoptions.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -31,7 +33,7 @@ constexpr Named kSourceKinds[] = {
     {"constant", int(SourceKind::Constant)},     {"poisson", int(SourceKind::Poisson)},
     {"onoff", int(SourceKind::OnOff)},           {"diurnal", int(SourceKind::Diurnal)},
     {"flash_crowd", int(SourceKind::FlashCrowd)}, {"boundary_attack", int(SourceKind::BoundaryAttack)},
-    {"trace", int(SourceKind::Trace)},
+    {"trace", int(SourceKind::Trace)},           {"log", int(SourceKind::Log)},
 };
 constexpr Named kRetryPolicies[] = {
     {"none", int(RetryPolicy::None)},
@@ -77,16 +79,18 @@ public:
     // Complains about fields not in `known`.
     void onlyKnown(const Json& object, const std::string& path, std::initializer_list<const char*> known)
     {
+        onlyKnown(object, path, std::vector<std::string_view>(known.begin(), known.end()));
+    }
+
+    void onlyKnown(const Json& object, const std::string& path, const std::vector<std::string_view>& known)
+    {
         if (!object.is_object()) {
             problem(path, "must be an object");
             return;
         }
         for (const auto& [name, value] : object.items()) {
             (void)value;
-            bool found = false;
-            for (const char* k : known)
-                found = found || name == k;
-            if (!found)
+            if (std::find(known.begin(), known.end(), name) == known.end())
                 problem(join(path, name), "unknown field");
         }
     }
@@ -204,6 +208,31 @@ public:
             options += (options.empty() ? "" : ", ") + std::string(n.name);
         problem(join(path, field), "must be one of " + options);
         return fallback;
+    }
+
+    // A log option as the command line writes it: a string, an integer or a boolean; the
+    // trusted proxies may also be an array of strings.
+    std::optional<std::string> logOptionText(const Json& v, const std::string& path, std::string_view name)
+    {
+        if (v.is_string())
+            return v.get<std::string>();
+        if (v.is_number_integer())
+            return std::to_string(v.get<std::int64_t>());
+        if (v.is_boolean())
+            return v.get<bool>() ? "true" : "false";
+        if (name == "trusted" && v.is_array()) {
+            std::string joined;
+            for (const Json& entry : v) {
+                if (!entry.is_string()) {
+                    problem(path, "must be an array of strings");
+                    return std::nullopt;
+                }
+                joined.append(joined.empty() ? "" : ",").append(entry.get<std::string>());
+            }
+            return joined;
+        }
+        problem(path, "must be a string, an integer or a boolean");
+        return std::nullopt;
     }
 
     // Parameters may be written as strings, numbers or booleans; all become CLI-syntax text.
@@ -413,6 +442,16 @@ void checkParams(const std::string& algorithm, const ParamValues& params, const 
     }
 }
 
+// The fields a traffic source may have: its own and the log options of a log source.
+std::vector<std::string_view> sourceFields()
+{
+    std::vector<std::string_view> fields = {"kind", "label", "rate",  "peak",  "on",     "off",    "period", "at",
+                                            "ramp", "hold",  "decay", "window", "count", "spread", "client", "file"};
+    for (const LogOptionInfo& option : logOptionTable())
+        fields.push_back(option.name);
+    return fields;
+}
+
 Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<ScenarioProblem>& problems)
 {
     Reader r(problems);
@@ -472,14 +511,14 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
         for (std::size_t i = 0; i < traffic.size(); ++i) {
             const std::string path = at("traffic", i);
             const Json& t = traffic[i];
-            r.onlyKnown(t, path, {"kind", "label", "rate", "peak", "on", "off", "period", "at", "ramp", "hold",
-                                  "decay", "window", "count", "spread", "client", "file"});
+            r.onlyKnown(t, path, sourceFields());
             SourceSpec src;
             if (!t.contains("kind"))
-                r.problem(path + ".kind", "missing: one of constant, poisson, onoff, diurnal, flash_crowd, boundary_attack, trace");
+                r.problem(path + ".kind", "missing: one of constant, poisson, onoff, diurnal, flash_crowd, boundary_attack, trace, log");
             src.kind = static_cast<SourceKind>(r.choice(t, path, "kind", kSourceKinds, int(SourceKind::Poisson)));
             src.label = r.text(t, path, "label", nameOf(kSourceKinds, int(src.kind)));
-            const bool needsRate = src.kind != SourceKind::BoundaryAttack && src.kind != SourceKind::Trace;
+            const bool replay = src.kind == SourceKind::Trace || src.kind == SourceKind::Log;
+            const bool needsRate = src.kind != SourceKind::BoundaryAttack && !replay;
             if (auto rate = r.rate(t, path, "rate", needsRate))
                 src.rate = *rate;
             const bool needsPeak = src.kind == SourceKind::Diurnal || src.kind == SourceKind::FlashCrowd;
@@ -511,11 +550,22 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
             if (t.contains("client"))
                 src.client = r.integer(t, path, "client", 0, 0, s.population.clients - 1);
             src.file = r.text(t, path, "file", "");
-            if (src.kind == SourceKind::Trace) {
+            if (replay) {
                 if (src.file.empty())
-                    r.problem(path + ".file", "missing: the trace CSV to replay");
+                    r.problem(path + ".file", src.kind == SourceKind::Trace ? "missing: the trace CSV to replay"
+                                                                            : "missing: the access log to replay");
                 else if (std::filesystem::path(src.file).is_relative())
                     src.file = (std::filesystem::path(baseDir) / src.file).string();
+            }
+            // The log options' values are checked with the whole scenario (validateScenario).
+            for (const LogOptionInfo& option : logOptionTable()) {
+                const std::string name(option.name);
+                if (!t.contains(name))
+                    continue;
+                if (src.kind != SourceKind::Log)
+                    r.problem(path + "." + name, "only for a log source");
+                else if (auto value = r.logOptionText(t[name], path + "." + name, name))
+                    src.logOptions.push_back({name, std::move(*value)});
             }
             s.traffic.push_back(std::move(src));
         }
@@ -609,6 +659,11 @@ const char* keyStrategyName(KeyStrategy strategy)
     return nameOf(kKeyStrategies, int(strategy));
 }
 
+const char* sourceKindName(SourceKind kind)
+{
+    return nameOf(kSourceKinds, int(kind));
+}
+
 std::vector<ScenarioProblem> validateScenario(const Scenario& s)
 {
     std::vector<ScenarioProblem> problems;
@@ -621,8 +676,15 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
     if (s.algorithms.empty())
         problems.push_back({"algorithms", "needs at least one algorithm"});
     bool recorded = false;
-    for (const SourceSpec& src : s.traffic)
-        recorded = recorded || src.kind == SourceKind::Trace;
+    for (std::size_t i = 0; i < s.traffic.size(); ++i) {
+        const SourceSpec& src = s.traffic[i];
+        recorded = recorded || src.kind == SourceKind::Trace || src.kind == SourceKind::Log;
+        if (src.kind != SourceKind::Log)
+            continue;
+        ImportOptions options;
+        for (LogOptionProblem& p : applyLogOptions(src.logOptions, options))
+            problems.push_back({at("traffic", i) + "." + p.option, std::move(p.message)});
+    }
     std::set<std::string> ids;
     for (std::size_t i = 0; i < s.algorithms.size(); ++i) {
         const AlgorithmSpec& a = s.algorithms[i];
@@ -633,8 +695,8 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
             continue;
         const KeyStrategy keys = a.keys.value_or(s.keys);
         if ((keys == KeyStrategy::Recorded) != recorded && !s.traffic.empty())
-            problems.push_back({path + ".keys", recorded ? "a replayed trace has its own keys: use \"recorded\""
-                                                         : "\"recorded\" keys need a trace source"});
+            problems.push_back({path + ".keys", recorded ? "a replayed trace or log has its own keys: use \"recorded\""
+                                                         : "\"recorded\" keys need a trace or log source"});
         checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", problems);
         for (const auto& [tier, params] : a.tierParams) {
             ParamValues merged = a.params;
@@ -739,6 +801,16 @@ std::string saveScenario(const Scenario& s)
             t["spread"] = formatDuration(src.spread);
             break;
         case SourceKind::Trace: t["file"] = src.file; break;
+        case SourceKind::Log:
+            t["file"] = src.file;
+            for (const LogOption& o : src.logOptions) {
+                // `trusted` given twice adds entries: keep them all, comma-separated.
+                if (o.name == "trusted" && t.contains("trusted"))
+                    t["trusted"] = t["trusted"].get<std::string>().append(",").append(o.value);
+                else
+                    t[o.name] = o.value;
+            }
+            break;
         }
         if (src.client)
             t["client"] = *src.client;

@@ -77,7 +77,7 @@ Report runLanes(const Scenario& scenario, RunControl& control)
     ShadowComparison shadow(lanes, scenario.metrics.shadowExamples);
 
     Report report;
-    report.scenario = {scenario.name, scenario.seed, scenario.duration, scenario.start};
+    report.scenario = {scenario.name, scenario.seed, scenario.duration, scenario.start, {}};
     report.bucketUs = scenario.metrics.bucket;
     report.offeredSeries.assign(static_cast<std::size_t>(ceilDivPositive(scenario.duration, scenario.metrics.bucket)), 0);
 
@@ -129,6 +129,7 @@ Report runLanes(const Scenario& scenario, RunControl& control)
         }
     }
     report.uniqueRequests = count;
+    report.scenario.sources = traffic.describe(scenario);
     control.report(999, "metrics");
     for (auto& lane : lanes) {
         lane->finish();

@@ -18,8 +18,10 @@ TrafficMerge::TrafficMerge(const Scenario& scenario, const Population& populatio
 
 bool TrafficMerge::next(Arrival& out)
 {
-    if (m_sources.size() == 1)
-        return m_sources.front()->next(out) && out.t < m_end;
+    if (m_sources.size() == 1) {
+        m_ended = m_ended || !(m_sources.front()->next(out) && out.t < m_end);
+        return !m_ended;
+    }
     if (m_pending.empty())
         return false;
     auto event = m_pending.pop();
@@ -29,6 +31,14 @@ bool TrafficMerge::next(Arrival& out)
     if (m_sources[source]->next(following) && following.t < m_end)
         m_pending.push(following.t, {source, following});
     return true;
+}
+
+std::vector<SourceInfo> TrafficMerge::describe(const Scenario& scenario) const
+{
+    std::vector<SourceInfo> out;
+    for (std::size_t i = 0; i < m_sources.size(); ++i)
+        out.push_back(describeSource(scenario.traffic[i], *m_sources[i]));
+    return out;
 }
 
 } // namespace ratelab

@@ -18,10 +18,14 @@ public:
     // The next fresh request before the scenario's end, or false.
     bool next(Arrival& out);
 
+    // Each source as the report describes it, with what it has read so far.
+    std::vector<SourceInfo> describe(const Scenario& scenario) const;
+
 private:
     std::vector<std::unique_ptr<TrafficSource>> m_sources;
     EventQueue<std::pair<std::size_t, Arrival>> m_pending;
     SimTime m_end;
+    bool m_ended = false;  // one source: it has gone past the end, pull no more (a log counts what it hands out)
 };
 
 } // namespace ratelab

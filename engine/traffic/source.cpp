@@ -1,6 +1,7 @@
 #include "engine/traffic/source.h"
 
 #include "engine/trace/tracereader.h"
+#include "engine/traffic/logsource.h"
 
 #include <array>
 #include <cmath>
@@ -219,8 +220,34 @@ std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, const Scenario
     case SourceKind::Constant: return std::make_unique<ConstantSource>(spec, scenario, population, index);
     case SourceKind::BoundaryAttack: return std::make_unique<BoundaryAttackSource>(spec, scenario, population, index);
     case SourceKind::Trace: return std::make_unique<TraceSource>(spec, scenario, recordedKeys);
+    case SourceKind::Log: return std::make_unique<LogSource>(spec, scenario, recordedKeys);
     default: return std::make_unique<PoissonSource>(spec, scenario, population, index);
     }
+}
+
+SourceInfo describeSource(const SourceSpec& spec, const TrafficSource& source)
+{
+    SourceInfo info{sourceKindName(spec.kind), spec.label, std::nullopt};
+    const LogReader* reader = source.logReader();
+    if (!reader)
+        return info;
+    const ImportSummary& s = reader->summary();
+    SourceImport& out = info.import.emplace();
+    out.format = formatName(s.format);
+    out.complete = reader->finished();
+    out.linesRead = s.linesRead;
+    out.requestsImported = s.requestsImported;
+    out.blankLines = s.blankLines;
+    out.directiveLines = s.directiveLines;
+    out.skipped = s.skippedTotal();
+    for (int p = 0; p < kLineProblemCount; ++p) {
+        if (const std::int64_t lines = s.skippedFor(static_cast<LineProblem>(p)))
+            out.skippedByReason.emplace_back(problemId(static_cast<LineProblem>(p)), lines);
+    }
+    for (const LineWarning& w : s.problems)
+        out.firstSkipped.push_back({w.line, std::string(problemId(w.problem)), w.field});
+    out.reorderedLines = s.reorderedLines;
+    return info;
 }
 
 } // namespace ratelab

@@ -1,22 +1,25 @@
 #pragma once
 // Traffic sources: each yields its requests in time order, seeded and deterministic.
 // Kinds (scenario "traffic[].kind"): constant, poisson, onoff, diurnal, flash_crowd,
-// boundary_attack, trace. Synthetic sources pick a client by popularity and an endpoint by
-// weight (the endpoint's cost is the request's cost).
+// boundary_attack, trace, log. Synthetic sources pick a client by popularity and an
+// endpoint by weight (the endpoint's cost is the request's cost).
 
 #include "engine/core/keyinterner.h"
+#include "engine/report.h"
 #include "engine/traffic/population.h"
 
 #include <memory>
 
 namespace ratelab {
 
+class LogReader;
+
 struct Arrival {
     SimTime t = 0;  // absolute simulation time
     std::uint32_t client = 0;
     std::uint32_t endpoint = 0;
     std::uint32_t cost = 1;
-    KeyId recordedKey = 0;  // trace replay: the key as written in the trace
+    KeyId recordedKey = 0;  // trace and log replay: the key as written in the trace or imported
 };
 
 class TrafficSource {
@@ -24,11 +27,16 @@ public:
     virtual ~TrafficSource() = default;
     // False when the source has no more requests.
     virtual bool next(Arrival& out) = 0;
+    // A log source's reader, with the import counts so far; null for the other kinds.
+    virtual const LogReader* logReader() const { return nullptr; }
 };
 
 // `index` makes the source's random stream; `recordedKeys` interns keys of replayed traces.
 std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, const Scenario& scenario,
                                           const Population& population, std::size_t index,
                                           KeyInterner& recordedKeys);
+
+// How the report describes a source: its kind, its label and, for a log, what was imported.
+SourceInfo describeSource(const SourceSpec& spec, const TrafficSource& source);
 
 } // namespace ratelab

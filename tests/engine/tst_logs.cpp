@@ -1,12 +1,14 @@
 // Access-log import: the shared real logs import through detection with the counts their
 // SOURCES.md gives (expectations taken from SOURCES.md and from reading the files, not from
 // this importer); one step table per parser with hand-written lines; keys behind proxies;
-// reordering; fuzz-like input (truncated lines, binary garbage, 1 MB lines, invalid UTF-8,
+// reordering; the pull-based reader against the sink; fuzz-like input (truncated lines, binary garbage, 1 MB lines, invalid UTF-8,
 // out-of-range times); progress and cancellation; the parallel path equals the sequential one.
 
 #include "engine/logs/formatdetect.h"
 #include "engine/logs/keyextractor.h"
 #include "engine/logs/logimporter.h"
+#include "engine/logs/logoptions.h"
+#include "engine/logs/logreader.h"
 #include "engine/logs/nginxformat.h"
 #include "engine/logs/parallelimport.h"
 #include "engine/logs/pathtemplate.h"
@@ -128,6 +130,9 @@ private slots:
     void keyKinds();
     void tierMap();
     void reorderBufferSteps();
+    void readerYieldsWhatTheSinkReceives();
+    void optionsByName_data();
+    void optionsByName();
     void fuzzTruncatedAndGarbage();
     void fuzzRandomBytes();
     void hugeLines();
@@ -772,6 +777,158 @@ void TestLogs::reorderBufferSteps()
     const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {
         {90, 4}, {95, 2}, {100, 1}, {100, 3}, {111, 7}, {111, 9}, {120, 6}, {130, 10}};
     QCOMPARE(out, expected);
+}
+
+namespace {
+
+struct Pulled {
+    ImportSummary summary;
+    std::vector<ImportedRequest> requests;
+};
+
+// Everything a LogReader yields, and its summary at the end.
+void pull(const std::string& text, const ImportOptions& options, KeyInterner& keys, Pulled& out)
+{
+    std::istringstream in(text);
+    LogReader reader(in, options, keys);
+    ImportedRequest r;
+    while (reader.next(r))
+        out.requests.push_back(r);
+    QVERIFY(reader.finished());
+    QVERIFY(!reader.next(r));  // and it stays at the end
+    out.summary = reader.summary();
+}
+
+// A combined-format line from `ip` at 10/Oct/2000:20:00:00 + `s` seconds.
+std::string combinedAt(const std::string& ip, int s)
+{
+    char time[16];
+    std::snprintf(time, sizeof time, "%02d:%02d", s / 60, s % 60);
+    return ip + " - - [10/Oct/2000:20:" + time + " +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"";
+}
+
+void compareWithSink(const std::string& text, const ImportOptions& options)
+{
+    KeyInterner pushedKeys;
+    std::istringstream in(text);
+    std::vector<ImportedRequest> pushed;
+    const ImportSummary s = importLog(in, options, pushedKeys, [&](const ImportedRequest& r) { pushed.push_back(r); });
+    KeyInterner pulledKeys;
+    Pulled p;
+    pull(text, options, pulledKeys, p);
+    QCOMPARE(p.requests.size(), pushed.size());
+    for (std::size_t i = 0; i < pushed.size(); ++i) {
+        QCOMPARE(p.requests[i].t, pushed[i].t);
+        QCOMPARE(pulledKeys.name(p.requests[i].key), pushedKeys.name(pushed[i].key));
+        QCOMPARE(p.requests[i].line, pushed[i].line);
+        QCOMPARE(p.requests[i].tier, pushed[i].tier);
+    }
+    QCOMPARE(formatSummary(p.summary), formatSummary(s));
+}
+
+} // namespace
+
+void TestLogs::readerYieldsWhatTheSinkReceives()
+{
+    // Look-back 10 s. Line 2 is 5 s late (reordered), line 3 20 s late (too old), line 4 is
+    // not a log line, line 5 blank, line 6 ends in CR, 6 and 7 share a time (line order),
+    // line 8 is 2 s late and has no newline.
+    const std::string log = combinedAt("1.1.1.1", 100) + "\n" + combinedAt("2.2.2.2", 95) + "\n"
+                            + combinedAt("1.1.1.1", 80) + "\nnot a log line\n\n" + combinedAt("2.2.2.2", 103) + "\r\n"
+                            + combinedAt("1.1.1.1", 103) + "\n" + combinedAt("3.3.3.3", 101);
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    options.lookBackUs = sec(10);
+    KeyInterner keys;
+    Pulled p;
+    pull(log, options, keys, p);
+    const SimTime base = sec(971208000);  // 10/Oct/2000:20:00:00 +0000
+    const std::vector<std::pair<SimTime, std::int64_t>> expected = {
+        {base + sec(95), 2}, {base + sec(100), 1}, {base + sec(101), 8}, {base + sec(103), 6}, {base + sec(103), 7}};
+    std::vector<std::pair<SimTime, std::int64_t>> got;
+    for (const ImportedRequest& r : p.requests)
+        got.emplace_back(r.t, r.line);
+    QCOMPARE(got, expected);
+    QCOMPARE(p.summary.linesRead, 8);
+    QCOMPARE(p.summary.requestsImported, 5);
+    QCOMPARE(p.summary.reorderedLines, 2);
+    QCOMPARE(p.summary.blankLines, 1);
+    QCOMPARE(p.summary.skippedFor(LineProblem::TooOld), 1);
+    QCOMPARE(p.summary.skippedTotal(), 2);
+    QCOMPARE(p.summary.problems.at(0).line, 3);
+    QCOMPARE(p.summary.problems.at(1).line, 4);
+    QCOMPARE(p.summary.distinctKeys, 3);
+
+    compareWithSink(log, options);
+    ImportOptions detected;
+    compareWithSink(log, detected);  // the default 60 s window keeps line 3
+    compareWithSink("", detected);
+    for (const char* name : {"apache_combined_elastic-examples_2015.log", "nginx_edgecases_elastic-beats_test.log",
+                             "iis_w3c_know-it-peru_2016-01.log"}) {
+        std::ifstream in((kLogs + name).toStdString(), std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        compareWithSink(text.str(), detected);
+    }
+}
+
+void TestLogs::optionsByName_data()
+{
+    // {name, value} pairs as `import` and a scenario's log source give them; the problem's
+    // option and message (empty: none).
+    QTest::addColumn<QStringList>("given");  // name=value
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("all valid") << QStringList{"format=nginx", "log_format=$remote_addr [$time_local]", "key=endpoint",
+                                              "xff=last", "trusted=10.0.0.0/8, 127.0.0.1", "trusted=fd",
+                                              "api_key_param=token", "api_key_field=http_x_key",
+                                              "path_templates=true", "look_back=2m"}
+                               << "" << "";
+    QTest::newRow("look_back in seconds") << QStringList{"look_back=2.5"} << "" << "";
+    QTest::newRow("unknown format") << QStringList{"format=foo"} << "format" << "unknown format \"foo\": one of auto, combined";
+    QTest::newRow("unknown key") << QStringList{"key=cookie"} << "key" << "unknown key \"cookie\"";
+    QTest::newRow("bad xff") << QStringList{"xff=middle"} << "xff" << "one of first, last";
+    QTest::newRow("nginx without log_format") << QStringList{"format=nginx"} << "log_format" << "missing";
+    QTest::newRow("log_format with w3c") << QStringList{"format=w3c", "log_format=$msec"} << "log_format"
+                                         << "only with format nginx, not \"w3c\"";
+    QTest::newRow("bad log_format") << QStringList{"log_format=$remote_addr$remote_user"} << "log_format" << "not separated";
+    QTest::newRow("bad cidr") << QStringList{"trusted=10.0.0.0/99"} << "trusted" << "CIDR";
+    QTest::newRow("bad bool") << QStringList{"path_templates=maybe"} << "path_templates" << "true or false";
+    QTest::newRow("negative look_back") << QStringList{"look_back=-1"} << "look_back" << "between 0";
+    QTest::newRow("bad look_back") << QStringList{"look_back=soon"} << "look_back" << "a duration";
+    QTest::newRow("unknown option") << QStringList{"colour=red"} << "colour" << "unknown log option";
+}
+
+void TestLogs::optionsByName()
+{
+    QFETCH(QStringList, given);
+    QFETCH(QString, option);
+    QFETCH(QString, message);
+    std::vector<LogOption> options;
+    for (const QString& g : given)
+        options.push_back({g.section('=', 0, 0).toStdString(), g.section('=', 1).toStdString()});
+    ImportOptions o;
+    const std::vector<LogOptionProblem> problems = applyLogOptions(options, o);
+    if (option.isEmpty()) {
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems[0].message.c_str());
+        if (given.size() == 1) {
+            QCOMPARE(o.lookBackUs, Duration(2'500'000));
+            return;
+        }
+        QCOMPARE(o.format, LogFormat::Nginx);
+        QCOMPARE(o.parser.nginxLogFormat, std::string("$remote_addr [$time_local]"));
+        QCOMPARE(o.key.kind, KeyKind::Endpoint);
+        QCOMPARE(o.key.forwarded, ForwardedChoice::Last);
+        QCOMPARE(o.key.trustedProxies, (std::vector<std::string>{"10.0.0.0/8", " 127.0.0.1", "fd"}));
+        QCOMPARE(o.key.apiKeyParam, std::string("token"));
+        QCOMPARE(o.parser.apiKeyField, std::string("http_x_key"));
+        QVERIFY(o.key.pathTemplates);
+        QCOMPARE(o.lookBackUs, sec(120));
+        return;
+    }
+    QCOMPARE(problems.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(problems[0].option), option);
+    QVERIFY2(QString::fromStdString(problems[0].message).contains(message), problems[0].message.c_str());
 }
 
 // ---- Fuzz-like input ----------------------------------------------------------------------------

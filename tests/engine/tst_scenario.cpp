@@ -1,4 +1,5 @@
-// Scenario JSON: every problem is reported with its JSON path; the Learn view's key trace.
+// Scenario JSON: every problem is reported with its JSON path (a log source's options
+// included); the Learn view's key trace.
 
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
@@ -52,6 +53,32 @@ void TestScenario::problemsNameTheirPath_data()
         << R"({"traffic": [{"kind": "boundary_attack", "window": "1s", "period": "1s", "count": 10, "spread": "600ms"}],
                "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
         << "traffic[0].spread" << "at most half the period";
+    // A log source takes the options of `ratelab-cli import`, each checked with its path.
+    const QString logBase = R"({"duration": "10s", "keys": "recorded", "traffic": [{"kind": "log", "file": "a.log", %1}],
+        "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})";
+    QTest::newRow("log: unknown format") << logBase.arg(R"("format": "foo")") << "traffic[0].format"
+                                         << "unknown format \"foo\"";
+    QTest::newRow("log: unknown key") << logBase.arg(R"("key": "cookie")") << "traffic[0].key" << "unknown key \"cookie\"";
+    QTest::newRow("log: nginx without log_format") << logBase.arg(R"("format": "nginx")") << "traffic[0].log_format"
+                                                   << "missing";
+    QTest::newRow("log: log_format with w3c") << logBase.arg(R"("format": "w3c", "log_format": "$msec")")
+                                              << "traffic[0].log_format" << "only with format nginx";
+    QTest::newRow("log: bad cidr") << logBase.arg(R"("trusted": ["10.0.0.0/8", "10.0.0.0/99"])") << "traffic[0].trusted"
+                                   << "CIDR";
+    QTest::newRow("log: bad look_back") << logBase.arg(R"("look_back": "soon")") << "traffic[0].look_back"
+                                        << "expected seconds (90) or a duration";
+    QTest::newRow("log: option of the wrong type") << logBase.arg(R"("look_back": 1.5)") << "traffic[0].look_back"
+                                                   << "must be a string, an integer or a boolean";
+    QTest::newRow("log: unknown field") << logBase.arg(R"("colour": "red")") << "traffic[0].colour" << "unknown field";
+    QTest::newRow("log: no file")
+        << R"({"keys": "recorded", "traffic": [{"kind": "log"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
+        << "traffic[0].file" << "missing: the access log to replay";
+    QTest::newRow("log: keys not recorded")
+        << R"({"traffic": [{"kind": "log", "file": "a.log"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
+        << "algorithms[0].keys" << "use \"recorded\"";
+    QTest::newRow("log option on another kind")
+        << R"({"traffic": [{"kind": "poisson", "rate": "1/s", "format": "combined"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
+        << "traffic[0].format" << "only for a log source";
     QTest::newRow("not json") << "{\"name\": " << "" << "not valid JSON";
 }
 

@@ -1,0 +1,198 @@
+#include "engine/logs/logreader.h"
+
+#include "engine/logs/formatdetect.h"
+#include "engine/logs/nginxformat.h"
+#include "engine/logs/textscan.h"
+
+#include <cstring>
+
+namespace ratelab {
+
+namespace {
+
+constexpr std::size_t kBlockBytes = 1 << 20;  // read size; progress and cancellation are checked per block
+
+std::int64_t streamSize(std::istream& in)
+{
+    const auto start = in.tellg();
+    if (start == std::istream::pos_type(-1))
+        return -1;
+    in.seekg(0, std::ios::end);
+    const auto end = in.tellg();
+    in.seekg(start);
+    if (!in || end == std::istream::pos_type(-1)) {
+        in.clear();
+        return -1;
+    }
+    return static_cast<std::int64_t>(end - start);
+}
+
+// Progress in permille of the bytes consumed, when the size is known.
+int permilleOf(std::int64_t done, std::int64_t total)
+{
+    if (total <= 0)
+        return 0;
+    return static_cast<int>(std::min<std::int64_t>(1000, done * 1000 / total));
+}
+
+} // namespace
+
+LogReader::LogReader(std::istream& in, const ImportOptions& options, KeyInterner& keys, RunControl* control)
+    : m_in(in)
+    , m_control(control)
+    , m_tiers(options.tiers)
+    , m_totalBytes(options.totalBytes >= 0 ? options.totalBytes : streamSize(in))
+    , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
+    , m_capacity(kBlockBytes + m_maxLine)
+    , m_buffer(new char[m_capacity])
+    , m_reorder(options.lookBackUs)
+{
+    m_summary.lookBackUs = options.lookBackUs;
+    fill();
+
+    // Detection from the head of the input.
+    LogFormat format = options.format;
+    if (format == LogFormat::Auto) {
+        const Detection detection = detectFormat(std::string_view(m_buffer.get(), m_end), options.parser);
+        m_summary.detection = detection.reason;
+        if (detection.format == LogFormat::Auto) {
+            if (m_eof && textscan::isBlankLine(std::string_view(m_buffer.get(), m_end))) {
+                m_inputEnded = true;  // empty input: nothing to import, nothing wrong
+                return;
+            }
+            throw ImportError("cannot detect the log format: " + detection.reason + "; choose one with --format");
+        }
+        format = detection.format;
+    } else {
+        m_summary.detection = "chosen: " + std::string(formatName(format));
+    }
+    m_summary.format = format;
+
+    std::unique_ptr<LineParser> parser;
+    try {
+        parser = makeParser(format, options.parser);
+    } catch (const LogFormatError& e) {
+        throw ImportError(std::string("log_format: ") + e.what());
+    }
+    m_tally.emplace(m_summary, m_tiers.get());
+    m_processor.emplace(std::move(parser), options.key, m_tiers.get(), keys, m_summary, options.maxReportedProblems);
+}
+
+bool LogReader::next(ImportedRequest& out)
+{
+    while (m_ready.empty()) {
+        if (m_inputEnded) {
+            finish();
+            return false;
+        }
+        if (!scanLine())
+            endOfBlock();
+    }
+    out = m_ready.front();
+    m_ready.pop();
+    m_tally->count(out);
+    return true;
+}
+
+void LogReader::fill()
+{
+    if (m_begin > 0) {
+        std::memmove(m_buffer.get(), m_buffer.get() + m_begin, m_end - m_begin);
+        m_end -= m_begin;
+        m_begin = 0;
+    }
+    while (!m_eof && m_end < m_capacity) {
+        m_in.read(m_buffer.get() + m_end, static_cast<std::streamsize>(m_capacity - m_end));
+        const auto got = static_cast<std::size_t>(m_in.gcount());
+        m_end += got;
+        m_summary.bytesRead += static_cast<std::int64_t>(got);
+        if (!m_in)
+            m_eof = true;
+        if (got == 0)
+            break;
+    }
+}
+
+// Handles the next whole line in the buffer. False when there is none: then the head of a
+// line too long to buffer has been reported and dropped, or the last line (at the end of
+// the input, without a newline) handled.
+bool LogReader::scanLine()
+{
+    const char* data = m_buffer.get();
+    const void* nl = std::memchr(data + m_begin, '\n', m_end - m_begin);
+    if (nl) {
+        const std::size_t nlPos = static_cast<std::size_t>(static_cast<const char*>(nl) - data);
+        const std::string_view line(data + m_begin, nlPos - m_begin);
+        m_begin = nlPos + 1;
+        if (m_skippingLongLine) {
+            m_skippingLongLine = false;
+            return true;
+        }
+        ++m_summary.linesRead;
+        if (line.size() > m_maxLine)
+            m_processor->reject(m_summary.linesRead, LineProblem::LineTooLong, "line", line);
+        else
+            handle(line);
+        return true;
+    }
+    const std::size_t remaining = m_end - m_begin;
+    if (m_skippingLongLine) {
+        m_begin = m_end;
+    } else if (remaining > m_maxLine) {
+        ++m_summary.linesRead;
+        m_processor->reject(m_summary.linesRead, LineProblem::LineTooLong, "line", std::string_view(data + m_begin, remaining));
+        m_skippingLongLine = true;
+        m_begin = m_end;
+    } else if (m_eof && remaining > 0) {
+        ++m_summary.linesRead;  // the last line, without a newline
+        handle(std::string_view(data + m_begin, remaining));
+        m_begin = m_end;
+    }
+    return false;
+}
+
+void LogReader::handle(std::string_view line)
+{
+    if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+    if (!m_processor->process(line, m_summary.linesRead, m_request))
+        return;
+    switch (m_reorder.push(m_request, [this](const ImportedRequest& r) { m_ready.push(r); })) {
+    case ReorderBuffer::Push::InOrder: break;
+    case ReorderBuffer::Push::Reordered: ++m_summary.reorderedLines; break;
+    case ReorderBuffer::Push::TooOld:
+        m_processor->reject(m_summary.linesRead, LineProblem::TooOld, "time", line);
+        break;
+    }
+}
+
+// The buffer holds no whole line: report progress, then read the next block, or flush the
+// reorder buffer at the end of the input.
+void LogReader::endOfBlock()
+{
+    if (m_control) {
+        if (m_control->cancelled())
+            throw Cancelled{};
+        m_control->report(permilleOf(m_summary.bytesRead - static_cast<std::int64_t>(m_end - m_begin), m_totalBytes),
+                          "import");
+    }
+    if (!(m_eof && m_begin == m_end))
+        fill();
+    if (m_eof && m_begin == m_end) {
+        m_reorder.flush([this](const ImportedRequest& r) { m_ready.push(r); });
+        m_inputEnded = true;
+    }
+}
+
+void LogReader::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_tally)
+        m_tally->finish();
+    if (m_control)
+        m_control->report(1000, "import");
+}
+
+} // namespace ratelab
