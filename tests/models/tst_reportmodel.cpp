@@ -14,7 +14,7 @@ namespace {
 std::shared_ptr<const Report> sampleReport()
 {
     auto r = std::make_shared<Report>();
-    r->scenario = {"sample", 42, 120'000'000, 0};
+    r->scenario = {"sample", 42, 120'000'000, 0, {}};
     r->bucketUs = 1'000'000;
     AlgorithmReport fw;
     fw.id = "fixed_window";
