@@ -9,12 +9,6 @@ namespace ratelab {
 
 namespace {
 
-// ceil(ppm x total / 10^6): how many keys (or requests) the target asks for.
-std::int64_t required(std::int64_t ppm, std::int64_t total)
-{
-    return static_cast<std::int64_t>((Int128{ppm} * total + 999'999) / 1'000'000);
-}
-
 std::int64_t metOf(const ReplayOutcome& o, AdvisorTarget by)
 {
     return by == AdvisorTarget::Keys ? o.keysUnthrottled : o.requestsOfUnthrottledKeys;
@@ -49,6 +43,38 @@ std::vector<std::int64_t> gridValues(std::int64_t lo, std::int64_t hi, std::size
 }
 
 } // namespace
+
+std::int64_t requiredCount(std::int64_t ppm, std::int64_t total)
+{
+    return static_cast<std::int64_t>((Int128{ppm} * total + 999'999) / 1'000'000);
+}
+
+std::int64_t targetTotal(const AdvisorResult& result, AdvisorTarget by)
+{
+    return by == AdvisorTarget::Keys ? result.keys : result.requests;
+}
+
+std::int64_t keptCount(const CurvePoint& point, AdvisorTarget by)
+{
+    return by == AdvisorTarget::Keys ? point.keysUnthrottled : point.requestsOfUnthrottledKeys;
+}
+
+std::int64_t keptPpm(const CurvePoint& point, AdvisorTarget by, std::int64_t total)
+{
+    if (total <= 0)
+        return 1'000'000;
+    return static_cast<std::int64_t>(Int128{keptCount(point, by)} * 1'000'000 / total);
+}
+
+std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by,
+                              std::int64_t total)
+{
+    const std::int64_t need = requiredCount(ppm, total);
+    // Kept counts only grow along the curve (the families are monotone): binary search.
+    const auto it = std::partition_point(curve.begin(), curve.end(),
+                                         [&](const CurvePoint& p) { return keptCount(p, by) < need; });
+    return it == curve.end() ? curve.size() - 1 : static_cast<std::size_t>(it - curve.begin());
+}
 
 std::optional<std::int64_t> parseShare(std::string_view text)
 {
@@ -114,7 +140,7 @@ Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family
 
     const std::int64_t total = options.by == AdvisorTarget::Keys ? static_cast<std::int64_t>(set.keyCount())
                                                                 : static_cast<std::int64_t>(set.requests.size());
-    const std::int64_t need = required(options.targetPpm, total);
+    const std::int64_t need = requiredCount(options.targetPpm, total);
     std::map<std::int64_t, ReplayOutcome> probed;
     auto run = [&](std::int64_t v) -> const ReplayOutcome& {
         auto it = probed.find(v);
