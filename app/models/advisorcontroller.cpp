@@ -29,10 +29,12 @@ private:
 // One run. The RunControl's progress callback is owned by the job and only called by the
 // worker while it holds the job, so it may refer to the job directly.
 struct AdvisorController::Job {
-    Job(AdvisorController* owner, quint64 jobId, std::shared_ptr<Source> src, const AdvisorOptions& o)
+    Job(AdvisorController* owner, quint64 jobId, std::shared_ptr<Source> src, const AdvisorOptions& o,
+        std::shared_ptr<const AdvisorResult> last)
         : id(jobId),
           source(std::move(src)),
           options(o),
+          previous(std::move(last)),
           control([this, owner](int permille, const std::string& phase) { onProgress(owner, permille, phase); })
     {
     }
@@ -57,12 +59,14 @@ struct AdvisorController::Job {
     const quint64 id;
     const std::shared_ptr<Source> source;
     const AdvisorOptions options;
+    const std::shared_ptr<const AdvisorResult> previous;  // the last result on the same requests, or null
     RunControl control;
     std::chrono::steady_clock::time_point lastProgress{};
 };
 
 AdvisorController::AdvisorController(QObject* parent)
-    : AdvisorController([](const RequestSet& set, const AdvisorOptions& o, RunControl& c) { return advise(set, o, &c); },
+    : AdvisorController([](const RequestSet& set, const AdvisorOptions& o, const AdvisorResult* previous,
+                           RunControl& c) { return advise(set, o, previous, &c); },
                         parent)
 {
 }
@@ -103,7 +107,7 @@ quint64 AdvisorController::start(const AdvisorOptions& options)
     if (m_current)
         m_current->control.cancel();
     const quint64 id = m_nextJob++;
-    auto job = std::make_shared<Job>(this, id, m_source, options);
+    auto job = std::make_shared<Job>(this, id, m_source, options, m_last);
     m_current = job;
     m_currentJob = id;
     const bool wasRunning = isRunning();
@@ -116,7 +120,7 @@ quint64 AdvisorController::start(const AdvisorOptions& options)
         try {
             if (job->control.cancelled())
                 throw Cancelled{};
-            result = std::make_shared<const AdvisorResult>(m_advise(job->source->set(), job->options, job->control));
+            result = std::make_shared<const AdvisorResult>(m_advise(job->source->set(), job->options, job->previous.get(), job->control));
         } catch (const Cancelled&) {
             wasCancelled = true;
         } catch (const std::exception& e) {

@@ -7,7 +7,9 @@
 // 150 ms pass without another schedule(), with the latest options.
 //
 // The requests are an import's (LogImportResult), turned into a RequestSet once, on the first
-// worker that needs it, and shared by every later job on that import.
+// worker that needs it, and shared by every later job on that import. Each job also gets the
+// last result on those requests, so a new target reuses its rates and curves (advise() with
+// `previous`) and costs a few replays per algorithm, not a whole run.
 //
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
 
@@ -26,7 +28,8 @@ namespace ratelab {
 class AdvisorController : public QObject {
     Q_OBJECT
 public:
-    using AdviseFunction = std::function<AdvisorResult(const RequestSet&, const AdvisorOptions&, RunControl&)>;
+    using AdviseFunction =
+        std::function<AdvisorResult(const RequestSet&, const AdvisorOptions&, const AdvisorResult* previous, RunControl&)>;
 
     // Runs ratelab::advise.
     explicit AdvisorController(QObject* parent = nullptr);

@@ -87,6 +87,14 @@ Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family
 // algorithm or an inexact window, Cancelled when cancelled.
 AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, RunControl* control = nullptr);
 
+// The same for a new target, given a `previous` result on the same set: when only the target
+// (targetPpm, by) differs, its rates and the curves' grid points are reused and each search
+// starts between the grid points around the answer, so a target change costs a few replays
+// per algorithm. The result equals advise(set, options) but for `probes`. Otherwise, or
+// without `previous`, it is advise(set, options).
+AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, const AdvisorResult* previous,
+                     RunControl* control = nullptr);
+
 // Targets on the curve (the Logs view's target line). A target of `ppm` out of `total` keys
 // (or requests) asks for ceil(ppm x total / 10^6) of them never throttled.
 std::int64_t requiredCount(std::int64_t ppm, std::int64_t total);

@@ -63,6 +63,7 @@ private slots:
     void fromAnImport();
     void sustainedRates();
     void targetsOnTheCurve();
+    void newTargetReusesPrevious();
 };
 
 void TestAdvisor::loadsATrace()
@@ -320,6 +321,72 @@ void TestAdvisor::targetsOnTheCurve()
     const std::size_t i = firstPointMeeting(rec.curve, 750'000, AdvisorTarget::Keys, targetTotal(r, AdvisorTarget::Keys));
     QCOMPARE(rec.curve[i].value, rec.value);
     QCOMPARE(targetTotal(r, AdvisorTarget::Requests), std::int64_t{9});
+}
+
+void TestAdvisor::newTargetReusesPrevious()
+{
+    // 40 keys, key k sends k + 1 requests 10 ms apart, then k more a minute later.
+    std::ostringstream csv;
+    csv << "t_us,key,cost\n";
+    for (int i = 0; i < 40; ++i)
+        for (int k = i; k < 40; ++k)
+            csv << i * 10'000 << ",k" << k << ",1\n";
+    for (int i = 0; i < 40; ++i)
+        for (int k = i + 1; k < 40; ++k)
+            csv << 60 * kS + i * 10'000 << ",k" << k << ",1\n";
+    std::istringstream in(csv.str());
+    const RequestSet set = loadRequestsFromTrace(in, "ramp.csv");
+    AdvisorOptions first;
+    first.windowUs = kS;
+    first.curvePoints = 12;
+    const AdvisorResult previous = advise(set, first);
+    std::int64_t fullProbes = 0;
+    std::int64_t reusedProbes = 0;
+    for (const auto& [ppm, by] : std::vector<std::pair<std::int64_t, AdvisorTarget>>{
+             {500'000, AdvisorTarget::Keys}, {900'000, AdvisorTarget::Keys}, {990'000, AdvisorTarget::Keys},
+             {1'000'000, AdvisorTarget::Keys}, {0, AdvisorTarget::Keys}, {750'000, AdvisorTarget::Requests}}) {
+        AdvisorOptions next = first;
+        next.targetPpm = ppm;
+        next.by = by;
+        const AdvisorResult full = advise(set, next);
+        const AdvisorResult reused = advise(set, next, &previous);
+        QCOMPARE(reused.options.targetPpm, ppm);
+        QCOMPARE(reused.rates.windows[0].maxPerKey, full.rates.windows[0].maxPerKey);
+        QCOMPARE(reused.recommendations.size(), full.recommendations.size());
+        for (std::size_t i = 0; i < full.recommendations.size(); ++i) {
+            const Recommendation& a = full.recommendations[i];
+            const Recommendation& b = reused.recommendations[i];
+            QCOMPARE(b.algorithm, a.algorithm);
+            QCOMPARE(b.value, a.value);
+            QCOMPARE(b.params, a.params);
+            QCOMPARE(b.targetMet, a.targetMet);
+            QCOMPARE(b.keysUnthrottled, a.keysUnthrottled);
+            QCOMPARE(b.requestsRejected, a.requestsRejected);
+            QCOMPARE(b.requestsOfUnthrottledKeys, a.requestsOfUnthrottledKeys);
+            QCOMPARE(b.throttledKeys, a.throttledKeys);
+            QCOMPARE(b.topKeys.size(), a.topKeys.size());
+            for (std::size_t k = 0; k < a.topKeys.size(); ++k) {
+                QCOMPARE(b.topKeys[k].name, a.topKeys[k].name);
+                QCOMPARE(b.topKeys[k].rejected, a.topKeys[k].rejected);
+                QCOMPARE(b.topKeys[k].firstRejected, a.topKeys[k].firstRejected);
+            }
+            QCOMPARE(b.topKeysRejectedShare, a.topKeysRejectedShare);
+            QCOMPARE(b.curve.size(), a.curve.size());
+            for (std::size_t k = 0; k < a.curve.size(); ++k) {
+                QCOMPARE(b.curve[k].value, a.curve[k].value);
+                QCOMPARE(b.curve[k].keysUnthrottled, a.curve[k].keysUnthrottled);
+                QCOMPARE(b.curve[k].requestsRejected, a.curve[k].requestsRejected);
+            }
+            fullProbes += a.probes;
+            reusedProbes += b.probes;
+        }
+    }
+    QVERIFY2(reusedProbes * 2 < fullProbes, qPrintable(QStringLiteral("%1 vs %2").arg(reusedProbes).arg(fullProbes)));
+
+    // Other options than the target: a full run.
+    AdvisorOptions other = first;
+    other.windowUs = 10 * kS;
+    QCOMPARE(advise(set, other, &previous).recommendations[0].params, advise(set, other).recommendations[0].params);
 }
 
 QTEST_GUILESS_MAIN(TestAdvisor)

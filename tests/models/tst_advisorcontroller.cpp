@@ -1,6 +1,7 @@
 // AdvisorController: the real advisor on an import's requests, and with injected runs: the
 // 150 ms debounce coalescing target changes into one job with the latest options, latest wins,
-// cancel keeps the last result, a new import forgets it, failures reported.
+// cancel keeps the last result, a new import forgets it, the next job gets the last result to
+// reuse, failures reported.
 #include "app/models/advisorcontroller.h"
 
 #include <QElapsedTimer>
@@ -42,7 +43,7 @@ AdvisorOptions target(std::int64_t ppm)
 // A run of `ms` milliseconds that checks its cancel flag every millisecond; counts its calls.
 AdvisorController::AdviseFunction slowAdvise(int ms, std::atomic<int>* calls = nullptr)
 {
-    return [ms, calls](const RequestSet& set, const AdvisorOptions& o, RunControl& control) {
+    return [ms, calls](const RequestSet& set, const AdvisorOptions& o, const AdvisorResult*, RunControl& control) {
         if (calls)
             ++*calls;
         for (int i = 0; i < ms; ++i) {
@@ -154,8 +155,8 @@ private slots:
     void cancelKeepsLastResult()
     {
         std::atomic<int> calls{0};
-        AdvisorController controller([&calls](const RequestSet& s, const AdvisorOptions& o, RunControl& c) {
-            return slowAdvise(++calls == 1 ? 5 : 60'000)(s, o, c);
+        AdvisorController controller([&calls](const RequestSet& s, const AdvisorOptions& o, const AdvisorResult* p, RunControl& c) {
+            return slowAdvise(++calls == 1 ? 5 : 60'000)(s, o, p, c);
         });
         controller.setImport(handImport());
         QSignalSpy finished(&controller, &AdvisorController::finished);
@@ -187,9 +188,29 @@ private slots:
         QCOMPARE(finished.count(), 0);
     }
 
+    void nextJobGetsTheLastResult()
+    {
+        std::vector<std::int64_t> previousPpm;
+        AdvisorController controller([&previousPpm](const RequestSet& s, const AdvisorOptions& o, const AdvisorResult* p,
+                                                    RunControl& c) {
+            previousPpm.push_back(p ? p->options.targetPpm : -1);
+            return slowAdvise(0)(s, o, p, c);
+        });
+        controller.setImport(handImport());
+        QSignalSpy finished(&controller, &AdvisorController::finished);
+        controller.start(target(900'000));
+        QVERIFY(finished.wait(2000));
+        controller.start(target(990'000));
+        QVERIFY(finished.wait(2000));
+        controller.setImport(handImport());  // other requests: nothing to reuse
+        controller.start(target(990'000));
+        QVERIFY(finished.wait(2000));
+        QCOMPARE(previousPpm, (std::vector<std::int64_t>{-1, 900'000, -1}));
+    }
+
     void failureReported()
     {
-        AdvisorController controller([](const RequestSet&, const AdvisorOptions&, RunControl&) -> AdvisorResult {
+        AdvisorController controller([](const RequestSet&, const AdvisorOptions&, const AdvisorResult*, RunControl&) -> AdvisorResult {
             throw std::invalid_argument("no exact rate for 1 per 7000000us");
         });
         controller.setImport(handImport());
