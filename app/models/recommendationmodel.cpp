@@ -31,6 +31,11 @@ int RecommendationModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+double RecommendationModel::keptShare(const Recommendation& rec) const
+{
+    return m_result->options.by == AdvisorTarget::Requests ? rec.requestsOfUnthrottledKeysShare : rec.keysUnthrottledShare;
+}
+
 QString RecommendationModel::paramsText(const Recommendation& rec)
 {
     QStringList parts;
@@ -54,8 +59,8 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(rec.algorithm);
         case Parameters:
             return paramsText(rec);
-        case KeysUnthrottled:
-            return fmt::share(rec.keysUnthrottledShare);
+        case Kept:
+            return fmt::share(keptShare(rec));
         case RequestsRejected:
             return fmt::share(rec.requestsRejectedShare, 2);
         case Target:
@@ -67,8 +72,8 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(rec.algorithm);
         case Parameters:
             return paramsText(rec);
-        case KeysUnthrottled:
-            return rec.keysUnthrottledShare;
+        case Kept:
+            return keptShare(rec);
         case RequestsRejected:
             return rec.requestsRejectedShare;
         case Target:
@@ -77,16 +82,16 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
     } else if (role == Qt::DecorationRole && column == Algorithm) {
         return palette::swatch({palette::familyColor(rec.algorithm, m_dark)}, m_dark);
     } else if (role == Qt::TextAlignmentRole) {
-        const bool number = column == KeysUnthrottled || column == RequestsRejected;
+        const bool number = column == Kept || column == RequestsRejected;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
         return tr("%1\n%2 = %3, the smallest value keeping the target (%4 replays searched)\n"
-                  "%5 of %6 keys never throttled, %7 of %8 requests rejected")
+                  "%5 of %6 keys never throttled, sending %7 of the requests; %8 of %9 requests rejected")
             .arg(paramsText(rec), QString::fromStdString(rec.parameter))
             .arg(rec.value)
             .arg(rec.probes)
-            .arg(fmt::exact(rec.keysUnthrottled), fmt::exact(rec.keys), fmt::exact(rec.requestsRejected),
-                 fmt::exact(rec.requests));
+            .arg(fmt::exact(rec.keysUnthrottled), fmt::exact(rec.keys), fmt::share(rec.requestsOfUnthrottledKeysShare),
+                 fmt::exact(rec.requestsRejected), fmt::exact(rec.requests));
     }
     return {};
 }
@@ -100,8 +105,9 @@ QVariant RecommendationModel::headerData(int section, Qt::Orientation orientatio
         return tr("algorithm");
     case Parameters:
         return tr("parameters");
-    case KeysUnthrottled:
-        return tr("keys never\nthrottled");
+    case Kept:
+        return m_result && m_result->options.by == AdvisorTarget::Requests ? tr("requests of keys\nnever throttled")
+                                                                           : tr("keys never\nthrottled");
     case RequestsRejected:
         return tr("requests\nrejected");
     case Target:

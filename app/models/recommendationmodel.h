@@ -1,8 +1,8 @@
 #pragma once
 // The Logs view's recommendation card (GUI.md 4.3): one row per algorithm of an
 // AdvisorResult, with its parameters in the CLI's syntax ("capacity 720, refill 720/m"), the
-// share of keys never throttled, the share of requests rejected and whether the target is
-// met. The result is handed over whole inside a model reset and read lazily in data().
+// share the target counts (keys never throttled, or the requests of such keys), the share of
+// requests rejected and whether the target is met. The result is handed over whole inside a model reset and read lazily in data().
 // DisplayRole is formatted text, RawRole the engine's value.
 
 #include "engine/advisor/advisor.h"
@@ -16,7 +16,8 @@ namespace ratelab {
 class RecommendationModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Algorithm, Parameters, KeysUnthrottled, RequestsRejected, Target, ColumnCount };
+    // Kept: the share the target counts, keys never throttled or the requests of such keys.
+    enum Column { Algorithm, Parameters, Kept, RequestsRejected, Target, ColumnCount };
     enum Role {
         RawRole = Qt::UserRole + 1,  // algorithm name, parameters text, share (double), target met (bool)
     };
@@ -36,6 +37,8 @@ public:
     static QString paramsText(const Recommendation& rec);
 
 private:
+    double keptShare(const Recommendation& rec) const;
+
     std::shared_ptr<const AdvisorResult> m_result;
     bool m_dark = false;
 };

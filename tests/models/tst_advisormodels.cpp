@@ -15,7 +15,7 @@ using namespace ratelab;
 namespace {
 
 // a: 0, 100 ms, 200 ms, 5 s; b: 0; c: 0, 2 s; d: 0, 1 s (all + 10 s, so times are relative).
-std::shared_ptr<const AdvisorResult> handResult()
+std::shared_ptr<const AdvisorResult> handResult(AdvisorTarget by = AdvisorTarget::Keys)
 {
     std::istringstream in("t_us,key,cost\n"
                           "10000000,a,1\n10000000,b,1\n10000000,c,1\n10000000,d,1\n"
@@ -23,6 +23,7 @@ std::shared_ptr<const AdvisorResult> handResult()
                           "11000000,d,1\n12000000,c,1\n15000000,a,1\n");
     AdvisorOptions o;
     o.targetPpm = 750'000;
+    o.by = by;
     o.windowUs = kMicrosPerSecond;
     return std::make_shared<const AdvisorResult>(advise(loadRequestsFromTrace(in, "hand.csv"), o));
 }
@@ -44,7 +45,7 @@ private slots:
         for (int row = 0; row < model.rowCount(); ++row) {
             const Recommendation& rec = result->recommendations[std::size_t(row)];
             QCOMPARE(model.index(row, RecommendationModel::Algorithm).data().toString(), QString::fromStdString(rec.algorithm));
-            QCOMPARE(model.index(row, RecommendationModel::KeysUnthrottled).data(RecommendationModel::RawRole).toDouble(),
+            QCOMPARE(model.index(row, RecommendationModel::Kept).data(RecommendationModel::RawRole).toDouble(),
                      rec.keysUnthrottledShare);
             QCOMPARE(model.index(row, RecommendationModel::RequestsRejected).data(RecommendationModel::RawRole).toDouble(),
                      rec.requestsRejectedShare);
@@ -52,7 +53,7 @@ private slots:
         }
         // token_bucket capacity 1 refilled 1/s keeps b, c and d: 75.0% of keys, 2 of 9 requests rejected.
         QCOMPARE(model.index(0, RecommendationModel::Parameters).data().toString(), QStringLiteral("capacity 1, refill 1/s"));
-        QCOMPARE(model.index(0, RecommendationModel::KeysUnthrottled).data().toString(), QStringLiteral("75.0%"));
+        QCOMPARE(model.index(0, RecommendationModel::Kept).data().toString(), QStringLiteral("75.0%"));
         QCOMPARE(model.index(0, RecommendationModel::RequestsRejected).data().toString(), QStringLiteral("22.22%"));
         QCOMPARE(model.index(0, RecommendationModel::Target).data().toString(), QStringLiteral("met"));
         // The searched parameter first: the leaky bucket's burst before its rate and mode.
@@ -62,6 +63,20 @@ private slots:
         model.setDark(true);
         model.setResult(nullptr);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void keptCountsWhatTheTargetCounts()
+    {
+        RecommendationModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto result = handResult(AdvisorTarget::Requests);
+        model.setResult(result);
+        const Recommendation& rec = result->recommendations[0];
+        QCOMPARE(model.index(0, RecommendationModel::Kept).data(RecommendationModel::RawRole).toDouble(),
+                 rec.requestsOfUnthrottledKeysShare);
+        QVERIFY(model.headerData(RecommendationModel::Kept, Qt::Horizontal).toString().startsWith(QStringLiteral("requests")));
+        model.setResult(handResult());
+        QVERIFY(model.headerData(RecommendationModel::Kept, Qt::Horizontal).toString().startsWith(QStringLiteral("keys")));
     }
 
     void topKeys()
