@@ -114,9 +114,8 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->addWidget(chartsHost);
     m_split->addWidget(m_bottom);
-    m_split->setStretchFactor(0, 3);
-    m_split->setStretchFactor(1, 2);
     m_split->setChildrenCollapsible(false);
+    m_split->setSizes({12'000, 8'000});  // in proportion: the charts get three fifths
     layout->addWidget(m_split);
 
     connect(m_windows, &QButtonGroup::idClicked, m_distribution, &RateDistributionChart::setWindow);
@@ -283,6 +282,8 @@ void AdvisorView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     setNarrow(window()->width() < kNarrowWidth);
+    // The card's note gives way to its rows when height is short.
+    m_card->setCompact(m_narrow || window()->height() < kCompactHeight);
 }
 
 void AdvisorView::setNarrow(bool narrow)
@@ -295,11 +296,10 @@ void AdvisorView::setNarrow(bool narrow)
         m_chartTabs->addTab(m_tradeoffPanel, tr("Trade-off"));
         m_charts->hide();
         m_chartTabs->show();
-        // The card moves under the top keys; both get more of the height, the note goes.
+        // The card moves under the top keys; both get more of the height.
         m_bottom->setOrientation(Qt::Vertical);
         m_bottom->insertWidget(0, m_details);
         m_split->setSizes({9'000, 11'000});
-        m_card->setCompact(true);
     } else {
         m_chartTabs->clear();  // removes the tabs, not the pages
         m_charts->addWidget(m_distributionPanel);
@@ -313,7 +313,6 @@ void AdvisorView::setNarrow(bool narrow)
         m_bottom->insertWidget(0, m_card);
         m_bottom->setSizes({11'000, 9'000});
         m_split->setSizes({12'000, 8'000});
-        m_card->setCompact(false);
     }
 }
 

@@ -55,6 +55,7 @@ public:
     bool chartsAsTabs() const { return m_narrow; }
 
     static constexpr int kNarrowWidth = 1200;
+    static constexpr int kCompactHeight = 900;
     // Curve points per algorithm: fine enough for the target line to move in small steps.
     static constexpr std::size_t kCurvePoints = 40;
 
