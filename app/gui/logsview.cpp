@@ -1,19 +1,18 @@
 #include "app/gui/logsview.h"
 
+#include "app/gui/advisorview.h"
 #include "app/gui/importwizard.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
 
 #include <QDateTime>
 #include <QFileInfo>
-#include <QFrame>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -70,7 +69,8 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
 
     auto* top = new QHBoxLayout;
     m_header = new QLabel(tr("No log imported yet."), this);
-    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    m_header->setWordWrap(true);  // a long file name and span wrap rather than clip
     top->addWidget(m_header, 1);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
@@ -89,43 +89,27 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
     top->addWidget(m_import);
     layout->addLayout(top);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    auto* left = new QWidget(split);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto* summaryTitle = new QLabel(tr("<b>Import summary</b>"), left);
-    leftLayout->addWidget(summaryTitle);
-    m_summary = makeTable(left, {tr("quantity"), tr("value")});
-    leftLayout->addWidget(m_summary, 3);
-    m_badTitle = new QLabel(tr("<b>Bad lines</b>"), left);
-    leftLayout->addWidget(m_badTitle);
-    m_badLines = makeTable(left, {tr("line"), tr("reason"), tr("field"), tr("start of the line")});
-    leftLayout->addWidget(m_badLines, 2);
+    m_advisor = new AdvisorView(this);
+    layout->addWidget(m_advisor, 1);
 
-    auto* advisor = new QGroupBox(tr("Per-key rate distribution and recommended limits"), split);
-    auto* advisorLayout = new QVBoxLayout(advisor);
-    advisorLayout->addStretch(1);
-    m_advisor = new QLabel(tr("<p style='font-size:large'><b>The advisor is coming</b></p>"
-                              "<p>Here the advisor will show how fast each key of this log sends requests (a histogram "
-                              "of keys per rate with its CDF, at windows of 1 s, 10 s, 1 min and 1 h), the trade-off "
-                              "between a limit and the keys it would throttle, and the parameters of each algorithm "
-                              "that keep a chosen share of keys never throttled.</p>"
-                              "<p>It is being built in the engine (engine/advisor); until it lands, this area shows "
-                              "nothing rather than a guess.</p>"),
-                           advisor);
-    m_advisor->setWordWrap(true);
-    m_advisor->setAlignment(Qt::AlignCenter);
-    m_advisor->setEnabled(false);  // muted
-    m_advisor->setContentsMargins(40, 0, 40, 0);
-    advisorLayout->addWidget(m_advisor);
-    advisorLayout->addStretch(2);
-    split->addWidget(left);
-    split->addWidget(advisor);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setChildrenCollapsible(false);
-    layout->addWidget(split, 1);
+    // The import details, as tabs beside the top keys.
+    auto* summaryPage = new QWidget(this);
+    auto* summaryLayout = new QVBoxLayout(summaryPage);
+    summaryLayout->setContentsMargins(4, 4, 4, 4);
+    m_summary = makeTable(summaryPage, {tr("quantity"), tr("value")});
+    summaryLayout->addWidget(m_summary);
+    m_badPage = new QWidget(this);
+    auto* badLayout = new QVBoxLayout(m_badPage);
+    badLayout->setContentsMargins(4, 4, 4, 4);
+    m_badTitle = new QLabel(m_badPage);
+    badLayout->addWidget(m_badTitle);
+    m_badLines = makeTable(m_badPage, {tr("line"), tr("reason"), tr("field"), tr("start of the line")});
+    badLayout->addWidget(m_badLines, 1);
+    m_advisor->detailTabs()->addTab(summaryPage, tr("Import summary"));
+    m_advisor->detailTabs()->addTab(m_badPage, tr("Bad lines"));
 
+    connect(m_header, &QLabel::linkActivated, this, [this] { m_advisor->detailTabs()->setCurrentWidget(m_badPage); });
+    connect(m_advisor, &AdvisorView::ready, this, &LogsView::checkReady);
     connect(m_import, &QPushButton::clicked, this, &LogsView::openWizard);
     connect(m_cancel, &QPushButton::clicked, m_importer, &LogImportController::cancel);
     connect(m_importer, &LogImportController::runningChanged, this, [this](bool running) {
@@ -144,12 +128,13 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
         m_failed = false;
         m_progressText->clear();
         display(r);
-        emit ready();
+        m_advisor->setImport(r);
+        checkReady();
     });
     connect(m_importer, &LogImportController::cancelled, this, [this] {
         m_progressText->setText(m_result ? tr("cancelled: showing the previous log") : tr("cancelled"));
         m_failed = !m_result;
-        emit ready();
+        checkReady();
     });
     connect(m_importer, &LogImportController::failed, this, [this](quint64, const QString& message) {
         m_progressText->setText(tr("import failed"));
@@ -157,7 +142,7 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
         if (!m_result)
             m_header->setText(tr("Import failed: %1").arg(message.toHtmlEscaped()));
         m_failed = true;
-        emit ready();
+        checkReady();
     });
 }
 
@@ -191,7 +176,13 @@ void LogsView::openWizard()
 
 bool LogsView::isReady() const
 {
-    return m_started && !m_importer->isRunning() && (m_result || m_failed);
+    return m_started && !m_importer->isRunning() && (m_result || m_failed) && m_advisor->isReady();
+}
+
+void LogsView::checkReady()
+{
+    if (isReady())
+        emit ready();
 }
 
 QString LogsView::headerText() const
@@ -199,9 +190,10 @@ QString LogsView::headerText() const
     return m_header->text();
 }
 
-void LogsView::setDark(bool)
+void LogsView::setDark(bool dark)
 {
-    // Tables and labels follow the application palette.
+    // Tables and labels follow the application palette; the charts need telling.
+    m_advisor->setDark(dark);
 }
 
 void LogsView::display(std::shared_ptr<const LogImportResult> result)
@@ -210,7 +202,7 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
     const ImportSummary& s = m_result->summary;
     const QString span = s.firstTime == kNever ? tr("no requests")
                                                : tr("%1 – %2 UTC").arg(utcMinute(s.firstTime), utcMinute(s.lastTime));
-    m_header->setText(tr("<b>%1</b>: %2 lines, %3 requests, %4 keys (%5), %6 bad lines &nbsp;&nbsp; %7")
+    m_header->setText(tr("<b>%1</b>: %2 lines, %3 requests, %4 keys (%5), %6 bad lines (<a href='bad'>list</a>) &nbsp;&nbsp; %7")
                           .arg(m_result->request.displayName.toHtmlEscaped(), fmt::exact(s.linesRead),
                                fmt::exact(s.requestsImported), fmt::exact(s.distinctKeys),
                                qs(keyKindName(m_result->request.options.key.kind)), fmt::exact(s.skippedTotal()), span));
@@ -257,6 +249,8 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
     m_badTitle->setText(s.problemsNotListed() > 0
                             ? tr("<b>Bad lines</b> (the first %1; %2 more not listed)").arg(s.problems.size()).arg(s.problemsNotListed())
                             : tr("<b>Bad lines</b> (%1)").arg(s.problems.size()));
+    QTabWidget* tabs = m_advisor->detailTabs();
+    tabs->setTabText(tabs->indexOf(m_badPage), tr("Bad lines (%1)").arg(fmt::exact(s.skippedTotal())));
 }
 
 } // namespace ratelab

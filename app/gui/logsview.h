@@ -1,9 +1,9 @@
 #pragma once
-// The Logs view (GUI.md 4.3), first part: the header line of the imported log (file, lines,
-// keys, bad lines, span in UTC) with Import and Cancel, the import summary and the bad lines
-// with their numbers and reasons, and the area where the advisor's per-key rate distribution
-// and recommendations will go. A small real sample (resources/samples) is imported the first
-// time the view is shown.
+// The Logs view (GUI.md 4.3): the header line of the imported log (file, lines, keys, bad
+// lines, span in UTC) with Import and Cancel, and under it the advisor (AdvisorView: per-key
+// rate distribution, trade-off curve, recommendation card, top keys) with the import summary
+// and the bad lines (numbers and reasons) as tabs beside the top keys. A small real sample
+// (resources/samples) is imported the first time the view is shown.
 
 #include "app/models/logimportcontroller.h"
 
@@ -11,10 +11,13 @@
 
 class QLabel;
 class QProgressBar;
+class QTabWidget;
 class QPushButton;
 class QTableWidget;
 
 namespace ratelab {
+
+class AdvisorView;
 
 class LogsView : public QWidget {
     Q_OBJECT
@@ -28,19 +31,21 @@ public:
     void openWizard();
     void setDark(bool dark);
 
-    // Nothing is importing and a log (or a failure) is on screen.
+    // Nothing is importing or advising, and a log and its advice (or a failure) are on screen.
     bool isReady() const;
     LogImportController* importer() const { return m_importer; }
     std::shared_ptr<const LogImportResult> result() const { return m_result; }
     QString headerText() const;
     QTableWidget* summaryTable() const { return m_summary; }
     QTableWidget* badLinesTable() const { return m_badLines; }
+    AdvisorView* advisor() const { return m_advisor; }
 
 signals:
     void ready();
 
 private:
     void display(std::shared_ptr<const LogImportResult> result);
+    void checkReady();
 
     LogImportController* m_importer = nullptr;
     std::shared_ptr<const LogImportResult> m_result;
@@ -54,7 +59,8 @@ private:
     QTableWidget* m_summary = nullptr;
     QTableWidget* m_badLines = nullptr;
     QLabel* m_badTitle = nullptr;
-    QLabel* m_advisor = nullptr;
+    QWidget* m_badPage = nullptr;
+    AdvisorView* m_advisor = nullptr;
 };
 
 } // namespace ratelab

@@ -53,14 +53,23 @@ void NiceAxis::rebuild()
         step = (hi - lo) > 8 ? 2 : 1;
         for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9; t += step)
             m_ticks.push_back(t);
+    } else if (m_scale == Scale::Log10) {
+        const bool fine = hi - lo < 3;
+        const double mantissas[] = {1, 2, 5};
+        for (double decade = std::floor(lo); decade <= std::ceil(hi); ++decade)
+            for (double m : mantissas) {
+                const double t = decade + std::log10(m);
+                if ((m == 1 || fine) && t >= lo - 1e-9 && t <= hi + 1e-9)
+                    m_ticks.push_back(t);
+            }
     } else {
         m_ticks = fmt::niceTicks(lo, hi, m_targetTicks);
         step = m_ticks.size() > 1 ? m_ticks[1] - m_ticks[0] : fmt::niceStep(hi - lo, m_targetTicks);
     }
     QStringList used;
     for (double t : m_ticks) {
-        const double value = m_scale == Scale::Log2 ? std::exp2(t) : t;
-        QString label = m_formatter(value, step);
+        const double value = m_scale == Scale::Log2 ? std::exp2(t) : m_scale == Scale::Log10 ? std::pow(10.0, t) : t;
+        QString label = m_formatter(value, m_scale == Scale::Log10 ? value : step);
         // Category labels must be unique; a zero-width space keeps duplicates apart.
         while (used.contains(label))
             label += QChar(0x200B);

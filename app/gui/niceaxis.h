@@ -2,7 +2,9 @@
 // A value axis with our own tick text (GUI.md 3.2 and 5): QValueAxis only takes printf
 // formats, so ticks are the end values of a QCategoryAxis with labels on values, rebuilt on
 // every range change, on 1-2-5 steps. In Log2 mode the axis holds log2 of the data and ticks
-// fall on powers of four (bytes: 1 B, 4 B, 16 B ... 1 KiB).
+// fall on powers of four (bytes: 1 B, 4 B, 16 B ... 1 KiB). In Log10 mode it holds log10 of
+// the data and ticks fall on decades, with 2 and 5 between them when under three decades show
+// (rates: 0.1, 0.2, 0.5, 1, 2 req/s); the formatter gets each tick's own value as its step.
 
 #include <QCategoryAxis>
 
@@ -13,7 +15,7 @@ namespace ratelab {
 class NiceAxis : public QCategoryAxis {
     Q_OBJECT
 public:
-    enum class Scale { Linear, Log2 };
+    enum class Scale { Linear, Log2, Log10 };
     // Formats a tick value (in data units) given the tick step (in axis units).
     using Formatter = std::function<QString(double value, double step)>;
 

@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include <cmath>
+#include <utility>
 
 namespace ratelab::fmt {
 namespace {
@@ -73,12 +74,21 @@ QString duration(qint64 us)
     return sign + QStringLiteral("%1 h %2 min").arg(totalMinutes / 60).arg(totalMinutes % 60, 2, 10, QLatin1Char('0'));
 }
 
+QString windowLength(qint64 us)
+{
+    static constexpr std::pair<qint64, const char*> units[] = {{3'600'000'000, " h"}, {60'000'000, " min"}, {1'000'000, " s"}};
+    for (const auto& [unitUs, suffix] : units)
+        if (us >= unitUs && us % unitUs == 0)
+            return QString::number(us / unitUs) + QLatin1String(suffix);
+    return duration(us);
+}
+
 QString simTime(qint64 us)
 {
     return QString::number(double(us) / 1e6, 'f', 3) + QStringLiteral(" s");
 }
 
-QString share(double fraction)
+QString share(double fraction, int decimals)
 {
     if (!std::isfinite(fraction))
         return QStringLiteral("–");
@@ -87,11 +97,12 @@ QString share(double fraction)
     if (fraction >= 1)
         return QStringLiteral("100%");
     const double percent = fraction * 100;
-    if (percent < 0.05)
-        return QStringLiteral("< 0.1%");
-    if (percent >= 99.95)
-        return QStringLiteral("> 99.9%");
-    return QString::number(percent, 'f', 1) + QLatin1Char('%');
+    const double unit = std::pow(10.0, -decimals);  // the last digit shown
+    if (percent < unit / 2)
+        return QStringLiteral("< ") + QString::number(unit, 'f', decimals) + QLatin1Char('%');
+    if (percent >= 100 - unit / 2)
+        return QStringLiteral("> ") + QString::number(100 - unit, 'f', decimals) + QLatin1Char('%');
+    return QString::number(percent, 'f', decimals) + QLatin1Char('%');
 }
 
 QString ratio(double value)
@@ -148,6 +159,20 @@ double niceStep(double span, int targetCount)
     const double f = raw / magnitude;
     const double nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
     return nice * magnitude;
+}
+
+double niceFloor(double v)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    const double m = v / decade * (1 + 1e-12);  // 0.3 / 0.1 must not fall below 3
+    return decade * (m >= 5 ? 5 : m >= 2 ? 2 : 1);
+}
+
+double niceCeil(double v)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    const double m = v / decade * (1 - 1e-12);
+    return decade * (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10);
 }
 
 std::vector<double> niceTicks(double min, double max, int targetCount)

@@ -23,12 +23,14 @@ QString ratePerSecond(double perSecond);
 
 // A duration in microseconds, compact: "850 µs", "250 ms", "1.24 s", "2 min 05 s", "1 h 02 min".
 QString duration(qint64 us);
+// A window length in its own whole unit: "1 s", "10 s", "1 min", "1 h" (else as duration()).
+QString windowLength(qint64 us);
 // Simulation time from the run's start with millisecond precision: "61.240 s".
 QString simTime(qint64 us);
 
 // A share in [0, 1]: "99.0%"; "> 99.9%" and "< 0.1%" instead of a rounded 100.0% / 0.0%;
-// exactly 0 and 1 read "0%" and "100%".
-QString share(double fraction);
+// exactly 0 and 1 read "0%" and "100%". `decimals` 2 for small shares: "0.42%", "< 0.01%".
+QString share(double fraction, int decimals = 1);
 // A burst ratio: "2.00×".
 QString ratio(double value);
 // Bytes in IEC units: "16 B", "1.5 KiB", "3.4 MiB".
@@ -48,6 +50,10 @@ QString durationIn(qint64 us, const DurationUnit& unit);
 // Axis ticks on 1-2-5 steps covering [min, max] with about `targetCount` ticks.
 double niceStep(double span, int targetCount);
 std::vector<double> niceTicks(double min, double max, int targetCount);
+// The 1-2-5 values next to v > 0 (0.2, 0.5, 1, 2, 5, 10, ...): the largest at or below it and
+// the smallest at or above it; the ends of a log axis.
+double niceFloor(double v);
+double niceCeil(double v);
 
 // The time axis of a run: seconds up to 600 s, then minutes, then hours.
 struct TimeScale {

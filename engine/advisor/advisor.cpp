@@ -9,12 +9,6 @@ namespace ratelab {
 
 namespace {
 
-// ceil(ppm x total / 10^6): how many keys (or requests) the target asks for.
-std::int64_t required(std::int64_t ppm, std::int64_t total)
-{
-    return static_cast<std::int64_t>((Int128{ppm} * total + 999'999) / 1'000'000);
-}
-
 std::int64_t metOf(const ReplayOutcome& o, AdvisorTarget by)
 {
     return by == AdvisorTarget::Keys ? o.keysUnthrottled : o.requestsOfUnthrottledKeys;
@@ -49,6 +43,38 @@ std::vector<std::int64_t> gridValues(std::int64_t lo, std::int64_t hi, std::size
 }
 
 } // namespace
+
+std::int64_t requiredCount(std::int64_t ppm, std::int64_t total)
+{
+    return static_cast<std::int64_t>((Int128{ppm} * total + 999'999) / 1'000'000);
+}
+
+std::int64_t targetTotal(const AdvisorResult& result, AdvisorTarget by)
+{
+    return by == AdvisorTarget::Keys ? result.keys : result.requests;
+}
+
+std::int64_t keptCount(const CurvePoint& point, AdvisorTarget by)
+{
+    return by == AdvisorTarget::Keys ? point.keysUnthrottled : point.requestsOfUnthrottledKeys;
+}
+
+std::int64_t keptPpm(const CurvePoint& point, AdvisorTarget by, std::int64_t total)
+{
+    if (total <= 0)
+        return 1'000'000;
+    return static_cast<std::int64_t>(Int128{keptCount(point, by)} * 1'000'000 / total);
+}
+
+std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by,
+                              std::int64_t total)
+{
+    const std::int64_t need = requiredCount(ppm, total);
+    // Kept counts only grow along the curve (the families are monotone): binary search.
+    const auto it = std::partition_point(curve.begin(), curve.end(),
+                                         [&](const CurvePoint& p) { return keptCount(p, by) < need; });
+    return it == curve.end() ? curve.size() - 1 : static_cast<std::size_t>(it - curve.begin());
+}
 
 std::optional<std::int64_t> parseShare(std::string_view text)
 {
@@ -97,25 +123,39 @@ std::optional<std::int64_t> parseShare(std::string_view text)
     return ppm;
 }
 
-Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
-                            RunControl* control)
+namespace {
+
+using Probes = std::map<std::int64_t, ReplayOutcome>;
+
+std::vector<std::int64_t> totalsPerKey(const RequestSet& set)
+{
+    std::vector<std::int64_t> totals(set.keyCount(), 0);
+    for (const Request& r : set.requests)
+        totals[r.key] += r.cost;
+    return totals;
+}
+
+// With v = the largest total cost of one key, no key can be throttled by any family
+// (its whole traffic fits in one full bucket or one window's limit).
+std::int64_t familyTop(const ParameterFamily& family, const std::vector<std::int64_t>& totals)
+{
+    const std::int64_t busiest = totals.empty() ? 1 : *std::max_element(totals.begin(), totals.end());
+    return std::clamp(busiest, family.minValue, family.maxValue);
+}
+
+// The smallest v in [lo, top] meeting the target, by binary search over exact replays (kept in
+// `probed`), with what it costs; everything but the curve. Every value below lo must miss the
+// target; when top misses it too, it is the answer with targetMet false.
+Recommendation searchBetween(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
+                             std::int64_t lo, std::int64_t top, const std::vector<std::int64_t>& totals, Probes& probed,
+                             RunControl* control)
 {
     Recommendation rec;
     rec.algorithm = family.algorithm;
     rec.parameter = family.parameter;
-
-    // With v = the largest total cost of one key, no key can be throttled by any family
-    // (its whole traffic fits in one full bucket or one window's limit).
-    std::vector<std::int64_t> totals(set.keyCount(), 0);
-    for (const Request& r : set.requests)
-        totals[r.key] += r.cost;
-    const std::int64_t busiest = totals.empty() ? 1 : *std::max_element(totals.begin(), totals.end());
-    const std::int64_t hi = std::clamp(busiest, family.minValue, family.maxValue);
-
     const std::int64_t total = options.by == AdvisorTarget::Keys ? static_cast<std::int64_t>(set.keyCount())
                                                                 : static_cast<std::int64_t>(set.requests.size());
-    const std::int64_t need = required(options.targetPpm, total);
-    std::map<std::int64_t, ReplayOutcome> probed;
+    const std::int64_t need = requiredCount(options.targetPpm, total);
     auto run = [&](std::int64_t v) -> const ReplayOutcome& {
         auto it = probed.find(v);
         if (it == probed.end()) {
@@ -125,8 +165,6 @@ Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family
         return it->second;
     };
 
-    std::int64_t lo = family.minValue;
-    std::int64_t top = hi;
     rec.targetMet = metOf(run(top), options.by) >= need;
     if (rec.targetMet) {
         while (lo < top) {
@@ -171,6 +209,71 @@ Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family
     }
     rec.topKeysRejectedShare = o.requestsRejected == 0
         ? 0.0 : static_cast<double>(topRejected) / static_cast<double>(o.requestsRejected);
+    return rec;
+}
+
+void insertPoint(std::vector<CurvePoint>& curve, const CurvePoint& point)
+{
+    const auto at = std::lower_bound(curve.begin(), curve.end(), point.value,
+                                     [](const CurvePoint& p, std::int64_t v) { return p.value < v; });
+    if (at == curve.end() || at->value != point.value)
+        curve.insert(at, point);
+}
+
+bool sameExceptTarget(const AdvisorOptions& a, const AdvisorOptions& b)
+{
+    return a.windowUs == b.windowUs && a.algorithms == b.algorithms && a.topKeys == b.topKeys
+           && a.curvePoints == b.curvePoints;
+}
+
+// The previous result's recommendations for a new target: its rates and grid points stay
+// (they do not depend on the target); each search starts between the two grid points around
+// the answer, which the curve already tells apart.
+AdvisorResult retarget(const RequestSet& set, const AdvisorResult& previous, const AdvisorOptions& options,
+                       RunControl* control)
+{
+    AdvisorResult result = previous;
+    result.options = options;
+    result.recommendations.clear();
+    const std::vector<std::int64_t> totals = totalsPerKey(set);
+    const std::int64_t total = targetTotal(result, options.by);
+    const std::int64_t need = requiredCount(options.targetPpm, total);
+    for (std::size_t i = 0; i < previous.recommendations.size(); ++i) {
+        const Recommendation& before = previous.recommendations[i];
+        const ParameterFamily& family = *findFamily(before.algorithm);
+        if (control) {
+            checkCancel(control);
+            control->report(static_cast<int>(1000 * i / previous.recommendations.size()), family.algorithm);
+        }
+        const std::int64_t hi = familyTop(family, totals);
+        const std::vector<std::int64_t> grid = gridValues(family.minValue, hi, options.curvePoints);
+        std::vector<CurvePoint> onGrid;
+        for (const CurvePoint& p : before.curve)
+            if (std::binary_search(grid.begin(), grid.end(), p.value))
+                onGrid.push_back(p);
+        const std::size_t at = firstPointMeeting(onGrid, options.targetPpm, options.by, total);
+        const bool meets = keptCount(onGrid[at], options.by) >= need;
+        const std::int64_t lo = meets && at > 0 ? onGrid[at - 1].value + 1 : family.minValue;
+        Probes probed;
+        Recommendation rec = searchBetween(set, family, options, lo, meets ? onGrid[at].value : hi, totals, probed, control);
+        rec.curve = std::move(onGrid);
+        insertPoint(rec.curve, pointOf(rec.value, probed.at(rec.value)));
+        result.recommendations.push_back(std::move(rec));
+    }
+    if (control)
+        control->report(1000, "done");
+    return result;
+}
+
+} // namespace
+
+Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
+                            RunControl* control)
+{
+    const std::vector<std::int64_t> totals = totalsPerKey(set);
+    const std::int64_t hi = familyTop(family, totals);
+    Probes probed;
+    Recommendation rec = searchBetween(set, family, options, family.minValue, hi, totals, probed, control);
 
     std::vector<std::int64_t> grid = gridValues(family.minValue, hi, options.curvePoints);
     if (!std::binary_search(grid.begin(), grid.end(), rec.value))
@@ -224,6 +327,16 @@ AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, RunCo
     if (control)
         control->report(1000, "done");
     return result;
+}
+
+AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, const AdvisorResult* previous,
+                     RunControl* control)
+{
+    if (!previous || !sameExceptTarget(previous->options, options)
+        || previous->requests != static_cast<std::int64_t>(set.requests.size())
+        || previous->keys != static_cast<std::int64_t>(set.keyCount()))
+        return advise(set, options, control);
+    return retarget(set, *previous, options, control);
 }
 
 } // namespace ratelab

@@ -87,6 +87,27 @@ Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family
 // algorithm or an inexact window, Cancelled when cancelled.
 AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, RunControl* control = nullptr);
 
+// The same for a new target, given a `previous` result on the same set: when only the target
+// (targetPpm, by) differs, its rates and the curves' grid points are reused and each search
+// starts between the grid points around the answer, so a target change costs a few replays
+// per algorithm. The result equals advise(set, options) but for `probes`. Otherwise, or
+// without `previous`, it is advise(set, options).
+AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, const AdvisorResult* previous,
+                     RunControl* control = nullptr);
+
+// Targets on the curve (the Logs view's target line). A target of `ppm` out of `total` keys
+// (or requests) asks for ceil(ppm x total / 10^6) of them never throttled.
+std::int64_t requiredCount(std::int64_t ppm, std::int64_t total);
+// What a target counts over: the result's keys, or its requests.
+std::int64_t targetTotal(const AdvisorResult& result, AdvisorTarget by);
+// What a curve point keeps never throttled: its keys, or the requests of those keys.
+std::int64_t keptCount(const CurvePoint& point, AdvisorTarget by);
+// The largest target (ppm) the point meets: floor(kept x 10^6 / total); 10^6 when total is 0.
+std::int64_t keptPpm(const CurvePoint& point, AdvisorTarget by, std::int64_t total);
+// The index of the smallest value on `curve` (non-empty) meeting the target, else the last.
+std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by,
+                              std::int64_t total);
+
 // Parses "99%", "99.9%" or "0.99" to parts per million; std::nullopt if not in [0, 100%].
 std::optional<std::int64_t> parseShare(std::string_view text);
 

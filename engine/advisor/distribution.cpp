@@ -46,8 +46,12 @@ Distribution describe(std::vector<std::int64_t> values)
         const std::int64_t upper = b == 0 ? 1 : std::int64_t{1} << b;
         d.histogram.push_back({lower, upper, 0});
     }
-    for (std::int64_t v : values)
-        ++d.histogram[static_cast<std::size_t>(binOf(v) - first)].keys;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        ++d.histogram[static_cast<std::size_t>(binOf(values[i]) - first)].keys;
+        // The last of a run of equal values closes its CDF step.
+        if (i + 1 == values.size() || values[i + 1] != values[i])
+            d.cdf.push_back({values[i], static_cast<std::int64_t>(i + 1)});
+    }
     return d;
 }
 

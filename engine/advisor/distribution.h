@@ -1,6 +1,6 @@
 #pragma once
-// The distribution of one number over keys (a per-key rate): nearest-rank percentiles and a
-// histogram with power-of-two bins, which reads well on a log axis.
+// The distribution of one number over keys (a per-key rate): nearest-rank percentiles, a
+// histogram with power-of-two bins, which reads well on a log axis, and the exact CDF.
 
 #include <cstdint>
 #include <vector>
@@ -18,10 +18,17 @@ struct HistogramBin {
     std::int64_t keys = 0;
 };
 
+// One step of the empirical CDF: how many keys have a value at or below `value`.
+struct CdfStep {
+    std::int64_t value = 0;
+    std::int64_t keys = 0;
+};
+
 struct Distribution {
     std::int64_t count = 0;                // keys
     std::vector<Percentile> percentiles;   // p50, p90, p99, p99.9, max
     std::vector<HistogramBin> histogram;   // from the bin of the smallest value to the largest's, empty bins kept
+    std::vector<CdfStep> cdf;              // one step per distinct value, ascending; the last has all keys
 };
 
 // Nearest rank: the p-quantile of n sorted values is the value at rank ceil(p x n) (1-based),

@@ -85,6 +85,12 @@ std::string exactRateText(std::int64_t count, Duration windowUs)
     throw std::invalid_argument("no exact rate for " + std::to_string(count) + " per " + std::to_string(windowUs) + "us");
 }
 
+double sustainedPerSecond(const ParameterFamily& family, std::int64_t v, Duration windowUs)
+{
+    const std::int64_t perWindow = family.algorithm == "leaky_bucket" ? v + 1 : v;
+    return static_cast<double>(perWindow) * static_cast<double>(kMicrosPerSecond) / static_cast<double>(windowUs);
+}
+
 ParamValues familyParams(const ParameterFamily& family, std::int64_t v, Duration windowUs)
 {
     const std::string value = std::to_string(v);

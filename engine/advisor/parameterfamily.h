@@ -38,6 +38,10 @@ const ParameterFamily* findFamily(const std::string& algorithm);
 // The parameters, in the CLI's syntax, for value v and window W.
 ParamValues familyParams(const ParameterFamily& family, std::int64_t v, Duration windowUs);
 
+// The sustained rate family member v admits per key, in requests per second: v per W, and
+// (v + 1) per W for the leaky bucket. The trade-off curve's x axis (the limit in req/s).
+double sustainedPerSecond(const ParameterFamily& family, std::int64_t v, Duration windowUs);
+
 // "count per window" as an exact rate in the CLI's syntax: the window's own unit when it is
 // one (30 per 1m is "30/m"), else the largest unit below it with up to 6 decimals (5 per 10s
 // is "0.5/s"), else any exact unit (7 per 3s is "8400/h"). Throws std::invalid_argument

@@ -25,6 +25,18 @@ RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& opt
     return set;
 }
 
+RequestSet requestSetFromImport(const std::vector<ImportedRequest>& requests, const KeyInterner& keys,
+                                const ImportSummary& summary)
+{
+    RequestSet set;
+    set.requests.reserve(requests.size());
+    for (const ImportedRequest& r : requests)
+        set.requests.push_back({r.t, r.key, 1});
+    set.keys = keys;
+    set.importSummary = summary;
+    return set;
+}
+
 RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, RunControl* control)
 {
     constexpr std::size_t kCheckEvery = 1 << 16;

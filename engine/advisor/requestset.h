@@ -6,6 +6,7 @@
 #include "engine/algorithms/ratelimiter.h"
 #include "engine/core/keyinterner.h"
 #include "engine/core/runcontrol.h"
+#include "engine/logs/importedrequest.h"
 #include "engine/logs/importsummary.h"
 #include "engine/logs/logimporter.h"
 
@@ -29,6 +30,11 @@ struct RequestSet {
 // ImportError, std::invalid_argument (bad options), or Cancelled.
 RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& options, RunControl* control = nullptr,
                                unsigned threads = 1);
+
+// The set an import's requests make (what the Logs view holds after importing): the same set
+// loadRequestsFromLog builds from the file. `requests` sorted by time, as imports hand them on.
+RequestSet requestSetFromImport(const std::vector<ImportedRequest>& requests, const KeyInterner& keys,
+                                const ImportSummary& summary);
 
 // Reads a decide-format trace. Throws InputError naming the file, line and field, or Cancelled.
 RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, RunControl* control = nullptr);

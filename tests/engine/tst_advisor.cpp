@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <fstream>
 #include <sstream>
 
 using namespace ratelab;
@@ -58,6 +59,11 @@ private slots:
     void paramsInCliSyntax();
     void shares();
     void cancels();
+    void cdfSteps();
+    void fromAnImport();
+    void sustainedRates();
+    void targetsOnTheCurve();
+    void newTargetReusesPrevious();
 };
 
 void TestAdvisor::loadsATrace()
@@ -237,6 +243,150 @@ void TestAdvisor::cancels()
     RunControl control;
     control.cancel();
     QVERIFY_THROWS_EXCEPTION(Cancelled, advise(set, AdvisorOptions{}, &control));
+}
+
+void TestAdvisor::cdfSteps()
+{
+    // {3, 1, 1, 1}: three keys at or below 1, all four at or below 3.
+    const Distribution d = describe({3, 1, 1, 1});
+    QCOMPARE(d.cdf.size(), std::size_t{2});
+    QCOMPARE(d.cdf[0].value, std::int64_t{1});
+    QCOMPARE(d.cdf[0].keys, std::int64_t{3});
+    QCOMPARE(d.cdf[1].value, std::int64_t{3});
+    QCOMPARE(d.cdf[1].keys, std::int64_t{4});
+    QVERIFY(describe({}).cdf.empty());
+    // The CDF crosses each percentile at its value: p90 of {1, 1, 1, 3} is 3.
+    QCOMPARE(d.percentiles[1].value, d.cdf[1].value);
+}
+
+void TestAdvisor::fromAnImport()
+{
+    // The requests an import hands on make the set loadRequestsFromLog reads from the file.
+    const std::string path = RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log";
+    std::ifstream in(path, std::ios::binary);
+    QVERIFY(in.good());
+    KeyInterner keys;
+    std::vector<ImportedRequest> imported;
+    const ImportSummary summary = importLog(in, ImportOptions{}, keys,
+                                            [&](const ImportedRequest& r) { imported.push_back(r); });
+    const RequestSet set = requestSetFromImport(imported, keys, summary);
+    const RequestSet direct = loadRequestsFromLog(path, ImportOptions{});
+    QCOMPARE(set.requests.size(), direct.requests.size());
+    QCOMPARE(set.keyCount(), direct.keyCount());
+    for (std::size_t i = 0; i < set.requests.size(); ++i) {
+        QCOMPARE(set.requests[i].t, direct.requests[i].t);
+        QCOMPARE(set.keys.name(set.requests[i].key), direct.keys.name(direct.requests[i].key));
+        QCOMPARE(set.requests[i].cost, direct.requests[i].cost);
+    }
+    QVERIFY(set.importSummary);
+    QCOMPARE(set.importSummary->requestsImported, direct.importSummary->requestsImported);
+}
+
+void TestAdvisor::sustainedRates()
+{
+    // v per W; the leaky bucket's family drains (v + 1) per W.
+    QCOMPARE(sustainedPerSecond(*findFamily("token_bucket"), 720, kMicrosPerMinute), 12.0);
+    QCOMPARE(sustainedPerSecond(*findFamily("gcra"), 5, 10 * kS), 0.5);
+    QCOMPARE(sustainedPerSecond(*findFamily("leaky_bucket"), 0, kS), 1.0);
+    QCOMPARE(sustainedPerSecond(*findFamily("sliding_window_log"), 3, kS), 3.0);
+}
+
+void TestAdvisor::targetsOnTheCurve()
+{
+    // Hand curve over 4 keys and 9 requests: values 1, 2, 3 keep 3, 3, 4 keys (5, 5, 9 requests).
+    const std::vector<CurvePoint> curve{{1, 3, 2, 5, 0.75, 2.0 / 9}, {2, 3, 1, 5, 0.75, 1.0 / 9}, {3, 4, 0, 9, 1.0, 0.0}};
+    QCOMPARE(requiredCount(750'000, 4), std::int64_t{3});
+    QCOMPARE(requiredCount(750'001, 4), std::int64_t{4});
+    QCOMPARE(requiredCount(0, 4), std::int64_t{0});
+    QCOMPARE(keptPpm(curve[0], AdvisorTarget::Keys, 4), std::int64_t{750'000});
+    QCOMPARE(keptPpm(curve[0], AdvisorTarget::Requests, 9), std::int64_t{555'555});  // floor(5/9)
+    QCOMPARE(keptPpm(curve[2], AdvisorTarget::Keys, 0), std::int64_t{1'000'000});
+    // A point meets the target read off it.
+    for (const CurvePoint& p : curve)
+        for (AdvisorTarget by : {AdvisorTarget::Keys, AdvisorTarget::Requests}) {
+            const std::int64_t total = by == AdvisorTarget::Keys ? 4 : 9;
+            QVERIFY(keptCount(p, by) >= requiredCount(keptPpm(p, by, total), total));
+        }
+    QCOMPARE(firstPointMeeting(curve, 750'000, AdvisorTarget::Keys, 4), std::size_t{0});
+    QCOMPARE(firstPointMeeting(curve, 990'000, AdvisorTarget::Keys, 4), std::size_t{2});
+    QCOMPARE(firstPointMeeting(curve, 555'555, AdvisorTarget::Requests, 9), std::size_t{0});
+    QCOMPARE(firstPointMeeting(curve, 555'556, AdvisorTarget::Requests, 9), std::size_t{2});
+    // Out of reach: the last point.
+    const std::vector<CurvePoint> low{{1, 1, 5, 1, 0.25, 5.0 / 9}};
+    QCOMPARE(firstPointMeeting(low, 990'000, AdvisorTarget::Keys, 4), std::size_t{0});
+
+    // On a real result: the recommendation is the first curve point meeting its target.
+    const AdvisorResult r = advise(handTrace(), optionsFor("token_bucket", 750'000));
+    const Recommendation& rec = r.recommendations.at(0);
+    const std::size_t i = firstPointMeeting(rec.curve, 750'000, AdvisorTarget::Keys, targetTotal(r, AdvisorTarget::Keys));
+    QCOMPARE(rec.curve[i].value, rec.value);
+    QCOMPARE(targetTotal(r, AdvisorTarget::Requests), std::int64_t{9});
+}
+
+void TestAdvisor::newTargetReusesPrevious()
+{
+    // 40 keys, key k sends k + 1 requests 10 ms apart, then k more a minute later.
+    std::ostringstream csv;
+    csv << "t_us,key,cost\n";
+    for (int i = 0; i < 40; ++i)
+        for (int k = i; k < 40; ++k)
+            csv << i * 10'000 << ",k" << k << ",1\n";
+    for (int i = 0; i < 40; ++i)
+        for (int k = i + 1; k < 40; ++k)
+            csv << 60 * kS + i * 10'000 << ",k" << k << ",1\n";
+    std::istringstream in(csv.str());
+    const RequestSet set = loadRequestsFromTrace(in, "ramp.csv");
+    AdvisorOptions first;
+    first.windowUs = kS;
+    first.curvePoints = 12;
+    const AdvisorResult previous = advise(set, first);
+    std::int64_t fullProbes = 0;
+    std::int64_t reusedProbes = 0;
+    for (const auto& [ppm, by] : std::vector<std::pair<std::int64_t, AdvisorTarget>>{
+             {500'000, AdvisorTarget::Keys}, {900'000, AdvisorTarget::Keys}, {990'000, AdvisorTarget::Keys},
+             {1'000'000, AdvisorTarget::Keys}, {0, AdvisorTarget::Keys}, {750'000, AdvisorTarget::Requests}}) {
+        AdvisorOptions next = first;
+        next.targetPpm = ppm;
+        next.by = by;
+        const AdvisorResult full = advise(set, next);
+        const AdvisorResult reused = advise(set, next, &previous);
+        QCOMPARE(reused.options.targetPpm, ppm);
+        QCOMPARE(reused.rates.windows[0].maxPerKey, full.rates.windows[0].maxPerKey);
+        QCOMPARE(reused.recommendations.size(), full.recommendations.size());
+        for (std::size_t i = 0; i < full.recommendations.size(); ++i) {
+            const Recommendation& a = full.recommendations[i];
+            const Recommendation& b = reused.recommendations[i];
+            QCOMPARE(b.algorithm, a.algorithm);
+            QCOMPARE(b.value, a.value);
+            QCOMPARE(b.params, a.params);
+            QCOMPARE(b.targetMet, a.targetMet);
+            QCOMPARE(b.keysUnthrottled, a.keysUnthrottled);
+            QCOMPARE(b.requestsRejected, a.requestsRejected);
+            QCOMPARE(b.requestsOfUnthrottledKeys, a.requestsOfUnthrottledKeys);
+            QCOMPARE(b.throttledKeys, a.throttledKeys);
+            QCOMPARE(b.topKeys.size(), a.topKeys.size());
+            for (std::size_t k = 0; k < a.topKeys.size(); ++k) {
+                QCOMPARE(b.topKeys[k].name, a.topKeys[k].name);
+                QCOMPARE(b.topKeys[k].rejected, a.topKeys[k].rejected);
+                QCOMPARE(b.topKeys[k].firstRejected, a.topKeys[k].firstRejected);
+            }
+            QCOMPARE(b.topKeysRejectedShare, a.topKeysRejectedShare);
+            QCOMPARE(b.curve.size(), a.curve.size());
+            for (std::size_t k = 0; k < a.curve.size(); ++k) {
+                QCOMPARE(b.curve[k].value, a.curve[k].value);
+                QCOMPARE(b.curve[k].keysUnthrottled, a.curve[k].keysUnthrottled);
+                QCOMPARE(b.curve[k].requestsRejected, a.curve[k].requestsRejected);
+            }
+            fullProbes += a.probes;
+            reusedProbes += b.probes;
+        }
+    }
+    QVERIFY2(reusedProbes * 2 < fullProbes, qPrintable(QStringLiteral("%1 vs %2").arg(reusedProbes).arg(fullProbes)));
+
+    // Other options than the target: a full run.
+    AdvisorOptions other = first;
+    other.windowUs = 10 * kS;
+    QCOMPARE(advise(set, other, &previous).recommendations[0].params, advise(set, other).recommendations[0].params);
 }
 
 QTEST_GUILESS_MAIN(TestAdvisor)

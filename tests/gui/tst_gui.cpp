@@ -1,6 +1,7 @@
 // The desktop app under the offscreen platform: every shipped scenario runs and the views hold
 // what the engine reported; downsampling caps the plotted points; a parameter edit re-runs
 // and changes the chart; invalid input disables Run; the screenshot mode writes a 1600x1000 PNG.
+#include "app/gui/advisorview.h"
 #include "app/gui/allowedchart.h"
 #include "app/gui/burstchart.h"
 #include "app/gui/chartgrid.h"
@@ -16,21 +17,34 @@
 #include "app/gui/logsview.h"
 #include "app/gui/outagedecisionschart.h"
 #include "app/gui/overshootchart.h"
+#include "app/gui/ratedistributionchart.h"
+#include "app/gui/recommendationcard.h"
 #include "app/gui/compareview.h"
 #include "app/gui/delaychart.h"
+#include "app/gui/exportdialog.h"
 #include "app/gui/learnview.h"
 #include "app/gui/legendstrip.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/scenariodock.h"
 #include "app/gui/statechart.h"
+#include "app/gui/tradeoffchart.h"
 #include "app/models/reportmodel.h"
 #include "app/models/simulationcontroller.h"
 #include "app/models/logimportcontroller.h"
+#include "app/models/formatting.h"
+#include "app/models/recommendationmodel.h"
+#include "app/models/topkeysmodel.h"
+#include "engine/advisor/advisor.h"
+#include "engine/export/limitexport.h"
 #include "engine/engine.h"
 #include "engine/logs/logimporter.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QAction>
+#include <QButtonGroup>
+#include <QAbstractButton>
+#include <QDoubleSpinBox>
+#include <QTableView>
 #include <QComboBox>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
@@ -47,6 +61,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace ratelab;
 
 namespace {
@@ -59,6 +75,45 @@ bool waitSettled(MainWindow& w)
         return true;
     QSignalSpy spy(&w, &MainWindow::settled);
     return spy.wait(kRunTimeoutMs);
+}
+
+// The bundled sample imported by the engine directly, as the advisor takes it.
+RequestSet sampleRequests()
+{
+    QFile f(LogsView::samplePath());
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    std::istringstream in(f.readAll().toStdString());
+    RequestSet set;
+    set.importSummary = importLog(in, ImportOptions{}, set.keys,
+                                  [&set](const ImportedRequest& r) { set.requests.push_back({r.t, r.key, 1}); });
+    return set;
+}
+
+// "capacity 720, refill 720/m": the searched parameter, then the rest by name.
+QString expectedParams(const Recommendation& rec)
+{
+    QStringList parts{QString::fromStdString(rec.parameter + " " + rec.params.at(rec.parameter))};
+    for (const auto& [k, v] : rec.params)
+        if (k != rec.parameter)
+            parts << QString::fromStdString(k + " " + v);
+    return parts.join(QStringLiteral(", "));
+}
+
+// Waits for the advisor's next result after a target change, which must wait for the debounce.
+std::shared_ptr<const AdvisorResult> nextAdvice(AdvisorView* a)
+{
+    QSignalSpy finished(a->controller(), &AdvisorController::finished);
+    if (!finished.wait(60'000))
+        return nullptr;
+    return a->result();
+}
+
+QPoint targetPixel(TradeoffChart* chart, int index)
+{
+    const QPointF scene = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(index)), 0),
+                                                        chart->chart()->series().front());
+    return chart->mapFromScene(QPointF(scene.x(), chart->chart()->plotArea().center().y()));
 }
 
 QAction* findAction(QWidget* w, const QString& text)
@@ -515,6 +570,156 @@ private slots:
         QVERIFY(w.logsView()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
         QCOMPARE(w.logsView()->badLinesTable()->rowCount(), 1);
         QCOMPARE(w.logsView()->badLinesTable()->item(0, 0)->text(), QStringLiteral("8899"));
+    }
+
+    // After the sample import the advisor ran: the card holds what ratelab::advise gives on the
+    // same requests, the histogram and CDF are the distribution's, the target moves the
+    // recommendation (after the debounce, never during a drag) and exports are the engine's.
+    void logsViewAdvisor()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy ready(w.logsView(), &LogsView::ready);
+        w.setView(MainWindow::View::Logs);
+        QVERIFY(ready.wait(120'000));
+        QVERIFY(w.logsView()->isReady());
+        AdvisorView* a = w.logsView()->advisor();
+        QVERIFY(a->result());
+        QVERIFY(!a->chartsAsTabs());
+
+        const RequestSet set = sampleRequests();
+        QCOMPARE(set.requests.size(), std::size_t(9999));
+        AdvisorOptions options;  // 99% of keys, W = 1 min: the view's defaults
+        options.curvePoints = AdvisorView::kCurvePoints;
+        const AdvisorResult expected = advise(set, options);
+        QCOMPARE(a->result()->requests, expected.requests);
+        QCOMPARE(a->result()->keys, expected.keys);
+
+        RecommendationModel* card = a->card()->model();
+        QCOMPARE(card->rowCount(), int(expected.recommendations.size()));
+        for (int row = 0; row < card->rowCount(); ++row) {
+            const Recommendation& rec = expected.recommendations[std::size_t(row)];
+            const auto cell = [&](int column, int role = Qt::DisplayRole) { return card->index(row, column).data(role); };
+            QCOMPARE(cell(RecommendationModel::Algorithm).toString(), QString::fromStdString(rec.algorithm));
+            QCOMPARE(cell(RecommendationModel::Parameters).toString(), expectedParams(rec));
+            QCOMPARE(cell(RecommendationModel::Kept, RecommendationModel::RawRole).toDouble(), rec.keysUnthrottledShare);
+            QCOMPARE(cell(RecommendationModel::Kept).toString(), fmt::share(rec.keysUnthrottledShare));
+            QCOMPARE(cell(RecommendationModel::RequestsRejected, RecommendationModel::RawRole).toDouble(), rec.requestsRejectedShare);
+            QCOMPARE(cell(RecommendationModel::RequestsRejected).toString(), fmt::share(rec.requestsRejectedShare, 2));
+            QCOMPARE(cell(RecommendationModel::Target, RecommendationModel::RawRole).toBool(), rec.targetMet);
+        }
+
+        // The histogram and CDF of the selected window (1 min), then of 1 s.
+        RateDistributionChart* dist = a->distributionChart();
+        for (int window : {2, 0}) {
+            a->windowButtons()->button(window)->click();
+            const Distribution& d = expected.rates.windows[std::size_t(window)].distribution;
+            const double perSecond = 1e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
+            QCOMPARE(dist->bars().size(), qsizetype(d.histogram.size()));
+            for (std::size_t i = 0; i < d.histogram.size(); ++i)
+                QCOMPARE(dist->bars()[qsizetype(i)].keys, d.histogram[i].keys);
+            QCOMPARE(dist->cdfSteps().size(), qsizetype(d.cdf.size()));
+            for (std::size_t i = 0; i < d.cdf.size(); ++i) {
+                QCOMPARE(dist->cdfSteps()[qsizetype(i)].x(), double(d.cdf[i].value) * perSecond);
+                QCOMPARE(dist->cdfSteps()[qsizetype(i)].y(), 100.0 * double(d.cdf[i].keys) / double(d.count));
+            }
+            QCOMPARE(dist->percentileTicks().size(), qsizetype(4));
+            QCOMPARE(dist->percentileTicks()[2].second, double(d.percentiles[2].value) * perSecond);
+        }
+
+        // The top keys and the curve are the selected algorithm's (token_bucket, then leaky_bucket).
+        TradeoffChart* chart = a->tradeoffChart();
+        for (int row : {0, 1}) {
+            a->card()->selectRow(row);
+            const Recommendation& rec = expected.recommendations[std::size_t(row)];
+            QCOMPARE(chart->gridSize(), int(rec.curve.size()));
+            QCOMPARE(chart->targetPoint()->value, rec.value);
+            QCOMPARE(a->topKeysModel()->rowCount(), int(rec.topKeys.size()));
+            if (!rec.topKeys.empty())
+                QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::Key).data().toString(),
+                         QString::fromStdString(rec.topKeys[0].name));
+        }
+        a->card()->selectRow(0);
+        const Recommendation& tb = expected.recommendations[0];
+        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(double(tb.value) / 60)));
+        QVERIFY(a->readoutText().contains(fmt::share(tb.keysUnthrottledShare) + QStringLiteral(" of keys never throttled")));
+
+        // The spin box moves the line at once, the advisor only after the debounce.
+        AdvisorController* controller = a->controller();
+        QSignalSpy started(controller, &AdvisorController::started);
+        a->card()->keepSpin()->setValue(90.0);
+        QVERIFY(controller->isPending());
+        QCOMPARE(started.count(), 0);
+        QCOMPARE(chart->targetIndex(), int(firstPointMeeting(tb.curve, 900'000, AdvisorTarget::Keys, expected.keys)));
+        auto advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(started.count(), 1);
+        options.targetPpm = 900'000;
+        const AdvisorResult at90 = advise(set, options);
+        for (int row = 0; row < card->rowCount(); ++row)
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+                     expectedParams(at90.recommendations[std::size_t(row)]));
+        QVERIFY(at90.recommendations[0].value < tb.value);
+        QCOMPARE(chart->targetPoint()->value, at90.recommendations[0].value);
+
+        // Right steps one grid point: the card reads the share there; the advisor follows.
+        chart->setFocus();
+        const int before = chart->targetIndex();
+        QTest::keyClick(chart, Qt::Key_Right);
+        QCOMPARE(chart->targetIndex(), before + 1);
+        const CurvePoint stepped = *chart->targetPoint();
+        const std::int64_t ppm = keptPpm(stepped, AdvisorTarget::Keys, expected.keys);
+        QCOMPARE(a->card()->keepPpm(), ppm);
+        QVERIFY(controller->isPending());
+        advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(advice->options.targetPpm, ppm);
+        QVERIFY(advice->recommendations[0].value <= stepped.value);
+        QCOMPARE(advice->recommendations[0].keysUnthrottled, stepped.keysUnthrottled);
+
+        // A drag moves the line and the readout, and asks for nothing until the release.
+        chart->refreshNow();
+        const int from = chart->targetIndex();
+        const int to = std::max(0, from - 5);
+        const QString readoutBefore = a->readoutText();
+        started.clear();
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, targetPixel(chart, from));
+        QTest::mouseMove(chart->viewport(), targetPixel(chart, to));
+        QCOMPARE(chart->targetIndex(), to);
+        QVERIFY(a->readoutText() != readoutBefore);
+        QTest::qWait(AdvisorController::kDebounceMs + 100);
+        QVERIFY(!controller->isPending() && !controller->isRunning());
+        QCOMPARE(started.count(), 0);
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, targetPixel(chart, to));
+        QVERIFY(controller->isPending());
+        QVERIFY(nextAdvice(a));
+
+        // Export: the engine's text for the selected algorithm; nginx only for the leaky bucket.
+        const auto exported = [&](ExportTarget target) {
+            const Recommendation* rec = a->card()->selected();
+            return QString::fromStdString(exportLimit(rec->algorithm, rec->params, target));
+        };
+        ExportDialog* lua = a->openExport(ExportTarget::RedisLua);
+        QVERIFY(lua);
+        QCOMPARE(lua->text(), exported(ExportTarget::RedisLua));
+        lua->close();
+        emit a->card()->exportMenu()->aboutToShow();
+        QVERIFY(a->card()->exportMenu()->actions()[0]->isEnabled());
+        QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());  // nginx cannot express token_bucket
+        a->card()->selectRow(1);
+        emit a->card()->exportMenu()->aboutToShow();
+        QVERIFY(a->card()->exportMenu()->actions()[1]->isEnabled());
+        ExportDialog* nginx = a->openExport(ExportTarget::Nginx);
+        QCOMPARE(nginx->text(), exported(ExportTarget::Nginx));
+        QVERIFY(nginx->text().contains(QStringLiteral("limit_req")));
+        nginx->close();
+
+        // Below 1200 px the charts become tabs.
+        w.resize(1100, 760);
+        QTRY_VERIFY(a->chartsAsTabs());
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!a->chartsAsTabs());
     }
 
     // Cancel stops an import: cancelled() comes, finished() never does.

@@ -54,24 +54,49 @@ private slots:
         QCOMPARE(fmt::duration(us), expected);
     }
 
+    void niceEnds()
+    {
+        QCOMPARE(fmt::niceFloor(0.0167), 0.01);
+        QCOMPARE(fmt::niceFloor(3.0), 2.0);
+        QCOMPARE(fmt::niceFloor(5.0), 5.0);
+        QCOMPARE(fmt::niceCeil(0.0167), 0.02);
+        QCOMPARE(fmt::niceCeil(2.0), 2.0);
+        QCOMPARE(fmt::niceCeil(6.0), 10.0);
+        QCOMPARE(fmt::niceCeil(1000.0), 1000.0);
+    }
+
+    void windowLength()
+    {
+        QCOMPARE(fmt::windowLength(1'000'000), QStringLiteral("1 s"));
+        QCOMPARE(fmt::windowLength(10'000'000), QStringLiteral("10 s"));
+        QCOMPARE(fmt::windowLength(60'000'000), QStringLiteral("1 min"));
+        QCOMPARE(fmt::windowLength(3'600'000'000), QStringLiteral("1 h"));
+        QCOMPARE(fmt::windowLength(250'000), QStringLiteral("250 ms"));
+    }
+
     void simTime() { QCOMPARE(fmt::simTime(61'240'000), QStringLiteral("61.240 s")); }
 
     void share_data()
     {
         QTest::addColumn<double>("fraction");
+        QTest::addColumn<int>("decimals");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("typical") << 0.99 << "99.0%";
-        QTest::newRow("almost all") << 0.99996 << "> 99.9%";
-        QTest::newRow("almost none") << 0.0004 << "< 0.1%";
-        QTest::newRow("none") << 0.0 << "0%";
-        QTest::newRow("all") << 1.0 << "100%";
-        QTest::newRow("half") << 0.5 << "50.0%";
+        QTest::newRow("typical") << 0.99 << 1 << "99.0%";
+        QTest::newRow("almost all") << 0.99996 << 1 << "> 99.9%";
+        QTest::newRow("almost none") << 0.0004 << 1 << "< 0.1%";
+        QTest::newRow("none") << 0.0 << 1 << "0%";
+        QTest::newRow("all") << 1.0 << 1 << "100%";
+        QTest::newRow("half") << 0.5 << 1 << "50.0%";
+        QTest::newRow("small, 2 decimals") << 0.0042 << 2 << "0.42%";
+        QTest::newRow("almost none, 2 decimals") << 0.00004 << 2 << "< 0.01%";
+        QTest::newRow("almost all, 2 decimals") << 0.99996 << 2 << "> 99.99%";
     }
     void share()
     {
         QFETCH(double, fraction);
+        QFETCH(int, decimals);
         QFETCH(QString, expected);
-        QCOMPARE(fmt::share(fraction), expected);
+        QCOMPARE(fmt::share(fraction, decimals), expected);
     }
 
     void ratio()

@@ -1,0 +1,319 @@
+#include "app/gui/advisorview.h"
+
+#include "app/gui/exportdialog.h"
+#include "app/gui/ratedistributionchart.h"
+#include "app/gui/recommendationcard.h"
+#include "app/gui/tradeoffchart.h"
+#include "app/models/formatting.h"
+#include "app/models/palette.h"
+#include "app/models/topkeysmodel.h"
+
+#include <QButtonGroup>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ratelab {
+
+namespace {
+constexpr int kDefaultWindow = 2;  // 1 min, the families' default W
+} // namespace
+
+AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
+{
+    m_controller = new AdvisorController(this);
+    m_options.curvePoints = kCurvePoints;
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    // Left panel: the window selector over the distribution.
+    m_distributionPanel = new QWidget(this);
+    auto* distLayout = new QVBoxLayout(m_distributionPanel);
+    distLayout->setContentsMargins(0, 0, 0, 0);
+    distLayout->setSpacing(2);
+    auto* windowRow = new QHBoxLayout;
+    windowRow->addWidget(new QLabel(tr("window"), m_distributionPanel));
+    m_windows = new QButtonGroup(this);
+    for (std::size_t i = 0; i < defaultRateWindows().size(); ++i) {
+        auto* button = new QToolButton(m_distributionPanel);
+        button->setText(fmt::windowLength(defaultRateWindows()[i]));
+        button->setCheckable(true);
+        button->setToolTip(tr("Each key's rate is the most requests it sent in any window of this length"));
+        m_windows->addButton(button, int(i));
+        windowRow->addWidget(button);
+    }
+    m_windows->button(kDefaultWindow)->setChecked(true);
+    windowRow->addStretch(1);
+    distLayout->addLayout(windowRow);
+    m_distribution = new RateDistributionChart(m_distributionPanel);
+    distLayout->addWidget(m_distribution, 1);
+
+    // Right panel: the live readout over the trade-off chart.
+    m_tradeoffPanel = new QWidget(this);
+    auto* tradeLayout = new QVBoxLayout(m_tradeoffPanel);
+    tradeLayout->setContentsMargins(0, 0, 0, 0);
+    tradeLayout->setSpacing(2);
+    m_readout = new QLabel(m_tradeoffPanel);
+    m_readout->setToolTip(tr("Drag the line, click in the chart, or use Left/Right (Shift: ten steps) to move the target"));
+    m_readout->setMinimumHeight(m_windows->button(0)->sizeHint().height());
+    tradeLayout->addWidget(m_readout);
+    m_tradeoff = new TradeoffChart(m_tradeoffPanel);
+    tradeLayout->addWidget(m_tradeoff, 1);
+    for (QWidget* chart : {static_cast<QWidget*>(m_distribution), static_cast<QWidget*>(m_tradeoff)})
+        chart->setMinimumSize(320, 180);
+
+    auto* chartsHost = new QWidget(this);
+    auto* hostLayout = new QVBoxLayout(chartsHost);
+    hostLayout->setContentsMargins(0, 0, 0, 0);
+    m_charts = new QSplitter(Qt::Horizontal, chartsHost);
+    m_charts->addWidget(m_distributionPanel);
+    m_charts->addWidget(m_tradeoffPanel);
+    m_charts->setChildrenCollapsible(false);
+    m_charts->setSizes({10'000, 10'000});  // in proportion: halves
+    hostLayout->addWidget(m_charts);
+    m_chartTabs = new QTabWidget(chartsHost);
+    m_chartTabs->setDocumentMode(true);
+    m_chartTabs->hide();
+    hostLayout->addWidget(m_chartTabs);
+
+    m_card = new RecommendationCard(this);
+    m_details = new QTabWidget(this);
+    auto* topPage = new QWidget(m_details);
+    auto* topLayout = new QVBoxLayout(topPage);
+    topLayout->setContentsMargins(4, 4, 4, 4);
+    m_topKeysTitle = new QLabel(topPage);
+    m_topKeysTitle->setWordWrap(true);
+    topLayout->addWidget(m_topKeysTitle);
+    m_topKeys = new TopKeysModel(this);
+    m_topKeysTable = new QTableView(topPage);
+    m_topKeysTable->setModel(m_topKeys);
+    m_topKeysTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_topKeysTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_topKeysTable->setAlternatingRowColors(true);
+    m_topKeysTable->setWordWrap(false);
+    m_topKeysTable->verticalHeader()->hide();
+    m_topKeysTable->verticalHeader()->setDefaultSectionSize(m_topKeysTable->fontMetrics().height() + 6);
+    m_topKeysTable->horizontalHeader()->setHighlightSections(false);
+    m_topKeysTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_topKeysTable->horizontalHeader()->setStretchLastSection(true);
+    topLayout->addWidget(m_topKeysTable, 1);
+    m_details->addTab(topPage, tr("Top keys"));
+
+    m_bottom = new QSplitter(Qt::Horizontal, this);
+    m_bottom->addWidget(m_card);
+    m_bottom->addWidget(m_details);
+    m_bottom->setSizes({11'000, 9'000});  // in proportion: the card a little wider than the top keys
+    m_bottom->setChildrenCollapsible(false);
+
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(chartsHost);
+    m_split->addWidget(m_bottom);
+    m_split->setChildrenCollapsible(false);
+    m_split->setSizes({12'000, 8'000});  // in proportion: the charts get three fifths
+    layout->addWidget(m_split);
+
+    connect(m_windows, &QButtonGroup::idClicked, m_distribution, &RateDistributionChart::setWindow);
+    connect(m_card, &RecommendationCard::rowSelected, this, &AdvisorView::showSelected);
+    connect(m_card, &RecommendationCard::exportRequested, this, &AdvisorView::openExport);
+    connect(m_card, &RecommendationCard::cancelRequested, this, [this] {
+        m_controller->cancel();
+        checkReady();  // a scheduled start stops without a signal
+    });
+    // The line moves the target shown in the card; only a release asks the worker.
+    const auto followLine = [this] {
+        const CurvePoint* p = m_tradeoff->targetPoint();
+        if (!p || !m_result)
+            return;
+        m_options.targetPpm = keptPpm(*p, m_options.by, targetTotal(*m_result, m_options.by));
+        m_card->setKeep(m_options.targetPpm, m_options.by);
+        updateReadout();
+    };
+    connect(m_tradeoff, &TradeoffChart::targetMoved, this, followLine);
+    connect(m_tradeoff, &TradeoffChart::targetReleased, this, [this, followLine] {
+        followLine();
+        m_controller->schedule(m_options);
+    });
+    // The card moves the line to the smallest grid limit keeping the share, and asks the worker.
+    connect(m_card, &RecommendationCard::keepEdited, this, [this](std::int64_t ppm, AdvisorTarget by) {
+        const bool byChanged = by != m_options.by;
+        m_options.targetPpm = ppm;
+        m_options.by = by;
+        if (const Recommendation* rec = m_card->selected()) {
+            if (byChanged)
+                m_tradeoff->setCurve(m_result, m_card->selectedRow(), by);
+            m_tradeoff->setTargetIndex(int(firstPointMeeting(rec->curve, ppm, by, targetTotal(*m_result, by))));
+        }
+        updateReadout();
+        m_controller->schedule(m_options);
+    });
+
+    connect(m_controller, &AdvisorController::runningChanged, m_card, &RecommendationCard::setBusy);
+    connect(m_controller, &AdvisorController::progress, m_card,
+            [this](quint64, int permille, const QString& phase) { m_card->setProgress(permille, phase); });
+    connect(m_controller, &AdvisorController::finished, this, [this](quint64, std::shared_ptr<const AdvisorResult> r) {
+        m_failed = false;
+        m_card->setStatus(QString());
+        showResult(std::move(r));
+        checkReady();
+    });
+    connect(m_controller, &AdvisorController::failed, this, [this](quint64, const QString& message) {
+        m_failed = true;
+        m_card->setStatus(tr("advisor failed: %1").arg(message));
+        checkReady();
+    });
+    connect(m_controller, &AdvisorController::cancelled, this, [this] {
+        m_failed = !m_result;
+        m_card->setStatus(m_result ? tr("cancelled: showing the previous recommendation") : tr("cancelled"));
+        checkReady();
+    });
+    showSelected();
+}
+
+void AdvisorView::setImport(std::shared_ptr<const LogImportResult> import)
+{
+    m_hasImport = import != nullptr;
+    m_nothingToDo = import && import->requests.empty();
+    m_failed = false;
+    m_controller->setImport(import);
+    showResult(nullptr);
+    m_card->setStatus(m_nothingToDo ? tr("No requests in this log to advise on") : QString());
+    if (m_hasImport && !m_nothingToDo)
+        m_controller->start(m_options);
+    else
+        checkReady();
+}
+
+void AdvisorView::showResult(std::shared_ptr<const AdvisorResult> result)
+{
+    m_result = std::move(result);
+    m_distribution->setResult(m_result, m_windows->checkedId());
+    m_card->setResult(m_result);  // selects a row: showSelected() follows
+    if (m_card->selectedRow() < 0)
+        showSelected();
+}
+
+void AdvisorView::showSelected()
+{
+    const int row = m_card->selectedRow();
+    m_tradeoff->setCurve(m_result, row, m_options.by);
+    m_topKeys->setRecommendation(m_result, row);
+    const Recommendation* rec = m_card->selected();
+    if (!rec || !m_result) {
+        m_topKeysTitle->setText(tr("The keys a recommendation throttles most appear here."));
+    } else if (rec->topKeys.empty()) {
+        m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles no key.")
+                                    .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec)));
+    } else {
+        m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles %3 of %4 keys; these %5 sent %6 of the rejected requests. "
+                                   "Times in s after %7 UTC.")
+                                    .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec),
+                                         fmt::exact(rec->throttledKeys), fmt::exact(rec->keys))
+                                    .arg(rec->topKeys.size())
+                                    .arg(fmt::share(rec->topKeysRejectedShare),
+                                         QDateTime::fromMSecsSinceEpoch(m_result->firstTime / 1000, Qt::UTC)
+                                             .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    }
+    updateReadout();
+}
+
+QString AdvisorView::readoutText() const
+{
+    return m_tradeoff->readout();
+}
+
+void AdvisorView::updateReadout()
+{
+    const Recommendation* rec = m_card->selected();
+    const QString text = m_tradeoff->readout();
+    if (!rec || text.isEmpty()) {
+        m_readout->clear();
+        return;
+    }
+    const QColor color = palette::familyColor(rec->algorithm, m_dark);
+    m_readout->setText(QStringLiteral("<span style='color:%1'>&#9632;</span> <b>%2</b> &nbsp;%3")
+                           .arg(color.name(), QString::fromStdString(rec->algorithm), text.toHtmlEscaped()));
+}
+
+ExportDialog* AdvisorView::openExport(ExportTarget target)
+{
+    const Recommendation* rec = m_card->selected();
+    if (!rec)
+        return nullptr;
+    QString error;
+    const QString text = ExportDialog::exportText(rec->algorithm, rec->params, target, &error);
+    auto* dialog = new ExportDialog(tr("%1 (%2) as %3")
+                                       .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec),
+                                            ExportDialog::targetName(target)),
+                                   error.isEmpty() ? text : tr("Cannot export: %1").arg(error),
+                                   QString::fromStdString(rec->algorithm) + ExportDialog::fileSuffix(target), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+void AdvisorView::setDark(bool dark)
+{
+    m_dark = dark;
+    m_distribution->setDark(dark);
+    m_tradeoff->setDark(dark);
+    m_card->setDark(dark);
+    updateReadout();
+}
+
+bool AdvisorView::isReady() const
+{
+    return !m_controller->isRunning() && !m_controller->isPending()
+           && (!m_hasImport || m_result || m_failed || m_nothingToDo);
+}
+
+void AdvisorView::checkReady()
+{
+    if (isReady())
+        emit ready();
+}
+
+void AdvisorView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    setNarrow(window()->width() < kNarrowWidth);
+    // The card's note gives way to its rows when height is short.
+    m_card->setCompact(m_narrow || window()->height() < kCompactHeight);
+}
+
+void AdvisorView::setNarrow(bool narrow)
+{
+    if (narrow == m_narrow)
+        return;
+    m_narrow = narrow;
+    if (narrow) {
+        m_chartTabs->addTab(m_distributionPanel, tr("Rate distribution"));
+        m_chartTabs->addTab(m_tradeoffPanel, tr("Trade-off"));
+        m_charts->hide();
+        m_chartTabs->show();
+        // The card moves under the top keys; both get more of the height.
+        m_bottom->setOrientation(Qt::Vertical);
+        m_bottom->insertWidget(0, m_details);
+        m_split->setSizes({9'000, 11'000});
+    } else {
+        m_chartTabs->clear();  // removes the tabs, not the pages
+        m_charts->addWidget(m_distributionPanel);
+        m_charts->addWidget(m_tradeoffPanel);
+        m_charts->setSizes({10'000, 10'000});
+        m_distributionPanel->show();
+        m_tradeoffPanel->show();
+        m_chartTabs->hide();
+        m_charts->show();
+        m_bottom->setOrientation(Qt::Horizontal);
+        m_bottom->insertWidget(0, m_card);
+        m_bottom->setSizes({11'000, 9'000});
+        m_split->setSizes({12'000, 8'000});
+    }
+}
+
+} // namespace ratelab

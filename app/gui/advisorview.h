@@ -1,0 +1,101 @@
+#pragma once
+// The advisor half of the Logs view (GUI.md 4.3): the per-key rate distribution and the
+// trade-off chart side by side (tabs below 1200 px), the recommendation card and, beside it,
+// tabs with the top keys (the Logs view adds its import details there). It runs the advisor
+// (AdvisorController) on each import and again, debounced, when the target moves; it only
+// displays what the engine computes.
+
+#include "app/models/advisorcontroller.h"
+#include "engine/export/limitexport.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QLabel;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+
+namespace ratelab {
+
+class ExportDialog;
+class RateDistributionChart;
+class RecommendationCard;
+class TopKeysModel;
+class TradeoffChart;
+
+class AdvisorView : public QWidget {
+    Q_OBJECT
+public:
+    explicit AdvisorView(QWidget* parent = nullptr);
+
+    // Advises on an import's requests (null: clears the view).
+    void setImport(std::shared_ptr<const LogImportResult> import);
+    void setDark(bool dark);
+
+    // Nothing running or scheduled, and a result, a failure or nothing to advise on is shown.
+    bool isReady() const;
+    // The options the next run takes (the target follows the line and the card).
+    AdvisorOptions options() const { return m_options; }
+    std::shared_ptr<const AdvisorResult> result() const { return m_result; }
+
+    // Opens (non-modal) the export of the selected algorithm's recommendation.
+    ExportDialog* openExport(ExportTarget target);
+
+    AdvisorController* controller() const { return m_controller; }
+    RateDistributionChart* distributionChart() const { return m_distribution; }
+    TradeoffChart* tradeoffChart() const { return m_tradeoff; }
+    RecommendationCard* card() const { return m_card; }
+    QButtonGroup* windowButtons() const { return m_windows; }
+    TopKeysModel* topKeysModel() const { return m_topKeys; }
+    QTableView* topKeysTable() const { return m_topKeysTable; }
+    QTabWidget* detailTabs() const { return m_details; }
+    QString readoutText() const;
+    // Below 1200 px the charts are tabs.
+    bool chartsAsTabs() const { return m_narrow; }
+
+    static constexpr int kNarrowWidth = 1200;
+    static constexpr int kCompactHeight = 900;
+    // Curve points per algorithm: fine enough for the target line to move in small steps.
+    static constexpr std::size_t kCurvePoints = 40;
+
+signals:
+    void ready();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void showResult(std::shared_ptr<const AdvisorResult> result);
+    void showSelected();
+    void updateReadout();
+    void setNarrow(bool narrow);
+    void checkReady();
+
+    AdvisorController* m_controller = nullptr;
+    AdvisorOptions m_options;
+    std::shared_ptr<const AdvisorResult> m_result;
+    bool m_hasImport = false;
+    bool m_nothingToDo = false;
+    bool m_failed = false;
+    bool m_dark = false;
+    bool m_narrow = false;
+
+    QSplitter* m_split = nullptr;  // charts over the card and tabs
+    QSplitter* m_charts = nullptr;
+    QTabWidget* m_chartTabs = nullptr;
+    QWidget* m_distributionPanel = nullptr;
+    QWidget* m_tradeoffPanel = nullptr;
+    RateDistributionChart* m_distribution = nullptr;
+    TradeoffChart* m_tradeoff = nullptr;
+    QButtonGroup* m_windows = nullptr;
+    QLabel* m_readout = nullptr;
+    QSplitter* m_bottom = nullptr;
+    RecommendationCard* m_card = nullptr;
+    QTabWidget* m_details = nullptr;
+    QLabel* m_topKeysTitle = nullptr;
+    TopKeysModel* m_topKeys = nullptr;
+    QTableView* m_topKeysTable = nullptr;
+};
+
+} // namespace ratelab

@@ -1,0 +1,89 @@
+#include "app/gui/exportdialog.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace ratelab {
+
+ExportDialog::ExportDialog(const QString& title, const QString& text, const QString& suggestedFileName, QWidget* parent)
+    : QDialog(parent), m_fileName(suggestedFileName)
+{
+    setWindowTitle(title);
+    resize(760, 560);
+    auto* layout = new QVBoxLayout(this);
+    m_editor = new QPlainTextEdit(this);
+    m_editor->setReadOnly(true);
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_editor->setPlainText(text);
+    layout->addWidget(m_editor);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_copy = buttons->addButton(tr("Copy"), QDialogButtonBox::ActionRole);
+    QPushButton* save = buttons->addButton(tr("Save…"), QDialogButtonBox::ActionRole);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_editor->toPlainText()); });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, windowTitle(), m_fileName);
+        if (path.isEmpty())
+            return;
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(m_editor->toPlainText().toUtf8()) < 0)
+            QMessageBox::warning(this, windowTitle(), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    });
+}
+
+QString ExportDialog::exportText(const std::string& algorithm, const ParamValues& params, ExportTarget target, QString* error)
+{
+    error->clear();
+    try {
+        return QString::fromStdString(exportLimit(algorithm, params, target));
+    } catch (const ParamError& e) {
+        *error = QString::fromStdString(e.field() + ": " + e.what());
+    } catch (const ExportError& e) {
+        *error = QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+QString ExportDialog::targetName(ExportTarget target)
+{
+    switch (target) {
+    case ExportTarget::RedisLua:
+        return tr("Lua script for Redis");
+    case ExportTarget::Nginx:
+        return tr("nginx limit_req");
+    case ExportTarget::Envoy:
+        return tr("Envoy local rate limit");
+    }
+    return {};
+}
+
+QString ExportDialog::fileSuffix(ExportTarget target)
+{
+    switch (target) {
+    case ExportTarget::RedisLua:
+        return QStringLiteral(".lua");
+    case ExportTarget::Nginx:
+        return QStringLiteral(".conf");
+    case ExportTarget::Envoy:
+        return QStringLiteral(".yaml");
+    }
+    return {};
+}
+
+QString ExportDialog::text() const
+{
+    return m_editor->toPlainText();
+}
+
+} // namespace ratelab

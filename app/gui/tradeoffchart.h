@@ -1,0 +1,93 @@
+#pragma once
+// The Logs view's trade-off chart (GUI.md 4.3): for one algorithm's recommendation, its curve
+// over the advisor's grid of limits (x: the limit as a sustained rate, req/s, log): the share
+// kept never throttled on the left axis (keys, or requests of such keys, as the target
+// counts) and the share of requests rejected on the right. A vertical target line sits on a
+// grid point: drag it (the cursor turns to a horizontal-resize one within 6 px; a press
+// elsewhere in the plot moves it there) or step it with Left/Right (Shift: ten points) when
+// the chart has focus. It snaps to the grid and never asks for a recomputation while it
+// moves: targetMoved() follows each step, targetReleased() the end of a drag or a key step.
+
+#include "app/gui/chartview.h"
+#include "engine/advisor/advisor.h"
+
+#include <memory>
+
+class QGraphicsLineItem;
+class QGraphicsPolygonItem;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QScatterSeries;
+
+namespace ratelab {
+
+class TradeoffChart : public ChartView {
+    Q_OBJECT
+public:
+    explicit TradeoffChart(QWidget* parent = nullptr);
+
+    // The curve of result->recommendations[recommendation], the left axis counting `by`.
+    // The target moves to the recommended value. Null result: the empty state.
+    void setCurve(std::shared_ptr<const AdvisorResult> result, int recommendation, AdvisorTarget by);
+    // Moves the target to a grid index (clamped), without signals.
+    void setTargetIndex(int index);
+    int targetIndex() const { return m_target; }
+    int gridSize() const;
+    const CurvePoint* targetPoint() const;
+    // The limit at a grid point as a sustained rate (req/s).
+    double limitAt(int index) const;
+    // "12 req/s: 99.0% of keys never throttled, 0.42% of requests rejected".
+    QString readout() const;
+    bool isEmptyState() const { return gridSize() == 0; }
+
+    static constexpr int kGrabPx = 6;
+
+    QString csv() const override;
+    QString exportName() const override { return QStringLiteral("tradeoff"); }
+
+signals:
+    void targetMoved(int index);
+    void targetReleased(int index);
+
+protected:
+    std::pair<double, double> fullXRange() const override;
+    void refresh() override;
+    QString tooltipAt(const QPointF& value) const override;
+    void restyle() override;
+    void layoutOverlays() override;
+
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+
+private:
+    const Recommendation* recommendation() const;
+    double keptShare(const CurvePoint& p) const;
+    int nearestIndex(double xPixels) const;
+    double targetPixelX() const;
+    void moveTarget(int index);  // with targetMoved()
+
+    std::shared_ptr<const AdvisorResult> m_result;
+    int m_recommendation = -1;
+    AdvisorTarget m_by = AdvisorTarget::Keys;
+    QList<double> m_gridX;  // log10 of each grid point's limit in req/s
+    int m_target = -1;
+    bool m_dragging = false;
+    std::pair<double, double> m_xRange{0, 1};
+    double m_rejectedTop = 100;
+    QLineSeries* m_kept = nullptr;
+    QScatterSeries* m_keptDots = nullptr;
+    QLineSeries* m_rejected = nullptr;
+    NiceAxis* m_x = nullptr;
+    NiceAxis* m_left = nullptr;
+    NiceAxis* m_right = nullptr;
+    QGraphicsLineItem* m_line = nullptr;
+    QGraphicsPolygonItem* m_handle = nullptr;
+    QGraphicsSimpleTextItem* m_lineLabel = nullptr;
+    QGraphicsSimpleTextItem* m_empty = nullptr;
+};
+
+} // namespace ratelab

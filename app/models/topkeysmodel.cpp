@@ -1,0 +1,97 @@
+#include "app/models/topkeysmodel.h"
+
+#include "app/models/formatting.h"
+
+#include <QLocale>
+
+namespace ratelab {
+
+TopKeysModel::TopKeysModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TopKeysModel::setRecommendation(std::shared_ptr<const AdvisorResult> result, int recommendation)
+{
+    beginResetModel();
+    m_result = std::move(result);
+    m_index = recommendation;
+    m_decimals = 0;
+    if (const Recommendation* rec = this->recommendation())
+        for (const ThrottledKey& k : rec->topKeys)
+            if (k.firstRejected != kNever && (k.firstRejected - m_result->firstTime) % kMicrosPerSecond != 0)
+                m_decimals = 3;
+    endResetModel();
+}
+
+const Recommendation* TopKeysModel::recommendation() const
+{
+    if (!m_result || m_index < 0 || std::size_t(m_index) >= m_result->recommendations.size())
+        return nullptr;
+    return &m_result->recommendations[std::size_t(m_index)];
+}
+
+int TopKeysModel::rowCount(const QModelIndex& parent) const
+{
+    const Recommendation* rec = recommendation();
+    return parent.isValid() || !rec ? 0 : int(rec->topKeys.size());
+}
+
+int TopKeysModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TopKeysModel::data(const QModelIndex& index, int role) const
+{
+    const Recommendation* rec = recommendation();
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !rec)
+        return {};
+    const ThrottledKey& k = rec->topKeys[std::size_t(index.row())];
+    const qint64 afterStartUs = k.firstRejected == kNever ? -1 : k.firstRejected - m_result->firstTime;
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case Key:
+            return QString::fromStdString(k.name);
+        case Requests:
+            return fmt::exact(k.requests);
+        case Rejected:
+            return fmt::exact(k.rejected);
+        case FirstRejected:
+            return afterStartUs < 0 ? QString() : QLocale().toString(double(afterStartUs) / 1e6, 'f', m_decimals);
+        }
+    } else if (role == RawRole) {
+        switch (index.column()) {
+        case Key:
+            return QString::fromStdString(k.name);
+        case Requests:
+            return qint64(k.requests);
+        case Rejected:
+            return qint64(k.rejected);
+        case FirstRejected:
+            return afterStartUs;
+        }
+    } else if (role == Qt::TextAlignmentRole) {
+        const bool number = index.column() != Key;
+        return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    } else if (role == Qt::ToolTipRole && afterStartUs >= 0) {
+        return tr("first rejected at %1 UTC").arg(QString::fromStdString(formatUtc(k.firstRejected)));
+    }
+    return {};
+}
+
+QVariant TopKeysModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Key:
+        return tr("key");
+    case Requests:
+        return tr("requests");
+    case Rejected:
+        return tr("rejected\nat target");
+    case FirstRejected:
+        return tr("first\nrejected (s)");
+    }
+    return {};
+}
+
+} // namespace ratelab

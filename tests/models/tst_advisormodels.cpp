@@ -1,0 +1,103 @@
+// The advisor's table models on a hand trace whose recommendation is derived in
+// tests/engine/tst_advisor.cpp: each row holds the engine's values, parameters read in the
+// CLI's syntax, the top keys count from the log's first request. Both under
+// QAbstractItemModelTester.
+#include "app/models/recommendationmodel.h"
+#include "app/models/topkeysmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+#include <sstream>
+
+using namespace ratelab;
+
+namespace {
+
+// a: 0, 100 ms, 200 ms, 5 s; b: 0; c: 0, 2 s; d: 0, 1 s (all + 10 s, so times are relative).
+std::shared_ptr<const AdvisorResult> handResult(AdvisorTarget by = AdvisorTarget::Keys)
+{
+    std::istringstream in("t_us,key,cost\n"
+                          "10000000,a,1\n10000000,b,1\n10000000,c,1\n10000000,d,1\n"
+                          "10100000,a,1\n10200000,a,1\n"
+                          "11000000,d,1\n12000000,c,1\n15000000,a,1\n");
+    AdvisorOptions o;
+    o.targetPpm = 750'000;
+    o.by = by;
+    o.windowUs = kMicrosPerSecond;
+    return std::make_shared<const AdvisorResult>(advise(loadRequestsFromTrace(in, "hand.csv"), o));
+}
+
+} // namespace
+
+class TestAdvisorModels : public QObject {
+    Q_OBJECT
+private slots:
+    void recommendations()
+    {
+        RecommendationModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        const auto result = handResult();
+        model.setResult(result);
+        QCOMPARE(model.rowCount(), 6);
+        QCOMPARE(model.columnCount(), int(RecommendationModel::ColumnCount));
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const Recommendation& rec = result->recommendations[std::size_t(row)];
+            QCOMPARE(model.index(row, RecommendationModel::Algorithm).data().toString(), QString::fromStdString(rec.algorithm));
+            QCOMPARE(model.index(row, RecommendationModel::Kept).data(RecommendationModel::RawRole).toDouble(),
+                     rec.keysUnthrottledShare);
+            QCOMPARE(model.index(row, RecommendationModel::RequestsRejected).data(RecommendationModel::RawRole).toDouble(),
+                     rec.requestsRejectedShare);
+            QCOMPARE(model.index(row, RecommendationModel::Target).data(RecommendationModel::RawRole).toBool(), rec.targetMet);
+        }
+        // token_bucket capacity 1 refilled 1/s keeps b, c and d: 75.0% of keys, 2 of 9 requests rejected.
+        QCOMPARE(model.index(0, RecommendationModel::Parameters).data().toString(), QStringLiteral("capacity 1, refill 1/s"));
+        QCOMPARE(model.index(0, RecommendationModel::Kept).data().toString(), QStringLiteral("75.0%"));
+        QCOMPARE(model.index(0, RecommendationModel::RequestsRejected).data().toString(), QStringLiteral("22.22%"));
+        QCOMPARE(model.index(0, RecommendationModel::Target).data().toString(), QStringLiteral("met"));
+        // The searched parameter first: the leaky bucket's burst before its rate and mode.
+        QCOMPARE(model.index(1, RecommendationModel::Parameters).data().toString(),
+                 QStringLiteral("burst 0, mode police, rate 1/s"));
+        QVERIFY(!model.index(0, RecommendationModel::Algorithm).data(Qt::DecorationRole).isNull());
+        model.setDark(true);
+        model.setResult(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void keptCountsWhatTheTargetCounts()
+    {
+        RecommendationModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto result = handResult(AdvisorTarget::Requests);
+        model.setResult(result);
+        const Recommendation& rec = result->recommendations[0];
+        QCOMPARE(model.index(0, RecommendationModel::Kept).data(RecommendationModel::RawRole).toDouble(),
+                 rec.requestsOfUnthrottledKeysShare);
+        QVERIFY(model.headerData(RecommendationModel::Kept, Qt::Horizontal).toString().startsWith(QStringLiteral("requests")));
+        model.setResult(handResult());
+        QVERIFY(model.headerData(RecommendationModel::Kept, Qt::Horizontal).toString().startsWith(QStringLiteral("keys")));
+    }
+
+    void topKeys()
+    {
+        TopKeysModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto result = handResult();
+        model.setRecommendation(result, 0);
+        // token_bucket throttles a only: 2 of its 4 requests, first at 100 ms after the start.
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, TopKeysModel::Key).data().toString(), QStringLiteral("a"));
+        QCOMPARE(model.index(0, TopKeysModel::Requests).data(TopKeysModel::RawRole).toLongLong(), qint64(4));
+        QCOMPARE(model.index(0, TopKeysModel::Rejected).data(TopKeysModel::RawRole).toLongLong(), qint64(2));
+        QCOMPARE(model.index(0, TopKeysModel::FirstRejected).data(TopKeysModel::RawRole).toLongLong(), qint64(100'000));
+        QCOMPARE(model.index(0, TopKeysModel::FirstRejected).data().toString(), QStringLiteral("0.100"));
+        model.setRecommendation(result, 99);
+        QCOMPARE(model.rowCount(), 0);
+        model.setRecommendation(nullptr, 0);
+        QCOMPARE(model.rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestAdvisorModels)
+#include "tst_advisormodels.moc"
