@@ -158,4 +158,29 @@ std::vector<LogOptionProblem> applyLogOptions(std::span<const LogOption> given, 
     return problems;
 }
 
+std::vector<LogOption> logOptionsOf(const ImportOptions& options)
+{
+    const ImportOptions defaults;
+    std::vector<LogOption> out;
+    if (!options.parser.nginxLogFormat.empty())
+        out.push_back({"log_format", options.parser.nginxLogFormat});  // implies format nginx
+    else if (options.format != LogFormat::Auto)
+        out.push_back({"format", std::string(formatName(options.format))});
+    if (options.key.kind != defaults.key.kind)
+        out.push_back({"key", std::string(keyKindName(options.key.kind))});
+    if (options.key.forwarded != defaults.key.forwarded)
+        out.push_back({"xff", options.key.forwarded == ForwardedChoice::Last ? "last" : "first"});
+    for (const std::string& proxy : options.key.trustedProxies)
+        out.push_back({"trusted", proxy});
+    if (options.key.apiKeyParam != defaults.key.apiKeyParam)
+        out.push_back({"api_key_param", options.key.apiKeyParam});
+    if (!options.parser.apiKeyField.empty())
+        out.push_back({"api_key_field", options.parser.apiKeyField});
+    if (options.key.pathTemplates)
+        out.push_back({"path_templates", "true"});
+    if (options.lookBackUs != defaults.lookBackUs)
+        out.push_back({"look_back", formatDuration(options.lookBackUs)});
+    return out;
+}
+
 } // namespace ratelab

@@ -56,4 +56,9 @@ std::string logOptionChoices(std::string_view name);
 // line-length limit and the progress size are not named options.
 std::vector<LogOptionProblem> applyLogOptions(std::span<const LogOption> given, ImportOptions& options);
 
+// The named options that set `options` again through applyLogOptions (defaults left out):
+// how a scenario's log source is written for options chosen elsewhere (the GUI's import).
+// Field mappings and tier maps are not named options and are not carried.
+std::vector<LogOption> logOptionsOf(const ImportOptions& options);
+
 } // namespace ratelab
