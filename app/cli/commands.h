@@ -55,6 +55,7 @@ struct RecommendOptions {
     std::string window = "1m";
     std::size_t top = 10;
     bool json = false;
+    std::string replayScenario;          // write the scenario that replays the input through the recommendations
 };
 
 struct ExportOptions {

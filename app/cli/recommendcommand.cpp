@@ -5,6 +5,8 @@
 #include "app/cli/commands.h"
 
 #include "engine/advisor/advisor.h"
+#include "engine/advisor/replayscenario.h"
+#include "engine/scenario/scenarioio.h"
 #include "engine/core/units.h"
 #include "engine/trace/tracereader.h"
 
@@ -13,9 +15,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 namespace ratelab::cli {
 
@@ -175,6 +179,8 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     cmd->add_option("--window", o.window, "The window W of every parameter family (default 1m)");
     cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
     cmd->add_flag("--json", o.json, "Print JSON (DESIGN section 7), not a table");
+    cmd->add_option("--replay-scenario", o.replayScenario,
+                    "Also write a scenario that replays the input through the recommendations (ratelab-cli run FILE)");
     return cmd;
 }
 
@@ -206,6 +212,7 @@ int runRecommend(const RecommendOptions& o)
     if (!std::ifstream(o.input))
         return badUsage(o.input + ": cannot open the file");
     RequestSet set;
+    std::optional<ratelab::ImportOptions> logImport;  // how the log was read; none for a trace
     std::string format = "auto";
     bool logFormatGiven = false;
     for (const LogOption& given : o.log.logOptions) {
@@ -223,6 +230,7 @@ int runRecommend(const RecommendOptions& o)
             if (const std::string error = logOptionsFrom(o.log.logOptions, import); !error.empty())
                 return badUsage(error);
             set = loadRequestsFromLog(o.input, import, nullptr, o.log.threads);
+            logImport = import;
         }
     } catch (const InputError& e) {
         return badUsage(e.what());
@@ -241,6 +249,15 @@ int runRecommend(const RecommendOptions& o)
         printTable(std::cout, o.input, result);
     if (set.importSummary && !o.json)
         std::cerr << o.input << ":\n" << formatSummary(*set.importSummary);
+    if (!o.replayScenario.empty()) {
+        // An absolute input path: the scenario may be run from anywhere.
+        const Scenario replay = replayScenario(result, std::filesystem::absolute(o.input).string(), logImport);
+        std::ofstream out(o.replayScenario, std::ios::binary);
+        out << saveScenario(replay);
+        if (!out.flush())
+            return badUsage("--replay-scenario " + o.replayScenario + ": cannot write the file");
+        std::cerr << "replay scenario written to " << o.replayScenario << " (ratelab-cli run " << o.replayScenario << ")\n";
+    }
     return kExitOk;
 }
 

@@ -8,7 +8,14 @@
 #include "app/models/palette.h"
 #include "app/models/topkeysmodel.h"
 
+#include "engine/advisor/replayscenario.h"
+
 #include <QButtonGroup>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QStandardPaths>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -22,6 +29,22 @@
 namespace ratelab {
 
 namespace {
+// A log the engine can open: a file as it is; a Qt resource (the bundled sample) copied once
+// to the cache directory. Empty when the copy fails.
+QString fileOnDisk(const QString& path)
+{
+    if (!path.startsWith(QLatin1Char(':')))
+        return path;
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/samples");
+    const QString target = dir + QLatin1Char('/') + QFileInfo(path).fileName();
+    if (QFileInfo(target).size() == QFileInfo(path).size())
+        return target;
+    QFile::remove(target);
+    if (!QDir().mkpath(dir) || !QFile::copy(path, target))
+        return {};
+    return target;
+}
+
 constexpr int kDefaultWindow = 2;  // 1 min, the families' default W
 } // namespace
 
@@ -121,6 +144,12 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     connect(m_windows, &QButtonGroup::idClicked, m_distribution, &RateDistributionChart::setWindow);
     connect(m_card, &RecommendationCard::rowSelected, this, &AdvisorView::showSelected);
     connect(m_card, &RecommendationCard::exportRequested, this, &AdvisorView::openExport);
+    m_replay = new QPushButton(tr("Replay"), m_card);
+    m_replay->setToolTip(tr("Run the log through these limits in Compare: the same requests, decided by each algorithm "
+                            "with its recommended parameters"));
+    m_replay->setEnabled(false);
+    m_card->actions()->insertWidget(m_card->actions()->count() - 1, m_replay);
+    connect(m_replay, &QPushButton::clicked, this, &AdvisorView::replay);
     connect(m_card, &RecommendationCard::cancelRequested, this, [this] {
         m_controller->cancel();
         checkReady();  // a scheduled start stops without a signal
@@ -177,6 +206,7 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
 
 void AdvisorView::setImport(std::shared_ptr<const LogImportResult> import)
 {
+    m_import = import;
     m_hasImport = import != nullptr;
     m_nothingToDo = import && import->requests.empty();
     m_failed = false;
@@ -189,9 +219,31 @@ void AdvisorView::setImport(std::shared_ptr<const LogImportResult> import)
         checkReady();
 }
 
+bool AdvisorView::replay()
+{
+    if (!m_result || !m_import)
+        return false;
+    const QString path = fileOnDisk(m_import->request.path);
+    if (path.isEmpty()) {
+        m_card->setStatus(tr("cannot replay: the log %1 could not be copied to a file").arg(m_import->request.displayName));
+        return false;
+    }
+    ImportOptions options = m_import->request.options;
+    if (options.format == LogFormat::Auto)
+        options.format = m_import->summary.format;  // as detected: the replay need not detect again
+    try {
+        emit replayRequested(replayScenario(*m_result, QFile::encodeName(path).toStdString(), options));
+    } catch (const std::exception& e) {
+        m_card->setStatus(tr("cannot replay: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    return true;
+}
+
 void AdvisorView::showResult(std::shared_ptr<const AdvisorResult> result)
 {
     m_result = std::move(result);
+    m_replay->setEnabled(m_result && m_import && !m_result->recommendations.empty());
     m_distribution->setResult(m_result, m_windows->checkedId());
     m_card->setResult(m_result);  // selects a row: showSelected() follows
     if (m_card->selectedRow() < 0)

@@ -7,11 +7,13 @@
 
 #include "app/models/advisorcontroller.h"
 #include "engine/export/limitexport.h"
+#include "engine/scenario/scenario.h"
 
 #include <QWidget>
 
 class QButtonGroup;
 class QLabel;
+class QPushButton;
 class QSplitter;
 class QTabWidget;
 class QTableView;
@@ -41,6 +43,10 @@ public:
 
     // Opens (non-modal) the export of the selected algorithm's recommendation.
     ExportDialog* openExport(ExportTarget target);
+    // Emits replayRequested() with the log replayed through the current recommendations;
+    // false (the reason in the card's status) when there is nothing to replay.
+    bool replay();
+    QPushButton* replayButton() const { return m_replay; }
 
     AdvisorController* controller() const { return m_controller; }
     RateDistributionChart* distributionChart() const { return m_distribution; }
@@ -61,6 +67,9 @@ public:
 
 signals:
     void ready();
+    // [Replay]: run this scenario in Compare (GUI.md 4.3); its acceptance per algorithm is
+    // 100% minus the card's requests rejected.
+    void replayRequested(const ratelab::Scenario& scenario);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -75,6 +84,8 @@ private:
     AdvisorController* m_controller = nullptr;
     AdvisorOptions m_options;
     std::shared_ptr<const AdvisorResult> m_result;
+    std::shared_ptr<const LogImportResult> m_import;
+    QPushButton* m_replay = nullptr;
     bool m_hasImport = false;
     bool m_nothingToDo = false;
     bool m_failed = false;

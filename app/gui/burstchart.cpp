@@ -4,6 +4,15 @@
 
 namespace ratelab {
 
+namespace {
+// The report's `limit` is whole requests; the ratio was taken against the exact nominal
+// (a refill of 10/min is 0.17 per second), which it gives back.
+double nominalOf(const PeakBurst& p)
+{
+    return p.ratio > 0 && p.allowedCost > 0 ? double(p.allowedCost) / p.ratio : double(p.limit);
+}
+} // namespace
+
 BurstChart::BurstChart(QWidget* parent)
     : BarsChart([](double v, double step) { return NiceAxis::plain(v, step) + QChar(0x00D7); },
                 NiceAxis::Scale::Linear, parent)
@@ -26,12 +35,12 @@ void BurstChart::setInput(const ChartInput& input)
             Bar bar;
             bar.id = QString::fromStdString(a.id);
             bar.value = p.ratio;
-            bar.annotation = tr("%1 at %2").arg(fmt::ratio(p.ratio), fmt::compact(double(p.atUs) / 1e6) + QStringLiteral(" s"));
+            bar.annotation = tr("%1 at %2").arg(fmt::ratio(p.ratio), fmt::simTime(p.atUs));
             if (!sameLimit)
-                bar.annotation += tr("  (%1 per %2)").arg(fmt::compact(double(p.limit)), fmt::duration(p.windowUs));
+                bar.annotation += tr("  (%1 per %2)").arg(fmt::compact(nominalOf(p)), fmt::windowLength(p.windowUs));
             bar.tooltip = tr("<b>%1</b><br>%2 admitted in %3 for key %4<br>nominal limit %5 → %6<br>window ending at %7")
                               .arg(bar.id.toHtmlEscaped(), fmt::exact(p.allowedCost), fmt::duration(p.windowUs),
-                                   QString::fromStdString(p.key).toHtmlEscaped(), fmt::exact(p.limit),
+                                   QString::fromStdString(p.key).toHtmlEscaped(), fmt::compact(nominalOf(p)),
                                    fmt::ratio(p.ratio), fmt::simTime(p.atUs));
             bar.style = input.styles[i];
             bar.hidden = input.isHidden(i);

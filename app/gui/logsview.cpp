@@ -110,6 +110,7 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
 
     connect(m_header, &QLabel::linkActivated, this, [this] { m_advisor->detailTabs()->setCurrentWidget(m_badPage); });
     connect(m_advisor, &AdvisorView::ready, this, &LogsView::checkReady);
+    connect(m_advisor, &AdvisorView::replayRequested, this, &LogsView::replayRequested);
     connect(m_import, &QPushButton::clicked, this, &LogsView::openWizard);
     connect(m_cancel, &QPushButton::clicked, m_importer, &LogImportController::cancel);
     connect(m_importer, &LogImportController::runningChanged, this, [this](bool running) {

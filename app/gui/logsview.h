@@ -6,6 +6,7 @@
 // (resources/samples) is imported the first time the view is shown.
 
 #include "app/models/logimportcontroller.h"
+#include "engine/scenario/scenario.h"
 
 #include <QWidget>
 
@@ -42,6 +43,8 @@ public:
 
 signals:
     void ready();
+    // The advisor's [Replay]: run this scenario (the log through the recommendations).
+    void replayRequested(const ratelab::Scenario& scenario);
 
 private:
     void display(std::shared_ptr<const LogImportResult> result);

@@ -134,6 +134,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_cluster, &ClusterView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
     connect(m_learn, &LearnView::ready, this, &MainWindow::checkSettled);
     connect(m_logs, &LogsView::ready, this, &MainWindow::checkSettled);
+    connect(m_logs, &LogsView::replayRequested, this, [this](const Scenario& replay) {
+        openScenario(replay, QString());
+        setView(View::Compare);
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_learn && m_learnStale && m_controller->lastScenario()) {
             m_learnStale = false;

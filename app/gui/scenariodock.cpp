@@ -6,6 +6,7 @@
 #include "engine/scenario/scenarioio.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -54,7 +55,7 @@ QString sourceSummary(const SourceSpec& s)
     static const char* const kinds[] = {"constant", "poisson", "on/off", "diurnal", "flash crowd", "boundary attack", "trace", "log"};
     QString text = QString::fromLatin1(kinds[int(s.kind)]);
     if (s.kind == SourceKind::Trace || s.kind == SourceKind::Log)
-        return text + QLatin1Char(' ') + q(s.file);
+        return text + QLatin1Char(' ') + QFileInfo(q(s.file)).fileName();
     if (s.kind == SourceKind::BoundaryAttack)
         return text + QStringLiteral(" %1 each side of %2 windows").arg(s.count).arg(fmt::duration(s.window));
     if (!s.rate.text.empty())
@@ -192,10 +193,13 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
         QStringList traffic;
         for (const SourceSpec& src : s.traffic)
             traffic << sourceSummary(src);
-        m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3 clients, %4")
+        // Recorded keys come from the trace or log: the synthetic population plays no part.
+        const QString keys = s.keys == KeyStrategy::Recorded
+                                 ? QString::fromLatin1(keyStrategyName(s.keys))
+                                 : tr("%1, %2 clients").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::exact(s.population.clients));
+        m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3")
                                .arg(traffic.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
-                                    QString::fromLatin1(keyStrategyName(s.keys)), fmt::exact(s.population.clients),
-                                    fmt::duration(s.duration)));
+                                    keys, fmt::duration(s.duration)));
     });
 }
 

@@ -85,7 +85,16 @@ QString windowLength(qint64 us)
 
 QString simTime(qint64 us)
 {
-    return QString::number(double(us) / 1e6, 'f', 3) + QStringLiteral(" s");
+    if (std::llabs(us) < 3'600'000'000)
+        return QString::number(double(us) / 1e6, 'f', 3) + QStringLiteral(" s");
+    // Hours in, seconds stop being readable: h:mm:ss.mmm, to the millisecond as below.
+    const QString sign = us < 0 ? QString(QChar(0x2212)) : QString();
+    const qint64 ms = (std::llabs(us) + 500) / 1000;
+    return sign + QStringLiteral("%1:%2:%3.%4")
+                      .arg(ms / 3'600'000)
+                      .arg(ms / 60'000 % 60, 2, 10, QLatin1Char('0'))
+                      .arg(ms / 1000 % 60, 2, 10, QLatin1Char('0'))
+                      .arg(ms % 1000, 3, 10, QLatin1Char('0'));
 }
 
 QString share(double fraction, int decimals)

@@ -10,12 +10,14 @@
 #include "engine/logs/importoptions.h"
 #include "engine/scenario/scenario.h"
 
+#include <optional>
 #include <string>
 
 namespace ratelab {
 
-// `logPath`: the log the advisor's requests were imported from, with `options` (the format
-// may be the detected one). Throws std::invalid_argument when `result` has no requests.
-Scenario replayScenario(const AdvisorResult& result, const std::string& logPath, const ImportOptions& options);
+// `path`: the log the advisor's requests were imported from, with `log` the options of that
+// import (the format may be the detected one); without them, a decide-format trace. Throws
+// std::invalid_argument when `result` has no requests.
+Scenario replayScenario(const AdvisorResult& result, const std::string& path, const std::optional<ImportOptions>& log);
 
 } // namespace ratelab

@@ -6,6 +6,7 @@
 
 #include "processrun.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -26,6 +27,8 @@ class TestRecommend : public QObject {
 private slots:
     void replayKeepsThePromise_data();
     void replayKeepsThePromise();
+    void replayScenarioRuns_data();
+    void replayScenarioRuns();
     void handTraceTable();
     void badUsage();
     void exportNginx();
@@ -125,6 +128,49 @@ void TestRecommend::replayKeepsThePromise()
         QVERIFY(r["target_met"].toBool());
     }
     QCOMPARE(algorithms.size(), std::size_t{6});
+}
+
+void TestRecommend::replayScenarioRuns_data()
+{
+    QTest::addColumn<bool>("viaTrace");
+    QTest::newRow("log") << false;
+    QTest::newRow("trace") << true;
+}
+
+// --replay-scenario writes a scenario that `run` replays through the recommendations: each
+// algorithm allows the requests minus exactly the ones the recommendation said it rejects.
+void TestRecommend::replayScenarioRuns()
+{
+    QFETCH(bool, viaTrace);
+    QString input = kLog;
+    if (viaTrace) {
+        input = m_dir.filePath("replay.csv");
+        QCOMPARE(cli({"import", kLog, "--out", input}).exitCode, 0);
+    }
+    const QString scenario = m_dir.filePath(viaTrace ? "replay-trace.json" : "replay-log.json");
+    const Run rec = cli({"recommend", input, "--keep-unthrottled", "95%", "--json", "--replay-scenario", scenario});
+    QVERIFY2(rec.exitCode == 0, qPrintable(rec.err));
+    QVERIFY(rec.err.contains(QStringLiteral("replay scenario written to")));
+    const QJsonArray recs = QJsonDocument::fromJson(rec.out).object()["recommendations"].toArray();
+    QCOMPARE(recs.size(), 6);
+
+    const QString out = m_dir.filePath(viaTrace ? "run-trace" : "run-log");
+    const Run ran = cli({"run", scenario, "--out", out});
+    QVERIFY2(ran.exitCode == 0, qPrintable(ran.err));
+    QFile reportFile(out + "/report.json");
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QJsonArray algorithms = QJsonDocument::fromJson(reportFile.readAll()).object()["algorithms"].toArray();
+    QCOMPARE(algorithms.size(), recs.size());
+    qint64 rejectedSomewhere = 0;
+    for (qsizetype i = 0; i < recs.size(); ++i) {
+        const QJsonObject r = recs[i].toObject();
+        const QJsonObject a = algorithms[i].toObject();
+        QCOMPARE(a["id"].toString(), r["algorithm"].toString());
+        QCOMPARE(a["requests"].toInteger(), qint64(9999));
+        QCOMPARE(a["requests"].toInteger() - a["allowed"].toInteger(), r["requests_rejected"].toInteger());
+        rejectedSomewhere += r["requests_rejected"].toInteger();
+    }
+    QVERIFY(rejectedSomewhere > 0);
 }
 
 void TestRecommend::handTraceTable()

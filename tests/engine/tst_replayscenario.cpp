@@ -89,6 +89,10 @@ private slots:
         QVERIFY(validateScenario(built).empty());
         const Scenario scenario = loadScenario(saveScenario(built), "replay.json");
         QCOMPARE(scenario.start, advice.firstTime);
+        // 10,000 lines over about 84 hours: hour buckets (84 points, within the 200 aimed at).
+        QCOMPARE(scenario.metrics.bucket, kMicrosPerHour);
+        const std::string keep = byRequests ? "keep 99.5% of requests never throttled" : targetPpm == 990'000 ? "keep 99% of keys never throttled" : "keep 90% of keys never throttled";
+        QVERIFY2(scenario.description.find(keep) != std::string::npos, scenario.description.c_str());
 
         RunControl control;
         const Report report = runScenario(scenario, control);

@@ -575,6 +575,40 @@ private slots:
     // After the sample import the advisor ran: the card holds what ratelab::advise gives on the
     // same requests, the histogram and CDF are the distribution's, the target moves the
     // recommendation (after the debounce, never during a drag) and exports are the engine's.
+    // [Replay] runs the log through the card's recommendations in Compare, and the shares
+    // shown there equal the card's: acceptance = 100% - requests rejected, per algorithm.
+    void logsViewReplay()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy ready(w.logsView(), &LogsView::ready);
+        w.setView(MainWindow::View::Logs);
+        QVERIFY(ready.wait(120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        const auto advice = a->result();
+        QVERIFY(advice);
+        QVERIFY(a->replayButton()->isEnabled());
+
+        QSignalSpy settled(&w, &MainWindow::settled);
+        a->replayButton()->click();
+        QCOMPARE(w.view(), MainWindow::View::Compare);
+        QVERIFY(settled.wait(kRunTimeoutMs));
+        const auto report = w.controller()->lastReport();
+        QVERIFY(report);
+        QCOMPARE(report->algorithms.size(), advice->recommendations.size());
+        ReportModel* model = w.compareView()->reportModel();
+        for (std::size_t i = 0; i < advice->recommendations.size(); ++i) {
+            const Recommendation& rec = advice->recommendations[i];
+            const AlgorithmReport& r = report->algorithms[i];
+            QCOMPARE(r.requests, std::int64_t(9999));
+            QCOMPARE(r.requests - r.allowed, rec.requestsRejected);
+            const double acceptance = model->index(int(i), ReportModel::Acceptance).data(ReportModel::SortRole).toDouble();
+            QVERIFY(std::abs(acceptance - (1.0 - rec.requestsRejectedShare)) < 1e-12);  // two roundings of one share
+        }
+        QCOMPARE(w.document()->scenario().traffic.front().kind, SourceKind::Log);
+    }
+
     void logsViewAdvisor()
     {
         MainWindow w;

@@ -74,7 +74,14 @@ private slots:
         QCOMPARE(fmt::windowLength(250'000), QStringLiteral("250 ms"));
     }
 
-    void simTime() { QCOMPARE(fmt::simTime(61'240'000), QStringLiteral("61.240 s")); }
+    void simTime()
+    {
+        QCOMPARE(fmt::simTime(61'240'000), QStringLiteral("61.240 s"));
+        QCOMPARE(fmt::simTime(3'599'999'000), QStringLiteral("3599.999 s"));
+        // 22 h 0 min 8.0005 s: from an hour on, h:mm:ss.mmm (rounded to the millisecond).
+        QCOMPARE(fmt::simTime(79'208'000'500), QStringLiteral("22:00:08.001"));
+        QCOMPARE(fmt::simTime(3'600'000'000), QStringLiteral("1:00:00.000"));
+    }
 
     void share_data()
     {
