@@ -182,6 +182,8 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     int gutter = 0;
     for (const Lane& lane : m_lanes) {
         gutter = std::max(gutter, fm.horizontalAdvance(lane.label));
+        if (lane.trace.steps.empty())
+            continue;  // B may have no requests of the key (a closed loop that sent it none)
         for (const StateValue& v : lane.trace.steps.front().state)
             gutter = std::max(gutter, fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
     }
@@ -251,7 +253,7 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     // State lanes.
     for (const Lane& lane : m_lanes) {
         const auto& steps = lane.trace.steps;
-        if (steps.front().state.empty()) {
+        if (steps.empty() || steps.front().state.empty()) {
             y += stateHeight + kLaneGap;
             continue;
         }
