@@ -2,7 +2,7 @@
 // 100,000 pending sources; STYLE habit 10, after ns-3's utils/bench-scheduler.cc: named
 // parameters, a priming run, a baseline measured in the same run, a table).
 //
-//   runEventsBenchmark(argc, argv) with argv[1..]:
+//   ratelab-bench events
 //     [--events N]      events popped and rescheduled per run (default 10,000,000)
 //     [--sources S]     sources, each with one event pending at all times (default 100,000)
 //     [--mean-gap US]   mean of the exponential gap between a source's events (default 1,000,000)
@@ -17,6 +17,8 @@
 // queue, drawing the same gaps, so the queue's own share of the time shows.
 // Exit codes: 0 success, 2 bad usage.
 
+#include "tests/bench/modes.h"
+
 #include "engine/core/eventqueue.h"
 #include "engine/core/random.h"
 
@@ -29,64 +31,10 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace ratelab::bench {
 namespace {
-
-struct Options {
-    std::int64_t events = 10'000'000;
-    std::int64_t sources = 100'000;
-    double meanGapUs = 1'000'000;
-    std::uint64_t seed = 1;
-    int repeat = 3;
-    bool json = false;
-};
-
-bool parseOptions(int argc, char** argv, Options& o)
-{
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const auto value = [&](auto& out) {
-            if (i + 1 >= argc)
-                return false;
-            const std::string v = argv[++i];
-            try {
-                if constexpr (std::is_same_v<std::decay_t<decltype(out)>, double>)
-                    out = std::stod(v);
-                else
-                    out = static_cast<std::decay_t<decltype(out)>>(std::stoll(v));
-            } catch (const std::exception&) {
-                return false;
-            }
-            return true;
-        };
-        bool ok = true;
-        if (a == "--events")
-            ok = value(o.events);
-        else if (a == "--sources")
-            ok = value(o.sources);
-        else if (a == "--mean-gap")
-            ok = value(o.meanGapUs);
-        else if (a == "--seed")
-            ok = value(o.seed);
-        else if (a == "--repeat")
-            ok = value(o.repeat);
-        else if (a == "--json")
-            o.json = true;
-        else if (a == "events")
-            continue;  // the subcommand name, when called as `ratelab-bench events ...`
-        else
-            ok = false;
-        if (!ok) {
-            std::cerr << "ratelab-bench events: bad argument '" << a << "'\n";
-            return false;
-        }
-    }
-    return o.events > 0 && o.sources > 0 && o.sources <= std::numeric_limits<std::uint32_t>::max()
-        && o.meanGapUs > 0 && o.repeat > 0;
-}
 
 using Clock = std::chrono::steady_clock;
 
@@ -101,7 +49,7 @@ SimTime gap(RandomStream& rng, double meanUs)
     return static_cast<SimTime>(rng.exponential(meanUs)) + 1;
 }
 
-Run runQueue(const Options& o)
+Run runQueue(const EventsOptions& o)
 {
     RandomStream rng(o.seed, 0);
     EventQueue<std::uint32_t> queue;
@@ -125,7 +73,7 @@ Run runQueue(const Options& o)
 }
 
 // The same loop without the queue: the source's next event follows its last one directly.
-Run runBaseline(const Options& o)
+Run runBaseline(const EventsOptions& o)
 {
     RandomStream rng(o.seed, 0);
     std::vector<SimTime> next(static_cast<std::size_t>(o.sources));
@@ -160,11 +108,21 @@ struct Timing {
 
 } // namespace
 
-int runEventsBenchmark(int argc, char** argv)
+CLI::App* addEventsCommand(CLI::App& app, EventsOptions& o)
 {
-    Options o;
-    if (!parseOptions(argc, argv, o))
-        return 2;
+    auto* cmd = app.add_subcommand("events", "Time the event queue with many pending sources against a queue-free loop");
+    cmd->add_option("--events", o.events, "Events popped and rescheduled per run")->check(CLI::PositiveNumber);
+    cmd->add_option("--sources", o.sources, "Sources, each with one event pending at all times")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{std::numeric_limits<std::uint32_t>::max()}));
+    cmd->add_option("--mean-gap", o.meanGapUs, "Mean exponential gap between a source's events (us)")->check(CLI::PositiveNumber);
+    cmd->add_option("--seed", o.seed, "Seed of the random gaps");
+    cmd->add_option("--repeat", o.repeat, "Timed runs after one priming run; the best is kept")->check(CLI::PositiveNumber);
+    cmd->add_flag("--json", o.json, "Print {events, pending_sources, events_per_s} instead of the table");
+    return cmd;
+}
+
+int runEventsBenchmark(const EventsOptions& o)
+{
 
     runQueue(o);  // priming: page in, warm caches and predictors
     runBaseline(o);

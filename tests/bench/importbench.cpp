@@ -1,7 +1,7 @@
 // The access-log import benchmark (issue 5 item 6; STYLE habit 10: named parameters, a
 // priming run, baselines measured in the same run, a table).
 //
-//   runImportBenchmark(argc, argv) with argv[1..]:
+//   ratelab-bench import
 //     [--lines N]         lines in the generated log (default 5,000,000)
 //     [--file PATH]       the log to use/generate (default /tmp/ratelab-importbench-N.log)
 //     [--regenerate]      write the log even if the file exists
@@ -21,6 +21,8 @@
 // ~60,000 clients (IPv4 and IPv6), proxy chains in the address field, "-" byte counts,
 // escaped quotes in user agents, ids in paths, query strings, two time zones, lines a few
 // seconds out of order, and about one truncated line in 100,000.
+
+#include "tests/bench/modes.h"
 
 #include "engine/logs/parallelimport.h"
 #include "engine/logs/timeparse.h"
@@ -48,56 +50,6 @@ extern char** environ;
 
 namespace ratelab::bench {
 namespace {
-
-struct Options {
-    std::int64_t lines = 5'000'000;
-    std::string file;
-    bool regenerate = false;
-    std::int64_t regexLines = 200'000;
-    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    int repeat = 3;
-};
-
-bool parseOptions(int argc, char** argv, Options& o)
-{
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const auto value = [&](auto& out) {
-            if (i + 1 >= argc)
-                return false;
-            const std::string v = argv[++i];
-            if constexpr (std::is_same_v<std::decay_t<decltype(out)>, std::string>)
-                out = v;
-            else
-                out = static_cast<std::decay_t<decltype(out)>>(std::stoll(v));
-            return true;
-        };
-        bool ok = true;
-        if (a == "--lines")
-            ok = value(o.lines);
-        else if (a == "--file")
-            ok = value(o.file);
-        else if (a == "--regenerate")
-            o.regenerate = true;
-        else if (a == "--regex-lines")
-            ok = value(o.regexLines);
-        else if (a == "--threads")
-            ok = value(o.threads);
-        else if (a == "--repeat")
-            ok = value(o.repeat);
-        else if (a == "import")
-            continue;  // the subcommand name, when called as `ratelab-bench import ...`
-        else
-            ok = false;
-        if (!ok) {
-            std::cerr << "ratelab-bench import: bad argument '" << a << "'\n";
-            return false;
-        }
-    }
-    if (o.file.empty())
-        o.file = "/tmp/ratelab-importbench-" + std::to_string(o.lines) + ".log";
-    return o.lines > 0 && o.repeat > 0 && o.threads > 0;
-}
 
 // ---- The generated log --------------------------------------------------------------------
 
@@ -288,11 +240,23 @@ Result runRegex(const std::string& file, std::int64_t maxLines, std::int64_t& by
 
 } // namespace
 
-int runImportBenchmark(int argc, char** argv)
+CLI::App* addImportCommand(CLI::App& app, ImportBenchOptions& o)
 {
-    Options o;
-    if (!parseOptions(argc, argv, o))
-        return 2;
+    auto* cmd = app.add_subcommand("import", "Time access-log import against wc -l and a std::regex parser");
+    cmd->add_option("--lines", o.lines, "Lines in the generated log")->check(CLI::PositiveNumber);
+    cmd->add_option("--file", o.file, "The log to use or generate (default /tmp/ratelab-importbench-LINES.log)");
+    cmd->add_flag("--regenerate", o.regenerate, "Write the log even if the file exists");
+    cmd->add_option("--regex-lines", o.regexLines, "Lines the std::regex baseline parses (its throughput is scaled)");
+    cmd->add_option("--threads", o.threads, "Threads for the parallel run")->check(CLI::PositiveNumber);
+    cmd->add_option("--repeat", o.repeat, "Timed runs per contender after one priming run; the best is kept")
+        ->check(CLI::PositiveNumber);
+    return cmd;
+}
+
+int runImportBenchmark(ImportBenchOptions o)
+{
+    if (o.file.empty())
+        o.file = "/tmp/ratelab-importbench-" + std::to_string(o.lines) + ".log";
     std::ifstream probe(o.file);
     if (o.regenerate || !probe) {
         std::cerr << "generating " << o.lines << " lines into " << o.file << " ...\n";

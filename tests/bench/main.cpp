@@ -13,6 +13,7 @@
 // `allowed` flags are counted, so every Decision is computed and consumed. The best run is
 // reported. Exit codes: 0 success, 2 bad usage or input (one line on stderr), 1 internal.
 
+#include "tests/bench/modes.h"
 #include "tests/bench/stringmapbaseline.h"
 #include "tests/bench/workload.h"
 
@@ -252,21 +253,12 @@ int runDecisions(const Options& o)
 
 } // namespace
 
-// The other modes, each in its own file: the event queue, and log import.
-int runEventsBenchmark(int argc, char** argv);
-int runImportBenchmark(int argc, char** argv);
-
 } // namespace ratelab::bench
 
 int main(int argc, char** argv)
 {
     using namespace ratelab::bench;
-    // `events` and `import` parse their own options.
-    if (argc > 1 && std::string_view(argv[1]) == "events")
-        return runEventsBenchmark(argc, argv);
-    if (argc > 1 && std::string_view(argv[1]) == "import")
-        return runImportBenchmark(argc, argv);
-    CLI::App app{"ratelab-bench: decision throughput of the engine against a string-map baseline"};
+    CLI::App app{"ratelab-bench: engine throughput (decisions, events, log import) against baselines in the same run"};
     app.require_subcommand(1);
 
     Options o;
@@ -283,10 +275,14 @@ int main(int argc, char** argv)
     decisions->add_option("--repeat", o.repeat, "Timed runs; the best is reported")
         ->default_val(3)
         ->check(CLI::Range(1, 1000));
+    EventsOptions events;
+    auto* eventsCommand = addEventsCommand(app, events);
+    ImportBenchOptions import;
+    auto* importCommand = addImportCommand(app, import);
 
     try {
         app.parse(argc, argv);
-        if (trace->count() + generate->count() != 1)
+        if (decisions->parsed() && trace->count() + generate->count() != 1)
             throw CLI::ValidationError("--trace/--generate", "give exactly one of --trace FILE.csv or --generate ...");
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
@@ -296,6 +292,10 @@ int main(int argc, char** argv)
     }
 
     try {
+        if (eventsCommand->parsed())
+            return runEventsBenchmark(events);
+        if (importCommand->parsed())
+            return runImportBenchmark(import);
         return runDecisions(o);
     } catch (const std::exception& e) {
         std::cerr << "ratelab-bench: internal error: " << e.what() << "\n";
