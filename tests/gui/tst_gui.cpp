@@ -116,6 +116,17 @@ QPoint targetPixel(TradeoffChart* chart, int index)
     return chart->mapFromScene(QPointF(scene.x(), chart->chart()->plotArea().center().y()));
 }
 
+// Shows the window at 1600 x 1000 on the Logs view and waits until the sample's import and
+// the advisor have finished.
+bool showLogsView(MainWindow& w, int timeoutMs)
+{
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy ready(w.logsView(), &LogsView::ready);
+    w.setView(MainWindow::View::Logs);
+    return ready.wait(timeoutMs) && w.logsView()->isReady();
+}
+
 QAction* findAction(QWidget* w, const QString& text)
 {
     for (QAction* a : w->findChildren<QAction*>())
@@ -560,12 +571,7 @@ private slots:
     void logsViewSample()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        QSignalSpy ready(w.logsView(), &LogsView::ready);
-        w.setView(MainWindow::View::Logs);
-        QVERIFY(ready.wait(60'000));
-        QVERIFY(w.logsView()->isReady());
+        QVERIFY(showLogsView(w, 60'000));
         QVERIFY(w.logsView()->headerText().contains(QStringLiteral("apache_combined_elastic-examples_2015.log")));
         QVERIFY(w.logsView()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
         QCOMPARE(w.logsView()->badLinesTable()->rowCount(), 1);
@@ -580,11 +586,7 @@ private slots:
     void logsViewReplay()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        QSignalSpy ready(w.logsView(), &LogsView::ready);
-        w.setView(MainWindow::View::Logs);
-        QVERIFY(ready.wait(120'000));
+        QVERIFY(showLogsView(w, 120'000));
         AdvisorView* a = w.logsView()->advisor();
         const auto advice = a->result();
         QVERIFY(advice);
@@ -612,12 +614,7 @@ private slots:
     void logsViewAdvisor()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        QSignalSpy ready(w.logsView(), &LogsView::ready);
-        w.setView(MainWindow::View::Logs);
-        QVERIFY(ready.wait(120'000));
-        QVERIFY(w.logsView()->isReady());
+        QVERIFY(showLogsView(w, 120'000));
         AdvisorView* a = w.logsView()->advisor();
         QVERIFY(a->result());
         QVERIFY(!a->chartsAsTabs());
