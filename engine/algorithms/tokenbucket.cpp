@@ -1,61 +1,89 @@
 #include "engine/algorithms/tokenbucket.h"
 
-#include "engine/algorithms/fastdiv.h"
-
 #include <algorithm>
 
 namespace ratelab {
 
 TokenBucket::TokenBucket(const Params& params)
     : m_params(params)
+    , m_num(params.refill.num)
+    , m_den(params.refill.den)
     , m_capacityScaled(params.capacity * params.refill.den)
     , m_perFillScaled(Int128{params.refill.num} * params.intervalUs)
 {
 }
 
-std::int64_t TokenBucket::levelAt(const TokenBucketState& state, SimTime now) const
+// The refill mode is fixed per limiter, so the decision is compiled once per mode and the
+// dispatch on it is always predicted.
+template <TokenBucket::RefillMode Mode>
+std::int64_t TokenBucket::levelIn(const TokenBucketState& state, SimTime now) const
 {
     if (state.last == kNever)
         return m_capacityScaled;
-    if (now <= state.last)
-        return state.level;
+    const Duration elapsed = now > state.last ? now - state.last : 0;  // time going back refills nothing
     Int128 added;
-    if (m_params.mode == RefillMode::Continuous)
-        added = Int128{now - state.last} * m_params.refill.num;
+    if constexpr (Mode == RefillMode::Continuous)
+        added = Int128{elapsed} * m_num.value();
     else
-        added = Int128{floorDiv(now, m_params.intervalUs) - floorDiv(state.last, m_params.intervalUs)}
+        added = Int128{floorDiv(state.last + elapsed, m_params.intervalUs) - floorDiv(state.last, m_params.intervalUs)}
             * m_perFillScaled;
     return static_cast<std::int64_t>(std::min<Int128>(m_capacityScaled, state.level + added));
 }
 
-Duration TokenBucket::timeToReach(std::int64_t level, std::int64_t target, SimTime now) const
+template <TokenBucket::RefillMode Mode>
+Duration TokenBucket::timeToReachIn(std::int64_t level, std::int64_t target, SimTime now) const
 {
-    if (level >= target)
-        return 0;
-    if (m_params.mode == RefillMode::Continuous)
-        return static_cast<Duration>(ceilDiv128Fast(Int128{target} - level, m_params.refill.num));
-    const auto fills = static_cast<std::int64_t>(ceilDiv128(Int128{target} - level, m_perFillScaled));
-    return (floorDiv(now, m_params.intervalUs) + fills) * m_params.intervalUs - now;
+    if constexpr (Mode == RefillMode::Continuous) {
+        return m_num.ceilOfNonNegative(std::max<std::int64_t>(0, target - level));  // <= capacity x den
+    } else {
+        if (level >= target)
+            return 0;
+        const auto fills = static_cast<std::int64_t>(ceilDiv128(Int128{target} - level, m_perFillScaled));
+        return (floorDiv(now, m_params.intervalUs) + fills) * m_params.intervalUs - now;
+    }
+}
+
+// Written without a branch on the outcome, which a trace near its limit makes unpredictable.
+// A rejection stores the level refilled to `now` with `last` = now: the same bucket at every
+// later time (refill is additive up to the cap), so it still changes nothing a request can see.
+template <TokenBucket::RefillMode Mode>
+Decision TokenBucket::decideIn(TokenBucketState& state, SimTime now, Cost cost)
+{
+    const std::int64_t level = levelIn<Mode>(state, now);
+    Decision d;
+    if (cost > m_params.capacity) [[unlikely]] {
+        d.retryAfterUs = kNeverPasses;
+        d.remaining = m_den.floorOfNonNegative(level);
+        d.resetAfterUs = timeToReachIn<Mode>(level, m_capacityScaled, now);
+        return d;
+    }
+    const std::int64_t need = cost * m_den.value();
+    d.allowed = level >= need;
+    const std::int64_t after = level - (need & -std::int64_t{d.allowed});
+    state.level = after;  // a new key starts full: it is never rejected here, so it never stays "new"
+    state.last = std::max(state.last, now);
+    d.remaining = m_den.floorOfNonNegative(after);
+    d.retryAfterUs = timeToReachIn<Mode>(after, need & -std::int64_t{!d.allowed}, now);
+    d.resetAfterUs = timeToReachIn<Mode>(after, m_capacityScaled, now);
+    return d;
 }
 
 Decision TokenBucket::decideOne(TokenBucketState& state, SimTime now, Cost cost)
 {
-    const std::int64_t den = m_params.refill.den;
-    std::int64_t level = levelAt(state, now);
-    Decision d;
-    if (cost > m_params.capacity) {
-        d.retryAfterUs = kNeverPasses;
-    } else if (level >= cost * den) {
-        level -= cost * den;
-        state.level = level;
-        state.last = std::max(state.last, now);
-        d.allowed = true;
-    } else {
-        d.retryAfterUs = timeToReach(level, cost * den, now);
-    }
-    d.remaining = level / den;
-    d.resetAfterUs = timeToReach(level, m_capacityScaled, now);
-    return d;
+    return m_params.mode == RefillMode::Continuous ? decideIn<RefillMode::Continuous>(state, now, cost)
+                                                   : decideIn<RefillMode::Interval>(state, now, cost);
+}
+
+std::int64_t TokenBucket::levelAt(const TokenBucketState& state, SimTime now) const
+{
+    return m_params.mode == RefillMode::Continuous ? levelIn<RefillMode::Continuous>(state, now)
+                                                   : levelIn<RefillMode::Interval>(state, now);
+}
+
+Duration TokenBucket::timeToReach(std::int64_t level, std::int64_t target, SimTime now) const
+{
+    return m_params.mode == RefillMode::Continuous ? timeToReachIn<RefillMode::Continuous>(level, target, now)
+                                                   : timeToReachIn<RefillMode::Interval>(level, target, now);
 }
 
 QuotaPolicy TokenBucket::policy() const

@@ -14,6 +14,7 @@
 // nothing and never moves `last` back.
 
 #include "engine/algorithms/ratelimiter.h"
+#include "engine/core/divisor.h"
 #include "engine/core/units.h"
 
 namespace ratelab {
@@ -49,7 +50,13 @@ private:
     // Microseconds from `now` until the level reaches `target` (scaled), or 0 if it has.
     Duration timeToReach(std::int64_t level, std::int64_t target, SimTime now) const;
 
+    template <RefillMode Mode> std::int64_t levelIn(const TokenBucketState& state, SimTime now) const;
+    template <RefillMode Mode> Duration timeToReachIn(std::int64_t level, std::int64_t target, SimTime now) const;
+    template <RefillMode Mode> Decision decideIn(TokenBucketState& state, SimTime now, Cost cost);
+
     Params m_params;
+    Divisor m_num;  // refill.num: scaled tokens per microsecond
+    Divisor m_den;  // refill.den: scaled tokens per token
     std::int64_t m_capacityScaled;
     Int128 m_perFillScaled;  // interval mode: tokens added per interval, scaled
 };

@@ -1,0 +1,77 @@
+#pragma once
+// Division by a positive integer fixed when a limiter is built (a rate's numerator or
+// denominator, a window length), done per request as one multiply and one shift instead of a
+// hardware division. Granlund & Montgomery, "Division by invariant integers using
+// multiplication" (PLDI 1994), Theorem 4.2 with N = 63: for d > 0, l = ceil(log2 d) and
+// m = ceil(2^(63+l) / d), floor(n / d) = floor(m n / 2^(63+l)) for every 0 <= n < 2^63, and
+// m < 2^64 (it is at most 2^63 when d is a power of two, and 2^l < 2d otherwise).
+// Negative dividends take the ordinary division; they are rare (clocks that step back).
+
+#include "engine/core/simtime.h"
+
+#include <bit>
+#include <cassert>
+
+namespace ratelab {
+
+class Divisor {
+public:
+    constexpr explicit Divisor(std::int64_t d = 1)
+        : m_value(d)
+        , m_log2(ceilLog2(d))
+        , m_magic(static_cast<std::uint64_t>(ceilDivU128(UInt128{1} << (63 + m_log2), static_cast<UInt128>(d))))
+    {
+        assert(d > 0);
+    }
+
+    constexpr std::int64_t value() const { return m_value; }
+
+    // floor(n / d) and ceil(n / d) for 0 <= n, without a branch.
+    constexpr std::int64_t floorOfNonNegative(std::int64_t n) const
+    {
+        assert(n >= 0);
+        const UInt128 product = UInt128{static_cast<std::uint64_t>(n)} * m_magic;  // < 2^127
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(product >> 63) >> m_log2);
+    }
+    constexpr std::int64_t ceilOfNonNegative(std::int64_t n) const
+    {
+        const std::int64_t q = floorOfNonNegative(n);
+        return q + (q * m_value != n);
+    }
+
+    // floor(n / d) and ceil(n / d) for any n.
+    constexpr std::int64_t floor(std::int64_t n) const
+    {
+        return n < 0 ? floorDiv(n, m_value) : floorOfNonNegative(n);
+    }
+    constexpr std::int64_t ceil(std::int64_t n) const
+    {
+        return n < 0 ? static_cast<std::int64_t>(ceilDiv128(n, m_value)) : ceilOfNonNegative(n);
+    }
+
+    // The same for 128-bit intermediates: the fast path whenever the dividend fits in int64.
+    constexpr Int128 floor(Int128 n) const
+    {
+        return fitsInt64(n) ? Int128{floor(static_cast<std::int64_t>(n))} : floorDiv128(n, m_value);
+    }
+    constexpr Int128 ceil(Int128 n) const
+    {
+        return fitsInt64(n) ? Int128{ceil(static_cast<std::int64_t>(n))} : ceilDiv128(n, m_value);
+    }
+
+private:
+    __extension__ typedef unsigned __int128 UInt128;
+
+    static constexpr bool fitsInt64(Int128 v) { return v == static_cast<std::int64_t>(v); }
+    static constexpr int ceilLog2(std::int64_t d)
+    {
+        return d <= 1 ? 0 : 64 - std::countl_zero(static_cast<std::uint64_t>(d - 1));
+    }
+    static constexpr UInt128 ceilDivU128(UInt128 a, UInt128 b) { return (a + b - 1) / b; }
+
+    std::int64_t m_value;
+    int m_log2;  // l = ceil(log2 d)
+    std::uint64_t m_magic;
+};
+
+} // namespace ratelab
