@@ -11,6 +11,7 @@
 // per key. O(1). Time that goes backwards simply finds the TAT further ahead.
 
 #include "engine/algorithms/ratelimiter.h"
+#include "engine/core/divisor.h"
 #include "engine/core/units.h"
 
 namespace ratelab {
@@ -41,8 +42,15 @@ public:
     }
 
 private:
+    // The decision over scaled times held in `Wide`: std::int64_t while every value of the
+    // run fits (the fast path, see decideOne), Int128 otherwise.
+    template <class Wide> Decision decideScaled(GcraState& state, Wide nowScaled, Cost cost);
+
     Params m_params;
+    Divisor m_num;  // rate.num
+    Divisor m_den;  // rate.den
     Int128 m_tauScaled;  // tau in units of 1/num us = den x burst
+    std::int64_t m_narrowSpanUs;  // |now - origin| within which scaled times fit the fast path; -1: never
     SimTime m_origin = 0;
     bool m_hasOrigin = false;
 };

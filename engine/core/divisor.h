@@ -50,6 +50,14 @@ public:
     }
 
     // The same for 128-bit intermediates: the fast path whenever the dividend fits in int64.
+    constexpr Int128 floorOfNonNegative(Int128 n) const
+    {
+        return n <= kInt64Max ? Int128{floorOfNonNegative(static_cast<std::int64_t>(n))} : n / m_value;
+    }
+    constexpr Int128 ceilOfNonNegative(Int128 n) const
+    {
+        return n <= kInt64Max ? Int128{ceilOfNonNegative(static_cast<std::int64_t>(n))} : ceilDiv128(n, m_value);
+    }
     constexpr Int128 floor(Int128 n) const
     {
         return fitsInt64(n) ? Int128{floor(static_cast<std::int64_t>(n))} : floorDiv128(n, m_value);
@@ -62,6 +70,7 @@ public:
 private:
     __extension__ typedef unsigned __int128 UInt128;
 
+    static constexpr Int128 kInt64Max = std::numeric_limits<std::int64_t>::max();
     static constexpr bool fitsInt64(Int128 v) { return v == static_cast<std::int64_t>(v); }
     static constexpr int ceilLog2(std::int64_t d)
     {

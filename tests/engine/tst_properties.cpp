@@ -78,10 +78,15 @@ void TestProperties::gcraEqualsTokenBucket_data()
     QTest::addColumn<QString>("rate");
     QTest::addColumn<int>("burst");
     QTest::addColumn<qint64>("start");
-    QTest::newRow("10/s burst 10") << "10/s" << 10 << qint64(0);
-    QTest::newRow("3/s burst 2 @epoch") << "3/s" << 2 << qint64(1'700'000'000'000'000);
-    QTest::newRow("2.5/s burst 1") << "2.5/s" << 1 << qint64(5);
-    QTest::newRow("7/m burst 4 @epoch") << "7/m" << 4 << qint64(1'700'000'000'000'001);
+    QTest::addColumn<qint64>("pause");  // idle time inserted halfway through the trace
+    QTest::newRow("10/s burst 10") << "10/s" << 10 << qint64(0) << qint64(0);
+    QTest::newRow("3/s burst 2 @epoch") << "3/s" << 2 << qint64(1'700'000'000'000'000) << qint64(0);
+    QTest::newRow("2.5/s burst 1") << "2.5/s" << 1 << qint64(5) << qint64(0);
+    QTest::newRow("7/m burst 4 @epoch") << "7/m" << 4 << qint64(1'700'000'000'000'001) << qint64(0);
+    // 0.999999/s is 999,999 / 10^12 per us: GCRA's int64 fast path covers 2^61 / 999,999 us
+    // (about 26.7 days) from the first request, so after the 30-day pause it takes its 128-bit path.
+    QTest::newRow("0.999999/s burst 3, 30 days apart") << "0.999999/s" << 3 << qint64(1'700'000'000'000'000)
+                                                       << qint64(30) * 24 * 3600 * 1'000'000;
 }
 
 void TestProperties::gcraEqualsTokenBucket()
@@ -89,11 +94,14 @@ void TestProperties::gcraEqualsTokenBucket()
     QFETCH(QString, rate);
     QFETCH(int, burst);
     QFETCH(qint64, start);
+    QFETCH(qint64, pause);
     auto gcra = makeLimiter("gcra", test::paramsFrom("rate=" + rate + " burst=" + QString::number(burst))).limiter;
     auto bucket = makeLimiter("token_bucket", test::paramsFrom("refill=" + rate + " capacity=" + QString::number(burst))).limiter;
     std::string error;
     const double perSecond = parseRate(rate.toStdString(), error)->perSecondNearest();
-    const auto trace = test::randomTrace(11, 20000, 4, 1e6 / perSecond / 6.0, start, 3);  // each of 4 keys at 1.5x its rate
+    auto trace = test::randomTrace(11, 20000, 4, 1e6 / perSecond / 6.0, start, 3);  // each of 4 keys at 1.5x its rate
+    for (std::size_t i = trace.size() / 2; i < trace.size(); ++i)
+        trace[i].t += pause;
     int allowed = 0;
     for (const Request& r : trace) {
         const Decision a = gcra->decide(r.key, r.t, r.cost);
