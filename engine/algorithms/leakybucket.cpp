@@ -1,6 +1,6 @@
 #include "engine/algorithms/leakybucket.h"
 
-#include "engine/algorithms/fastdiv.h"
+#include "engine/core/branchless.h"
 
 #include <algorithm>
 
@@ -8,6 +8,8 @@ namespace ratelab {
 
 LeakyBucket::LeakyBucket(const Params& params)
     : m_params(params)
+    , m_num(params.rate.num)
+    , m_den(params.rate.den)
     , m_burstScaled(params.burst * params.rate.den)
 {
 }
@@ -25,35 +27,43 @@ Duration LeakyBucket::untilIdle(const LeakyBucketState& state, SimTime now) cons
 {
     if (state.last == kNever)
         return 0;
-    const Int128 idleAt = ceilDiv128Fast(Int128{state.excess} + m_params.rate.den, m_params.rate.num);
+    const Int128 idleAt = m_num.ceilOfNonNegative(state.excess + m_den.value());
     return static_cast<Duration>(std::max<Int128>(0, state.last + idleAt - now));
 }
 
+// Written without a branch on the outcome (branchless.h). Bounds: E <= burst x den <= 2^62
+// (the catalog's limit) and den <= 2^52, so every value below fits in int64 except E', which
+// may reach 2^63 + den and is compared unsigned.
 Decision LeakyBucket::decideOne(LeakyBucketState& state, SimTime now, Cost cost)
 {
-    const std::int64_t den = m_params.rate.den;
+    const std::int64_t den = m_den.value();
     const std::int64_t first = drainedPlusOne(state, now);
-    const Int128 next = Int128{first} + Int128{cost - 1} * den;
     Decision d;
-    if (cost - 1 > m_params.burst) {
+    if (cost - 1 > m_params.burst) [[unlikely]] {
         d.retryAfterUs = kNeverPasses;
-    } else if (next <= m_burstScaled) {
-        state.excess = static_cast<std::int64_t>(next);
-        state.last = std::max(state.last, now);
-        d.allowed = true;
-        d.remaining = (m_burstScaled - state.excess) / den;
-        if (m_params.mode == Mode::Shape)
-            d.delayUs = static_cast<Duration>(ceilDiv128Fast(state.excess, m_params.rate.num));
+        d.remaining = first <= m_burstScaled ? m_den.floorOfNonNegative(m_burstScaled - first) + 1 : 0;
         d.resetAfterUs = untilIdle(state, now);
         return d;
-    } else {
-        // Need max(0, E + 1 - rate x t) <= burst - cost + 1, counted from `last`.
-        const Int128 excessToDrain = Int128{state.excess} + den - Int128{m_params.burst - cost + 1} * den;
-        const Int128 at = state.last + ceilDiv128Fast(excessToDrain, m_params.rate.num);
-        d.retryAfterUs = static_cast<Duration>(at - now);
     }
-    d.remaining = first <= m_burstScaled ? (m_burstScaled - first) / den + 1 : 0;
-    d.resetAfterUs = untilIdle(state, now);
+    const std::uint64_t next = static_cast<std::uint64_t>(first) + static_cast<std::uint64_t>((cost - 1) * den);
+    d.allowed = next <= static_cast<std::uint64_t>(m_burstScaled);
+    // A rejected request is never a new key's (cost - 1 <= burst passes from idle), so both
+    // outcomes leave a key that has been seen.
+    state.excess = pick(d.allowed, static_cast<std::int64_t>(next), state.excess);
+    state.last = pick(d.allowed, std::max(state.last, now), state.last);
+    // Rejected: whole cost-1 requests that would still pass, floor((burst x den - first) / den) + 1
+    // when first <= burst x den, else 0; first <= burst x den + den makes both one floor.
+    d.remaining = m_den.floorOfNonNegative(
+        pick(d.allowed, m_burstScaled - static_cast<std::int64_t>(next), m_burstScaled + den - first));
+    // Accepted under `shape`: held until the new excess has drained. Rejected: the wait until
+    // max(0, E + 1 - rate x t) <= burst - cost + 1, counted from `last` (positive when rejected).
+    const bool shaped = d.allowed && m_params.mode == Mode::Shape;
+    const std::int64_t toDrain = pick(d.allowed, pick(shaped, state.excess, 0),
+                                      state.excess + den - (m_params.burst - cost + 1) * den);
+    const Duration wait = m_num.ceilOfNonNegative(toDrain);
+    d.delayUs = pick(d.allowed, wait, 0);
+    d.retryAfterUs = pick(d.allowed, 0, state.last + wait - now);
+    d.resetAfterUs = std::max<Duration>(0, state.last + m_num.ceilOfNonNegative(state.excess + den) - now);
     return d;
 }
 

@@ -12,6 +12,7 @@
 // 16 bytes per key. O(1). Time that goes backwards drains nothing.
 
 #include "engine/algorithms/ratelimiter.h"
+#include "engine/core/divisor.h"
 #include "engine/core/units.h"
 
 namespace ratelab {
@@ -46,6 +47,8 @@ private:
     Duration untilIdle(const LeakyBucketState& state, SimTime now) const;
 
     Params m_params;
+    Divisor m_num;  // rate.num
+    Divisor m_den;  // rate.den
     std::int64_t m_burstScaled;
 };
 

@@ -1,5 +1,7 @@
 #include "engine/algorithms/tokenbucket.h"
 
+#include "engine/core/branchless.h"
+
 #include <algorithm>
 
 namespace ratelab {
@@ -59,11 +61,11 @@ Decision TokenBucket::decideIn(TokenBucketState& state, SimTime now, Cost cost)
     }
     const std::int64_t need = cost * m_den.value();
     d.allowed = level >= need;
-    const std::int64_t after = level - (need & -std::int64_t{d.allowed});
+    const std::int64_t after = level - pick(d.allowed, need, 0);
     state.level = after;  // a new key starts full: it is never rejected here, so it never stays "new"
     state.last = std::max(state.last, now);
     d.remaining = m_den.floorOfNonNegative(after);
-    d.retryAfterUs = timeToReachIn<Mode>(after, need & -std::int64_t{!d.allowed}, now);
+    d.retryAfterUs = timeToReachIn<Mode>(after, pick(d.allowed, 0, need), now);
     d.resetAfterUs = timeToReachIn<Mode>(after, m_capacityScaled, now);
     return d;
 }

@@ -1,0 +1,16 @@
+#pragma once
+// A choice between two integers without a branch. A decision near its limit is a coin toss the
+// branch predictor loses about half the time, and compilers keep `c ? a : b` as a branch when
+// the arms feed stores, so the algorithms' hot paths select with a mask instead.
+
+#include <cstdint>
+
+namespace ratelab {
+
+constexpr std::int64_t pick(bool condition, std::int64_t ifTrue, std::int64_t ifFalse)
+{
+    const std::int64_t mask = -static_cast<std::int64_t>(condition);
+    return (ifTrue & mask) | (ifFalse & ~mask);
+}
+
+} // namespace ratelab
