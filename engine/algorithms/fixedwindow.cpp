@@ -26,7 +26,7 @@ bool countAndDecide(Count& count, const FixedWindowParams& params, Cost cost, De
 
 Decision FixedWindowEpoch::decideOne(EpochWindowState& state, SimTime now, Cost cost)
 {
-    const std::int64_t index = floorDiv(now, m_params.windowUs);
+    const std::int64_t index = m_window.floor(now);
     if (!m_hasOrigin) {
         m_originIndex = index - (std::int64_t{1} << 30);  // room for clocks that step back
         m_hasOrigin = true;

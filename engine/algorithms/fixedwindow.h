@@ -14,6 +14,7 @@
 // counted against the current window.
 
 #include "engine/algorithms/ratelimiter.h"
+#include "engine/core/divisor.h"
 
 namespace ratelab {
 
@@ -30,7 +31,7 @@ struct EpochWindowState {
 
 class FixedWindowEpoch final : public FlatStateLimiter<FixedWindowEpoch, EpochWindowState> {
 public:
-    explicit FixedWindowEpoch(const FixedWindowParams& params) : m_params(params) {}
+    explicit FixedWindowEpoch(const FixedWindowParams& params) : m_params(params), m_window(params.windowUs) {}
 
     Decision decideOne(EpochWindowState& state, SimTime now, Cost cost);
     const FixedWindowParams& params() const { return m_params; }
@@ -46,6 +47,7 @@ public:
 
 private:
     FixedWindowParams m_params;
+    Divisor m_window;  // windowUs
     std::int64_t m_originIndex = 0;
     bool m_hasOrigin = false;
 };

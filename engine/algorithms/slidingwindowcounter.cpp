@@ -9,7 +9,7 @@ namespace ratelab {
 std::int64_t SlidingWindowCounter::weighted(std::int64_t prev, Duration elapsed) const
 {
     // Non-negative: the floor is the truncating quotient the formula asks for.
-    return static_cast<std::int64_t>(floorDiv128Fast(Int128{prev} * (m_params.windowUs - elapsed), m_params.windowUs));
+    return static_cast<std::int64_t>(m_window.floorOfNonNegative(Int128{prev} * (m_params.windowUs - elapsed)));
 }
 
 Duration SlidingWindowCounter::elapsedForBudget(std::int64_t prev, std::int64_t budget) const
@@ -24,7 +24,7 @@ Duration SlidingWindowCounter::elapsedForBudget(std::int64_t prev, std::int64_t 
 Decision SlidingWindowCounter::decideOne(SlidingCounterState& state, SimTime now, Cost cost)
 {
     const Duration w = m_params.windowUs;
-    const std::int64_t index = floorDiv(now, w);
+    const std::int64_t index = m_window.floor(now);
     std::int64_t window = index;
     std::int64_t curr = 0;
     std::int64_t prev = 0;

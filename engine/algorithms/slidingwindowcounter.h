@@ -11,6 +11,7 @@
 // Memory: 16 bytes per key (window index, two counts). O(1).
 
 #include "engine/algorithms/ratelimiter.h"
+#include "engine/core/divisor.h"
 
 namespace ratelab {
 
@@ -27,7 +28,7 @@ public:
         Duration windowUs = 0;
     };
 
-    explicit SlidingWindowCounter(const Params& params) : m_params(params) {}
+    explicit SlidingWindowCounter(const Params& params) : m_params(params), m_window(params.windowUs) {}
 
     Decision decideOne(SlidingCounterState& state, SimTime now, Cost cost);
     const Params& params() const { return m_params; }
@@ -42,6 +43,7 @@ private:
     Duration elapsedForBudget(std::int64_t prev, std::int64_t budget) const;
 
     Params m_params;
+    Divisor m_window;  // windowUs
 };
 
 // Instantiated once, in slidingwindowcounter.cpp, where decideOne() is visible and inlines into decideBatch();
