@@ -16,7 +16,7 @@ namespace {
 constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and cancel checks
 // Fresh requests are decided a batch at a time, lane by lane: each lane then works on its own
 // state only and prefetches it a few requests ahead. A divisor of kCheckEvery.
-constexpr std::size_t kBatch = 256;
+constexpr std::size_t kBatch = 1024;
 
 // Pairwise disagreement of lanes on the same fresh requests.
 class ShadowComparison {
