@@ -38,14 +38,34 @@ int permilleOf(std::int64_t done, std::int64_t total)
 } // namespace
 
 LogReader::LogReader(std::istream& in, const ImportOptions& options, KeyInterner& keys, RunControl* control)
-    : m_in(in)
+    : m_in(&in)
     , m_control(control)
     , m_tiers(options.tiers)
     , m_totalBytes(options.totalBytes >= 0 ? options.totalBytes : streamSize(in))
     , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
     , m_capacity(kBlockBytes + m_maxLine)
     , m_buffer(new char[m_capacity])
+    , m_data(m_buffer.get())
     , m_reorder(options.lookBackUs)
+{
+    start(options, keys);
+}
+
+LogReader::LogReader(MappedFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control)
+    : m_in(nullptr)
+    , m_file(std::move(file))
+    , m_control(control)
+    , m_tiers(options.tiers)
+    , m_totalBytes(static_cast<std::int64_t>(m_file->text().size()))
+    , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
+    , m_capacity(0)
+    , m_data(m_file->text().data())
+    , m_reorder(options.lookBackUs)
+{
+    start(options, keys);
+}
+
+void LogReader::start(const ImportOptions& options, KeyInterner& keys)
 {
     m_summary.lookBackUs = options.lookBackUs;
     fill();
@@ -53,10 +73,10 @@ LogReader::LogReader(std::istream& in, const ImportOptions& options, KeyInterner
     // Detection from the head of the input.
     LogFormat format = options.format;
     if (format == LogFormat::Auto) {
-        const Detection detection = detectFormat(std::string_view(m_buffer.get(), m_end), options.parser);
+        const Detection detection = detectFormat(std::string_view(m_data, m_end), options.parser);
         m_summary.detection = detection.reason;
         if (detection.format == LogFormat::Auto) {
-            if (m_eof && textscan::isBlankLine(std::string_view(m_buffer.get(), m_end))) {
+            if (m_eof && textscan::isBlankLine(std::string_view(m_data, m_end))) {
                 m_inputEnded = true;  // empty input: nothing to import, nothing wrong
                 return;
             }
@@ -96,17 +116,25 @@ bool LogReader::next(ImportedRequest& out)
 
 void LogReader::fill()
 {
+    if (m_file) {  // the next block of the mapping comes into view
+        const std::size_t size = m_file->text().size();
+        const std::size_t end = std::min(size, m_end + kBlockBytes);
+        m_summary.bytesRead += static_cast<std::int64_t>(end - m_end);
+        m_end = end;
+        m_eof = m_end == size;
+        return;
+    }
     if (m_begin > 0) {
         std::memmove(m_buffer.get(), m_buffer.get() + m_begin, m_end - m_begin);
         m_end -= m_begin;
         m_begin = 0;
     }
     while (!m_eof && m_end < m_capacity) {
-        m_in.read(m_buffer.get() + m_end, static_cast<std::streamsize>(m_capacity - m_end));
-        const auto got = static_cast<std::size_t>(m_in.gcount());
+        m_in->read(m_buffer.get() + m_end, static_cast<std::streamsize>(m_capacity - m_end));
+        const auto got = static_cast<std::size_t>(m_in->gcount());
         m_end += got;
         m_summary.bytesRead += static_cast<std::int64_t>(got);
-        if (!m_in)
+        if (!*m_in)
             m_eof = true;
         if (got == 0)
             break;
@@ -118,7 +146,7 @@ void LogReader::fill()
 // the input, without a newline) handled.
 bool LogReader::scanLine()
 {
-    const char* data = m_buffer.get();
+    const char* data = m_data;
     const void* nl = std::memchr(data + m_begin, '\n', m_end - m_begin);
     if (nl) {
         const std::size_t nlPos = static_cast<std::size_t>(static_cast<const char*>(nl) - data);

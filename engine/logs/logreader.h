@@ -9,6 +9,8 @@
 // 1 MiB, lines longer than maxLineBytes are skipped without being buffered, and only the
 // keys, one look-back window of records and the records that window released at once (a
 // small reused ring) are kept. Nothing is allocated per request once the rings have grown.
+// A file can also be given mapped into memory: its text is then scanned in place, in the
+// same 1 MiB steps, without being copied into the buffer.
 //
 // Progress: RunControl::report(permille, "import") after every block (a few thousand
 // lines) and 1000 at the end; cancel() is honoured at the same points by throwing
@@ -22,6 +24,7 @@
 #include "engine/logs/importsummary.h"
 #include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
+#include "engine/logs/mappedfile.h"
 #include "engine/logs/reorderbuffer.h"
 
 #include <istream>
@@ -37,6 +40,7 @@ public:
     // is not detected or the log_format is invalid, std::invalid_argument for a malformed
     // trusted proxy. An empty input is no error: it yields nothing.
     LogReader(std::istream& in, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
+    LogReader(MappedFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
     LogReader(const LogReader&) = delete;
     LogReader& operator=(const LogReader&) = delete;
 
@@ -49,13 +53,15 @@ public:
     bool finished() const { return m_finished; }
 
 private:
+    void start(const ImportOptions& options, KeyInterner& keys);
     void fill();
     bool scanLine();
     void handle(std::string_view line);
     void endOfBlock();
     void finish();
 
-    std::istream& m_in;
+    std::istream* m_in;                 // the stream read into m_buffer, or null ...
+    std::optional<MappedFile> m_file;  // ... for a mapped file, scanned in place
     RunControl* m_control;
     std::shared_ptr<const TierMap> m_tiers;  // kept alive for the processor and the tally
     ImportSummary m_summary;                 // linesRead doubles as the current line number
@@ -65,7 +71,8 @@ private:
     // The buffer holds one block plus one partial line of up to m_maxLine bytes.
     std::size_t m_capacity;
     std::unique_ptr<char[]> m_buffer;
-    std::size_t m_begin = 0;
+    const char* m_data;        // the text being scanned: m_buffer, or the mapped file
+    std::size_t m_begin = 0;   // [m_begin, m_end) of m_data is read and not yet scanned
     std::size_t m_end = 0;
     bool m_eof = false;
     bool m_skippingLongLine = false;  // inside a line already reported as too long

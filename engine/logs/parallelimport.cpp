@@ -3,17 +3,15 @@
 #include "engine/logs/formatdetect.h"
 #include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
+#include "engine/logs/logreader.h"
+#include "engine/logs/mappedfile.h"
 #include "engine/logs/nginxformat.h"
 #include "engine/logs/reorderbuffer.h"
 #include "engine/logs/textscan.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -24,46 +22,6 @@ namespace {
 
 constexpr std::size_t kRoundBytesPerThread = 8 << 20;  // work per thread between merges and progress reports
 constexpr std::int64_t kCancelCheckLines = 4096;
-
-// A read-only mapping of a whole file, unmapped on destruction.
-class MappedFile {
-public:
-    explicit MappedFile(const std::string& path)
-    {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            throw ImportError(path + ": cannot open the log file");
-        struct stat st {};
-        if (::fstat(fd, &st) != 0) {
-            ::close(fd);
-            throw ImportError(path + ": cannot read the file's size");
-        }
-        m_size = static_cast<std::size_t>(st.st_size);
-        if (m_size > 0) {
-            void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
-            if (p == MAP_FAILED) {
-                ::close(fd);
-                throw ImportError(path + ": cannot map the file");
-            }
-            ::madvise(p, m_size, MADV_SEQUENTIAL);
-            m_data = static_cast<const char*>(p);
-        }
-        ::close(fd);
-    }
-    ~MappedFile()
-    {
-        if (m_data)
-            ::munmap(const_cast<char*>(m_data), m_size);
-    }
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
-
-    std::string_view text() const { return {m_data, m_size}; }
-
-private:
-    const char* m_data = nullptr;
-    std::size_t m_size = 0;
-};
 
 // One thread's state, kept across rounds so its interner and parser caches stay warm.
 struct Worker {
@@ -120,10 +78,17 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
                             const RequestSink& sink, RunControl* control, unsigned threads)
 {
     const auto sequential = [&] {
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            throw ImportError(path + ": cannot open the log file");
-        return importLog(in, options, keys, sink, control);
+        if (!std::filesystem::is_regular_file(path)) {  // a pipe or a device: read it as a stream
+            std::ifstream in(path, std::ios::binary);
+            if (!in)
+                throw ImportError(path + ": cannot open the log file");
+            return importLog(in, options, keys, sink, control);
+        }
+        LogReader reader(MappedFile(path), options, keys, control);
+        ImportedRequest request;
+        while (reader.next(request))
+            sink(request);
+        return reader.summary();
     };
     if (threads <= 1 || isStateful(options.format))
         return sequential();
