@@ -50,6 +50,7 @@ class TestAdvisor : public QObject {
 private slots:
     void loadsATrace();
     void perKeyRates();
+    void rateOfOneKey();
     void percentilesAndHistogram();
     void smallestParameters_data();
     void smallestParameters();
@@ -86,6 +87,45 @@ void TestAdvisor::perKeyRates()
     QCOMPARE(rates.windows[0].maxPerKey, (std::vector<std::int64_t>{3, 1, 1, 1}));
     QCOMPARE(rates.windows[1].maxPerKey, (std::vector<std::int64_t>{4, 1, 2, 2}));
     QCOMPARE(rates.requestsPerKey, (std::vector<std::int64_t>{4, 1, 2, 2}));
+}
+
+void TestAdvisor::rateOfOneKey()
+{
+    // x: one request per second at 0, 1, ..., 199 s, and four more at 50.1 .. 50.4 s (204).
+    // y: 0, 0.5, 0.9 s. W = 1 s, windows (t - 1 s, t]: x's whole seconds see only themselves
+    // (1 s earlier is out), 50.1 .. 50.4 s see 2, 3, 4, 5, and 51 s sees 50.1 .. 51: 5.
+    // Sorted: 199 ones, 2, 3, 4, 5, 5; p99 by nearest rank is rank ceil(0.99 x 204) = 202: 4.
+    // y sees 1, 2, 3: p99 at rank ceil(2.97) = 3: 3.
+    std::ostringstream csv;
+    csv << "t_us,key,cost\n0,x,1\n0,y,1\n500000,y,1\n900000,y,1\n";
+    for (int s = 1; s < 200; ++s) {
+        csv << s * kS << ",x,1\n";
+        if (s == 50)
+            for (int extra = 1; extra <= 4; ++extra)
+                csv << s * kS + extra * 100 * kMs << ",x,1\n";
+    }
+    std::istringstream in(csv.str());
+    const RequestSet set = loadRequestsFromTrace(in, "one-key.csv");
+    QCOMPARE(set.requests.size(), std::size_t{207});
+    const std::vector<KeyWindowRate> rates = windowRatesOf(set, {1, 0}, kS);
+    QCOMPARE(rates.size(), std::size_t{2});
+    QCOMPARE(rates[0].peak, std::int64_t{3});  // y
+    QCOMPARE(rates[0].p99, std::int64_t{3});
+    QCOMPARE(rates[1].peak, std::int64_t{5});  // x
+    QCOMPARE(rates[1].p99, std::int64_t{4});
+    // 10 s windows: a whole second s sees s - 9 .. s (10), plus the extras for s = 51 .. 60 (14);
+    // the extras see 41 .. 50 and themselves: 11 .. 14. Eleven 14s are the top of 204: both 14.
+    const std::vector<KeyWindowRate> tenSeconds = windowRatesOf(set, {0}, 10 * kS);
+    QCOMPARE(tenSeconds[0].peak, std::int64_t{14});
+    QCOMPARE(tenSeconds[0].p99, std::int64_t{14});
+    // Keeping one of the two keys, a sliding log of limit 3 per 1 s throttles x only; the
+    // advisor's top keys carry its rates in that window.
+    const AdvisorResult r = advise(set, optionsFor("sliding_window_log", 500'000));
+    const Recommendation& rec = r.recommendations.at(0);
+    QVERIFY(!rec.topKeys.empty());
+    QCOMPARE(rec.topKeys[0].name, std::string("x"));
+    QCOMPARE(rec.topKeys[0].rateInWindow.peak, std::int64_t{5});
+    QCOMPARE(rec.topKeys[0].rateInWindow.p99, std::int64_t{4});
 }
 
 void TestAdvisor::percentilesAndHistogram()
