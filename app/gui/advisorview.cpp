@@ -67,7 +67,8 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
         auto* button = new QToolButton(m_distributionPanel);
         button->setText(fmt::windowLength(defaultRateWindows()[i]));
         button->setCheckable(true);
-        button->setToolTip(tr("Each key's rate is the most requests it sent in any window of this length"));
+        button->setToolTip(tr("Each key's rate is the most requests it sent in any window of this length; "
+                              "the advisor's limits are per the same window W"));
         m_windows->addButton(button, int(i));
         windowRow->addWidget(button);
     }
@@ -141,7 +142,16 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_split->setSizes({12'000, 8'000});  // in proportion: the charts get three fifths
     layout->addWidget(m_split);
 
-    connect(m_windows, &QButtonGroup::idClicked, m_distribution, &RateDistributionChart::setWindow);
+    // The window drives the distribution at once and the advisor's W after the debounce.
+    connect(m_windows, &QButtonGroup::idClicked, this, [this](int id) {
+        m_distribution->setWindow(id);
+        const Duration window = defaultRateWindows()[std::size_t(id)];
+        if (window == m_options.windowUs)
+            return;
+        m_options.windowUs = window;
+        if (m_hasImport && !m_nothingToDo)
+            m_controller->schedule(m_options);
+    });
     connect(m_card, &RecommendationCard::rowSelected, this, &AdvisorView::showSelected);
     connect(m_card, &RecommendationCard::exportRequested, this, &AdvisorView::openExport);
     m_replay = new QPushButton(tr("Replay"), m_card);

@@ -641,9 +641,10 @@ private slots:
             QCOMPARE(cell(RecommendationModel::Target, RecommendationModel::RawRole).toBool(), rec.targetMet);
         }
 
-        // The histogram and CDF of the selected window (1 min), then of 1 s.
+        // The histogram and CDF of 1 s, then of the selected window (1 min): clicking 1 s asks the
+        // advisor for W = 1 s, and 1 min back before the debounce asks for the 1 min advice again.
         RateDistributionChart* dist = a->distributionChart();
-        for (int window : {2, 0}) {
+        for (int window : {0, 2}) {
             a->windowButtons()->button(window)->click();
             const Distribution& d = expected.rates.windows[std::size_t(window)].distribution;
             const double perSecond = 1e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
@@ -658,6 +659,9 @@ private slots:
             QCOMPARE(dist->percentileTicks().size(), qsizetype(4));
             QCOMPARE(dist->percentileTicks()[2].second, double(d.percentiles[2].value) * perSecond);
         }
+        QVERIFY(a->controller()->isPending());
+        QVERIFY(nextAdvice(a));
+        QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
 
         // The top keys and the curve are the selected algorithm's (token_bucket, then leaky_bucket).
         TradeoffChart* chart = a->tradeoffChart();
@@ -751,6 +755,45 @@ private slots:
         QTRY_VERIFY(a->chartsAsTabs());
         w.resize(1600, 1000);
         QTRY_VERIFY(!a->chartsAsTabs());
+    }
+
+    // The window selector sets the advisor's W: after the debounce the card, the curve and the
+    // top keys are the advice for W = 10 s, as ratelab::advise gives it on the same requests.
+    void logsViewAdvisorWindow()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
+        a->windowButtons()->button(1)->click();
+        QCOMPARE(a->options().windowUs, 10 * kMicrosPerSecond);
+        QVERIFY(a->controller()->isPending());
+        const auto advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(advice->options.windowUs, 10 * kMicrosPerSecond);
+
+        AdvisorOptions options;
+        options.curvePoints = AdvisorView::kCurvePoints;
+        options.windowUs = 10 * kMicrosPerSecond;
+        const AdvisorResult expected = advise(sampleRequests(), options);
+        RecommendationModel* card = a->card()->model();
+        QCOMPARE(card->rowCount(), int(expected.recommendations.size()));
+        for (int row = 0; row < card->rowCount(); ++row)
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+                     expectedParams(expected.recommendations[std::size_t(row)]));
+        // token_bucket per 10 s: its refill reads per 10 s, the line sits on its value.
+        const Recommendation& tb = expected.recommendations[0];
+        QCOMPARE(a->tradeoffChart()->targetPoint()->value, tb.value);
+        QCOMPARE(a->tradeoffChart()->limitAt(a->tradeoffChart()->targetIndex()), double(tb.value) / 10);
+        QCOMPARE(a->topKeysModel()->rowCount(), int(tb.topKeys.size()));
+        QCOMPARE(a->topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),
+                 QStringLiteral("peak rate\n(req/10 s)"));
+        if (!tb.topKeys.empty())
+            QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(),
+                     qint64(tb.topKeys[0].rateInWindow.peak));
+        // Clicking the window already in use asks for nothing.
+        a->windowButtons()->button(1)->click();
+        QVERIFY(!a->controller()->isPending());
     }
 
     // Cancel stops an import: cancelled() comes, finished() never does.
