@@ -78,6 +78,9 @@ protected:
 private:
     void showResult(std::shared_ptr<const AdvisorResult> result);
     void showSelected();
+    // A new share to keep (the card or the keep handle): the card, the handle and the line
+    // follow; the caller decides when the worker is asked.
+    void applyKeep(std::int64_t ppm, AdvisorTarget by);
     void updateReadout();
     void setNarrow(bool narrow);
     void checkReady();

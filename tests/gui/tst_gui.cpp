@@ -35,6 +35,7 @@
 #include "app/models/recommendationmodel.h"
 #include "app/models/topkeysmodel.h"
 #include "engine/advisor/advisor.h"
+#include "engine/advisor/knee.h"
 #include "engine/export/limitexport.h"
 #include "engine/engine.h"
 #include "engine/logs/logimporter.h"
@@ -755,6 +756,61 @@ private slots:
         QTRY_VERIFY(a->chartsAsTabs());
         w.resize(1600, 1000);
         QTRY_VERIFY(!a->chartsAsTabs());
+    }
+
+    // GUI.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;
+    // dragging it to 90% sets the card's share and moves the line to the smallest grid limit
+    // keeping 90% of keys, without asking the advisor until the release. The knee is the
+    // engine's knee of the curve shown.
+    void logsViewKeepHandle()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        TradeoffChart* chart = a->tradeoffChart();
+        chart->refreshNow();
+        QTRY_VERIFY(chart->chart()->plotArea().left() > 30);  // laid out with its axis labels
+        const auto advice = a->result();
+        const Recommendation& tb = advice->recommendations[0];
+        QCOMPARE(chart->keepPpm(), std::int64_t(990'000));
+        QCOMPARE(chart->knee(), curveKnee(tb, AdvisorTarget::Keys, advice->keys, advice->options.windowUs));
+        QVERIFY(chart->knee().has_value());
+
+        const QPoint handle = chart->keepHandlePos().toPoint();
+        QTest::mouseMove(chart->viewport(), handle + QPoint(0, 4));
+        QCOMPARE(chart->cursor().shape(), Qt::SizeVerCursor);
+        QTest::mouseMove(chart->viewport(), handle + QPoint(40, 40));
+        QVERIFY(chart->cursor().shape() != Qt::SizeVerCursor);
+
+        // The height of 90% on the left axis, through the chart's own mapping.
+        const QPointF at90 = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(0)), 90.0),
+                                                           chart->chart()->series().front());
+        const QPoint to = chart->mapFromScene(QPointF(chart->chart()->plotArea().left() + 2, at90.y()));
+        QSignalSpy started(a->controller(), &AdvisorController::started);
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);
+        QTest::mouseMove(chart->viewport(), to);
+        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->keepSpin()->value(), 90.0);
+        // 90% of 1,753 keys is 1,578: the first curve point keeping that many.
+        int first = -1;
+        for (std::size_t i = 0; i < tb.curve.size() && first < 0; ++i)
+            if (tb.curve[i].keysUnthrottled >= 1578)
+                first = int(i);
+        QCOMPARE(advice->keys, std::int64_t(1753));
+        QCOMPARE(chart->targetIndex(), first);
+        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(chart->limitAt(first))));
+        QTest::qWait(AdvisorController::kDebounceMs + 100);
+        QVERIFY(!a->controller()->isPending() && !a->controller()->isRunning());
+        QCOMPARE(started.count(), 0);
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, to);
+        QVERIFY(a->controller()->isPending());
+        const auto after = nextAdvice(a);
+        QVERIFY(after);
+        QCOMPARE(after->options.targetPpm, std::int64_t(900'000));
+        QVERIFY(after->recommendations[0].keysUnthrottled >= 1578);
+        QCOMPARE(chart->targetPoint()->value, after->recommendations[0].value);
+        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
     }
 
     // The window selector sets the advisor's W: after the debounce the card, the curve and the
