@@ -21,6 +21,7 @@
 #include "app/gui/recommendationcard.h"
 #include "app/gui/compareview.h"
 #include "app/gui/delaychart.h"
+#include "app/gui/dockoverlay.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/learnview.h"
 #include "app/gui/legendstrip.h"
@@ -45,6 +46,7 @@
 #include <QButtonGroup>
 #include <QAbstractButton>
 #include <QDoubleSpinBox>
+#include <QTabBar>
 #include <QTableView>
 #include <QComboBox>
 #include <QGraphicsRectItem>
@@ -373,14 +375,55 @@ private slots:
         QVERIFY(!w.compareView()->burstChart()->isVisible());
         QCOMPARE(w.compareView()->burstChart()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
 
-        // The rail's button opens the dock; growing the window unfolds it for good.
+        // The rail's button opens the dock as an overlay over the charts: the views keep their
+        // place and size, the dock stays folded. Escape closes it, so does a click outside it;
+        // a click inside does not.
+        DockOverlay* overlay = w.dockOverlay();
+        QWidget* contents = w.scenarioDock()->widget();
+        QVERIFY(contents);
         QVERIFY(!w.showDockAction()->isChecked());
+        const QRect viewBefore = w.viewTabs()->geometry();
         w.showDockAction()->trigger();
-        QVERIFY(w.scenarioDock()->isVisible());
+        QVERIFY(overlay->isOpen());
+        QVERIFY(!w.scenarioDock()->isVisible());
+        QCOMPARE(w.viewTabs()->geometry(), viewBefore);
+        QVERIFY(w.showDockAction()->isChecked());
+        QVERIFY(overlay->isAncestorOf(contents));
+        QVERIFY(contents->isVisible());
+        QCOMPARE(overlay->geometry().left(), viewBefore.left());  // beside the rail, over the view
+        QCOMPARE(overlay->geometry().top(), viewBefore.top() + w.viewTabs()->tabBar()->height());  // under the tabs
+        QCOMPARE(overlay->geometry().bottom(), viewBefore.bottom());
+        QCOMPARE(overlay->width(), MainWindow::kOverlayWidthPx);
+        QWidget* allowed = w.compareView()->allowedChart();
+        QVERIFY(overlay->geometry().intersects(QRect(allowed->mapTo(&w, QPoint(0, 0)), allowed->size())));
+        QTest::keyClick(contents, Qt::Key_Escape);
+        QVERIFY(!overlay->isOpen());
+        QVERIFY(!w.showDockAction()->isChecked());
+        QCOMPARE(w.scenarioDock()->widget(), contents);  // given back
+
+        w.showDockAction()->trigger();
+        QVERIFY(overlay->isOpen());
+        QTest::mouseClick(contents, Qt::LeftButton, {}, QPoint(5, 5));
+        QVERIFY(overlay->isOpen());
+        // On the right half of the chart, beyond the overlay.
+        const QPoint outside = allowed->mapTo(&w, QPoint(allowed->width() * 3 / 4, allowed->height() / 2));
+        QVERIFY(!overlay->geometry().contains(outside));
+        QWidget* hit = w.childAt(outside);
+        QVERIFY(hit);
+        QTest::mouseClick(hit, Qt::LeftButton, {}, hit->mapFrom(&w, outside));
+        QVERIFY(!overlay->isOpen());
+        QCOMPARE(w.scenarioDock()->widget(), contents);
+
+        // Open while the window grows past 1500 px: the dock unfolds, docked, with its contents.
+        w.showDockAction()->trigger();
+        QVERIFY(overlay->isOpen());
         w.resize(1600, 1000);
         QTRY_VERIFY(!w.isDockFolded());
+        QVERIFY(!overlay->isOpen());
         QTRY_VERIFY(!grid->isCompact());
         QVERIFY(w.scenarioDock()->isVisible());
+        QCOMPARE(w.scenarioDock()->widget(), contents);
+        QVERIFY(w.showDockAction()->isChecked());
         QVERIFY(w.compareView()->burstChart()->isVisible());
     }
 
