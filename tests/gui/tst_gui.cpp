@@ -28,6 +28,8 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/scenariodock.h"
 #include "app/gui/statechart.h"
+#include "app/gui/topologypanel.h"
+#include "app/gui/topologysummary.h"
 #include "app/gui/tradeoffchart.h"
 #include "app/models/reportmodel.h"
 #include "app/models/simulationcontroller.h"
@@ -48,6 +50,7 @@
 #include <QDoubleSpinBox>
 #include <QTabBar>
 #include <QTableView>
+#include <QToolButton>
 #include <QComboBox>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
@@ -349,8 +352,9 @@ private slots:
         QVERIFY(QFileInfo(out).size() > 10'000);
     }
 
-    // GUI.md 2: below 1500 px the dock folds to a rail; below about 1200 px Compare's 2 x 2
-    // charts become tabs; back at full size both return.
+    // GUI.md 2: below 1500 px the dock folds to a rail that opens as an overlay; below about
+    // 1200 px Compare's 2 x 2 charts become tabs; below 1400 px the Cluster view's topology
+    // folds to a summary row; back at full size all return.
     void reflowsWhenSmall()
     {
         MainWindow w;
@@ -425,6 +429,38 @@ private slots:
         QCOMPARE(w.scenarioDock()->widget(), contents);
         QVERIFY(w.showDockAction()->isChecked());
         QVERIFY(w.compareView()->burstChart()->isVisible());
+
+        // GUI.md 4.4: below 1400 px the Cluster view's topology folds to one row above the charts
+        // (instances with their clock offsets, store, policy) that expands on demand.
+        w.setView(MainWindow::View::Cluster);
+        w.openExample(QStringLiteral("cluster-clock-skew"));  // inst-1 runs 300 ms ahead
+        QVERIFY(waitSettled(w));
+        ClusterView* cluster = w.clusterView();
+        QVERIFY(cluster->hasCluster());
+        QVERIFY(!cluster->isTopologyCollapsed());
+        QVERIFY(cluster->topology()->isVisible());
+        QVERIFY(!cluster->topologySummary()->isVisible());
+        w.resize(1300, 850);
+        QTRY_VERIFY(cluster->isTopologyCollapsed());
+        QVERIFY(!cluster->topology()->isVisible());
+        QVERIFY(cluster->topologySummary()->isVisible());
+        const QString summary = cluster->topologySummary()->text();
+        QVERIFY2(summary.contains(QStringLiteral("inst-0 \u00B10 ms, inst-1 +300.0 ms")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("store: redis_atomic, instance clocks")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("policy: ")), qPrintable(summary));
+        // Above the charts, the full width of the view.
+        QVERIFY(cluster->topologySummary()->mapTo(cluster, QPoint(0, 0)).y()
+                < cluster->globalChart()->mapTo(cluster, QPoint(0, 0)).y());
+        QVERIFY(cluster->topologySummary()->width() > cluster->width() * 9 / 10);
+        cluster->topologySummary()->expandButton()->click();
+        QVERIFY(cluster->topologySummary()->isExpanded());
+        QVERIFY(cluster->topology()->isVisible());
+        cluster->topologySummary()->expandButton()->click();
+        QVERIFY(!cluster->topology()->isVisible());
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!cluster->isTopologyCollapsed());
+        QVERIFY(cluster->topology()->isVisible());
+        QVERIFY(!cluster->topologySummary()->isVisible());
     }
 
     void badScenarioExits2()
