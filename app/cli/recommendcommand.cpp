@@ -104,7 +104,8 @@ nlohmann::json resultJson(const std::string& source, const AdvisorResult& r)
         nlohmann::json top = nlohmann::json::array();
         for (const ThrottledKey& k : rec.topKeys)
             top.push_back({{"key", k.name}, {"requests", k.requests}, {"rejected", k.rejected},
-                           {"first_rejected_t_us", k.firstRejected}});
+                           {"first_rejected_t_us", k.firstRejected},
+                           {"peak_in_window", k.rateInWindow.peak}, {"p99_in_window", k.rateInWindow.p99}});
         j["top_throttled_keys"] = top;
         j["top_keys_rejected_share"] = rec.topKeysRejectedShare;
         nlohmann::json curve = nlohmann::json::array();

@@ -67,7 +67,8 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
         auto* button = new QToolButton(m_distributionPanel);
         button->setText(fmt::windowLength(defaultRateWindows()[i]));
         button->setCheckable(true);
-        button->setToolTip(tr("Each key's rate is the most requests it sent in any window of this length"));
+        button->setToolTip(tr("Each key's rate is the most requests it sent in any window of this length; "
+                              "the advisor's limits are per the same window W"));
         m_windows->addButton(button, int(i));
         windowRow->addWidget(button);
     }
@@ -141,7 +142,16 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_split->setSizes({12'000, 8'000});  // in proportion: the charts get three fifths
     layout->addWidget(m_split);
 
-    connect(m_windows, &QButtonGroup::idClicked, m_distribution, &RateDistributionChart::setWindow);
+    // The window drives the distribution at once and the advisor's W after the debounce.
+    connect(m_windows, &QButtonGroup::idClicked, this, [this](int id) {
+        m_distribution->setWindow(id);
+        const Duration window = defaultRateWindows()[std::size_t(id)];
+        if (window == m_options.windowUs)
+            return;
+        m_options.windowUs = window;
+        if (m_hasImport && !m_nothingToDo)
+            m_controller->schedule(m_options);
+    });
     connect(m_card, &RecommendationCard::rowSelected, this, &AdvisorView::showSelected);
     connect(m_card, &RecommendationCard::exportRequested, this, &AdvisorView::openExport);
     m_replay = new QPushButton(tr("Replay"), m_card);
@@ -161,6 +171,7 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
             return;
         m_options.targetPpm = keptPpm(*p, m_options.by, targetTotal(*m_result, m_options.by));
         m_card->setKeep(m_options.targetPpm, m_options.by);
+        m_tradeoff->setKeep(m_options.targetPpm);
         updateReadout();
     };
     connect(m_tradeoff, &TradeoffChart::targetMoved, this, followLine);
@@ -168,17 +179,15 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
         followLine();
         m_controller->schedule(m_options);
     });
-    // The card moves the line to the smallest grid limit keeping the share, and asks the worker.
+    // The card and the keep handle move the line to the smallest grid limit keeping the share;
+    // the card and the handle's release ask the worker.
     connect(m_card, &RecommendationCard::keepEdited, this, [this](std::int64_t ppm, AdvisorTarget by) {
-        const bool byChanged = by != m_options.by;
-        m_options.targetPpm = ppm;
-        m_options.by = by;
-        if (const Recommendation* rec = m_card->selected()) {
-            if (byChanged)
-                m_tradeoff->setCurve(m_result, m_card->selectedRow(), by);
-            m_tradeoff->setTargetIndex(int(firstPointMeeting(rec->curve, ppm, by, targetTotal(*m_result, by))));
-        }
-        updateReadout();
+        applyKeep(ppm, by);
+        m_controller->schedule(m_options);
+    });
+    connect(m_tradeoff, &TradeoffChart::keepMoved, this, [this](std::int64_t ppm) { applyKeep(ppm, m_options.by); });
+    connect(m_tradeoff, &TradeoffChart::keepReleased, this, [this](std::int64_t ppm) {
+        applyKeep(ppm, m_options.by);
         m_controller->schedule(m_options);
     });
 
@@ -250,10 +259,26 @@ void AdvisorView::showResult(std::shared_ptr<const AdvisorResult> result)
         showSelected();
 }
 
+void AdvisorView::applyKeep(std::int64_t ppm, AdvisorTarget by)
+{
+    const bool byChanged = by != m_options.by;
+    m_options.targetPpm = ppm;
+    m_options.by = by;
+    m_card->setKeep(ppm, by);
+    if (const Recommendation* rec = m_card->selected()) {
+        if (byChanged)
+            m_tradeoff->setCurve(m_result, m_card->selectedRow(), by);
+        m_tradeoff->setTargetIndex(int(firstPointMeeting(rec->curve, ppm, by, targetTotal(*m_result, by))));
+    }
+    m_tradeoff->setKeep(ppm);
+    updateReadout();
+}
+
 void AdvisorView::showSelected()
 {
     const int row = m_card->selectedRow();
     m_tradeoff->setCurve(m_result, row, m_options.by);
+    m_tradeoff->setKeep(m_options.targetPpm);
     m_topKeys->setRecommendation(m_result, row);
     const Recommendation* rec = m_card->selected();
     if (!rec || !m_result) {

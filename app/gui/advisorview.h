@@ -2,7 +2,8 @@
 // The advisor half of the Logs view (GUI.md 4.3): the per-key rate distribution and the
 // trade-off chart side by side (tabs below 1200 px), the recommendation card and, beside it,
 // tabs with the top keys (the Logs view adds its import details there). It runs the advisor
-// (AdvisorController) on each import and again, debounced, when the target moves; it only
+// (AdvisorController) on each import and again, debounced, when the target moves or the
+// window W changes (the distribution's window selector sets the advisor's W too); it only
 // displays what the engine computes.
 
 #include "app/models/advisorcontroller.h"
@@ -77,6 +78,9 @@ protected:
 private:
     void showResult(std::shared_ptr<const AdvisorResult> result);
     void showSelected();
+    // A new share to keep (the card or the keep handle): the card, the handle and the line
+    // follow; the caller decides when the worker is asked.
+    void applyKeep(std::int64_t ppm, AdvisorTarget by);
     void updateReadout();
     void setNarrow(bool narrow);
     void checkReady();

@@ -9,6 +9,7 @@
 #include "app/gui/outagedecisionschart.h"
 #include "app/gui/overshootchart.h"
 #include "app/gui/topologypanel.h"
+#include "app/gui/topologysummary.h"
 #include "app/models/formatting.h"
 
 #include <QComboBox>
@@ -58,6 +59,13 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
     m_description->setMinimumWidth(100);
     top->addWidget(m_description, 1);
     layout->addLayout(top);
+    m_topologySummary = new TopologySummary(content);
+    m_topologySummary->hide();
+    layout->addWidget(m_topologySummary);
+    connect(m_topologySummary, &TopologySummary::expandedChanged, this, [this](bool expanded) {
+        m_topology->setVisible(!m_collapsed || expanded);
+        m_alignTimer->start();
+    });
 
     auto* body = new QHBoxLayout;
     body->setSpacing(6);
@@ -201,11 +209,30 @@ void ClusterView::update()
     m_description->setText(QString::fromStdString(m_input.report->scenario.name));
     m_description->setToolTip(QString::fromStdString(m_input.scenario->description));
     m_topology->setInput(m_input);
+    m_topologySummary->setInput(m_input);
     m_timeline->setInput(m_input);
     for (ClusterTimeChart* c : charts())
         c->setInput(m_input);
     updateSummary();
     syncTimeline();
+    m_alignTimer->start();
+}
+
+void ClusterView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    setCollapsed(window()->width() < kCollapseTopologyBelowPx);
+}
+
+// Only on crossing the threshold: the row starts folded, whatever was expanded before.
+void ClusterView::setCollapsed(bool collapsed)
+{
+    if (collapsed == m_collapsed)
+        return;
+    m_collapsed = collapsed;
+    m_topologySummary->setExpanded(false);
+    m_topologySummary->setVisible(collapsed);
+    m_topology->setVisible(!collapsed);
     m_alignTimer->start();
 }
 

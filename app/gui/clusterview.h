@@ -3,7 +3,8 @@
 // painted topology, the faults timeline, four time charts on one x axis (global allowed vs the
 // global limit, allowed per instance, decisions during outages, overshoot) with outages hatched
 // and clock steps dotted, and a summary row. A scenario without a cluster section gets an
-// empty state that names the cluster scenarios to open.
+// empty state that names the cluster scenarios to open. Below 1400 px the topology folds to
+// one row above the charts (TopologySummary) whose button shows it again.
 
 #include "app/gui/clusterinput.h"
 
@@ -27,6 +28,7 @@ class InstanceAllowedChart;
 class OutageDecisionsChart;
 class OvershootChart;
 class TopologyPanel;
+class TopologySummary;
 
 class ClusterView : public QWidget {
     Q_OBJECT
@@ -46,6 +48,10 @@ public:
     QList<ClusterTimeChart*> charts() const;
     FaultsTimeline* timeline() const { return m_timeline; }
     TopologyPanel* topology() const { return m_topology; }
+    TopologySummary* topologySummary() const { return m_topologySummary; }
+    bool isTopologyCollapsed() const { return m_collapsed; }
+
+    static constexpr int kCollapseTopologyBelowPx = 1400;
     QComboBox* algorithmPicker() const { return m_picker; }
     QString summaryText() const;
 
@@ -53,7 +59,11 @@ signals:
     void readout(const QString& text);
     void exampleRequested(const QString& name);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void setCollapsed(bool collapsed);
     void update();
     void syncTimeline();
     void alignPlots();
@@ -66,6 +76,8 @@ private:
     QComboBox* m_picker = nullptr;
     QLabel* m_description = nullptr;
     TopologyPanel* m_topology = nullptr;
+    TopologySummary* m_topologySummary = nullptr;
+    bool m_collapsed = false;
     FaultsTimeline* m_timeline = nullptr;
     GlobalAllowedChart* m_global = nullptr;
     InstanceAllowedChart* m_instances = nullptr;

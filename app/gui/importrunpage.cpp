@@ -35,11 +35,14 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
 
     LogImportController* c = wizard->controller();
     connect(m_cancel, &QPushButton::clicked, c, &LogImportController::cancel);
-    connect(c, &LogImportController::progress, this, [this](quint64 job, int permille, qint64 lines, double perSecond) {
+    connect(c, &LogImportController::progress, this, [this](quint64 job, const LogImportProgress& p) {
         if (job != m_job)
             return;
-        m_bar->setValue(permille);
-        m_status->setText(tr("%1 lines read, %2 lines/s").arg(fmt::exact(lines), fmt::compact(perSecond)));
+        m_bar->setValue(p.permille);
+        const QString eta = p.etaSeconds < 0 ? tr("estimating time left")
+                                             : tr("about %1 left").arg(fmt::duration(qint64(p.etaSeconds * 1e6)));
+        m_status->setText(tr("%1 lines read, %2 lines/s, %3").arg(fmt::exact(p.linesRead), fmt::compact(p.linesPerSecond), eta));
+        m_bad->setText(tr("Bad lines so far: %1 (listed at the end)").arg(fmt::exact(p.badLines)));
     });
     connect(c, &LogImportController::finished, this, [this](quint64 job, std::shared_ptr<const LogImportResult> r) {
         if (job != m_job)

@@ -121,9 +121,11 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
             m_progressText->setText(tr("importing…"));
         }
     });
-    connect(m_importer, &LogImportController::progress, this, [this](quint64, int permille, qint64 lines, double perSecond) {
-        m_progress->setValue(permille);
-        m_progressText->setText(tr("%1 lines, %2 lines/s").arg(fmt::compact(double(lines)), fmt::compact(perSecond)));
+    connect(m_importer, &LogImportController::progress, this, [this](quint64, const LogImportProgress& p) {
+        m_progress->setValue(p.permille);
+        m_progressText->setText(tr("%1 lines, %2 lines/s, %3 bad")
+                                    .arg(fmt::compact(double(p.linesRead)), fmt::compact(p.linesPerSecond),
+                                         fmt::compact(double(p.badLines))));
     });
     connect(m_importer, &LogImportController::finished, this, [this](quint64, std::shared_ptr<const LogImportResult> r) {
         m_failed = false;

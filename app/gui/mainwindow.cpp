@@ -1,6 +1,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "app/gui/compareview.h"
+#include "app/gui/dockoverlay.h"
 #include "app/gui/learnview.h"
 #include "app/gui/clusterview.h"
 #include "app/gui/logsview.h"
@@ -26,6 +27,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 
@@ -71,16 +73,30 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_rail->setFloatable(false);
     m_rail->setFixedWidth(40);
     m_rail->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    // The dock is not closable (its own toggle action is then disabled): this one shows it.
+    m_overlay = new DockOverlay(m_dock, this);
+    // The dock is not closable (its own toggle action is then disabled): this one shows it,
+    // docked, or folded as an overlay.
     m_showDock = new QAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("&Scenario Panel"), this);
     m_showDock->setCheckable(true);
     m_showDock->setChecked(true);
     m_showDock->setShortcut(QKeySequence(Qt::Key_F9));
     m_showDock->setToolTip(tr("Show or hide the scenario panel (F9)"));
-    connect(m_showDock, &QAction::toggled, m_dock, &QWidget::setVisible);
-    connect(m_dock, &QDockWidget::visibilityChanged, m_showDock, [this] { m_showDock->setChecked(m_dock->isVisible()); });
+    connect(m_showDock, &QAction::toggled, this, [this](bool on) {
+        if (!m_dockFolded)
+            m_dock->setVisible(on);
+        else if (on)
+            m_overlay->open(overlayArea());
+        else
+            m_overlay->close();
+    });
+    connect(m_dock, &QDockWidget::visibilityChanged, m_showDock, [this] {
+        if (!m_dockFolded)
+            m_showDock->setChecked(m_dock->isVisible());
+    });
+    connect(m_overlay, &DockOverlay::closed, m_showDock, [this] { m_showDock->setChecked(false); });
     m_rail->addAction(m_showDock);
     addToolBar(Qt::LeftToolBarArea, m_rail);
+    m_overlay->setIgnoredForClicks(m_rail);
     m_rail->hide();
 
     m_statusRun = new QLabel(this);
@@ -401,6 +417,16 @@ void MainWindow::resizeEvent(QResizeEvent* event)
 {
     QMainWindow::resizeEvent(event);
     setDockFolded(width() < kFoldDockBelowPx);
+    if (m_overlay->isOpen())
+        m_overlay->setArea(overlayArea());
+}
+
+// The left of the view area beside the rail, below the view tabs (which stay in reach).
+QRect MainWindow::overlayArea() const
+{
+    const QRect view = centralWidget()->geometry();
+    const int tabs = m_tabs->tabBar()->height();
+    return {view.left(), view.top() + tabs, std::min(kOverlayWidthPx, view.width()), view.height() - tabs};
 }
 
 // Only on crossing the threshold, so that a dock the user opened or closed stays so.
@@ -410,7 +436,11 @@ void MainWindow::setDockFolded(bool folded)
         return;
     m_dockFolded = folded;
     m_rail->setVisible(folded);
+    const QSignalBlocker block(m_showDock);  // the state is set here, not toggled by the user
+    if (!folded)
+        m_overlay->close();
     m_dock->setVisible(!folded);
+    m_showDock->setChecked(!folded);
 }
 
 bool MainWindow::isSettled() const

@@ -22,6 +22,7 @@ namespace ratelab {
 
 class ClusterView;
 class CompareView;
+class DockOverlay;
 class LearnView;
 class LogsView;
 class ScenarioDock;
@@ -51,9 +52,13 @@ public:
     LogsView* logsView() const { return m_logs; }
     ClusterView* clusterView() const { return m_cluster; }
     ScenarioDock* scenarioDock() const { return m_dock; }
-    // Below this width the scenario dock folds to a 40 px rail (GUI.md 2).
+    // Below this width the scenario dock folds to a 40 px rail (GUI.md 2); the rail's button
+    // (and F9) then opens the dock's contents as an overlay over the view area.
     static constexpr int kFoldDockBelowPx = 1500;
+    static constexpr int kOverlayWidthPx = 320;
     bool isDockFolded() const { return m_dockFolded; }
+    DockOverlay* dockOverlay() const { return m_overlay; }
+    QTabWidget* viewTabs() const { return m_tabs; }
     QAction* showDockAction() const { return m_showDock; }
     // Opens an embedded example scenario by name and runs it.
     void openExample(const QString& name);
@@ -84,12 +89,14 @@ private:
     void applyDark();
     void checkSettled();
     void setDockFolded(bool folded);
+    QRect overlayArea() const;
 
     ScenarioDocument* m_doc = nullptr;
     SimulationController* m_controller = nullptr;
     ScenarioDock* m_dock = nullptr;
     QToolBar* m_rail = nullptr;     // the folded dock: one button that opens it
     QAction* m_showDock = nullptr;
+    DockOverlay* m_overlay = nullptr;  // the folded dock, opened
     bool m_dockFolded = false;
     QTabWidget* m_tabs = nullptr;
     CompareView* m_compare = nullptr;

@@ -3,7 +3,9 @@
 #include "app/gui/niceaxis.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
+#include "engine/advisor/knee.h"
 
+#include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
 #include <QGraphicsPolygonItem>
 #include <QGraphicsSimpleTextItem>
@@ -17,6 +19,11 @@
 #include <limits>
 
 namespace ratelab {
+
+namespace {
+constexpr double kHandlePx = 7;        // the handles' half width
+constexpr std::int64_t kKeepStep = 1'000;  // a dragged share moves in 0.1% steps (ppm)
+} // namespace
 
 TradeoffChart::TradeoffChart(QWidget* parent) : ChartView(parent)
 {
@@ -50,6 +57,16 @@ TradeoffChart::TradeoffChart(QWidget* parent) : ChartView(parent)
     m_line->setZValue(12);
     m_handle = new QGraphicsPolygonItem(chart());
     m_handle->setZValue(12);
+    m_keepHandle = new QGraphicsPolygonItem(chart());
+    m_keepHandle->setZValue(12);
+    m_keepGuide = new QGraphicsLineItem(chart());
+    m_keepGuide->setZValue(11);
+    m_keepLabel = new QGraphicsSimpleTextItem(chart());
+    m_keepLabel->setZValue(12);
+    m_kneeRing = new QGraphicsEllipseItem(chart());
+    m_kneeRing->setZValue(12);
+    m_kneeLabel = new QGraphicsSimpleTextItem(chart());
+    m_kneeLabel->setZValue(12);
     m_empty = new QGraphicsSimpleTextItem(chart());
     m_empty->setZValue(10);
     setCurve(nullptr, -1, AdvisorTarget::Keys);
@@ -94,6 +111,7 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     m_by = by;
     m_gridX.clear();
     m_target = -1;
+    m_knee.reset();
     QList<QPointF> kept;
     QList<QPointF> rejected;
     double lowestKept = 100;
@@ -111,6 +129,7 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
             if (p.value == rec->value)
                 m_target = int(i);
         }
+        m_knee = curveKnee(*rec, m_by, targetTotal(*m_result, m_by), m_result->options.windowUs);
     }
     if (std::isfinite(draggedX))
         for (int i = 0; i < gridSize(); ++i)
@@ -122,7 +141,8 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     m_kept->replace(kept);  // at most ~25 points: no downsampling needed
     m_keptDots->replace(kept);
     m_rejected->replace(rejected);
-    m_left->setNiceRange(std::min(90.0, std::floor(lowestKept / 10) * 10), 100);
+    m_leftMin = std::min(90.0, std::floor(lowestKept / 10) * 10);
+    m_left->setNiceRange(m_leftMin, 100);
     const double step = fmt::niceStep(std::max(mostRejected, 0.1), 5);
     m_rejectedTop = std::ceil(std::max(mostRejected, 0.1) / step) * step;
 
@@ -140,6 +160,12 @@ void TradeoffChart::setTargetIndex(int index)
     if (m_gridX.isEmpty())
         return;
     m_target = std::clamp(index, 0, gridSize() - 1);
+    layoutOverlays();
+}
+
+void TradeoffChart::setKeep(std::int64_t ppm)
+{
+    m_keepPpm = ppm;
     layoutOverlays();
 }
 
@@ -201,6 +227,16 @@ void TradeoffChart::restyle()
     m_line->setPen(QPen(text, hasFocus() ? 2.5 : 1.5));
     m_handle->setBrush(text);
     m_handle->setPen(Qt::NoPen);
+    m_keepHandle->setBrush(text);
+    m_keepHandle->setPen(Qt::NoPen);
+    QPen guide(text, 1, Qt::DotLine);
+    m_keepGuide->setPen(guide);
+    m_keepLabel->setFont(labelFont());
+    m_keepLabel->setBrush(text);
+    m_kneeRing->setPen(QPen(text, 1.5));
+    m_kneeRing->setBrush(Qt::NoBrush);
+    m_kneeLabel->setFont(labelFont());
+    m_kneeLabel->setBrush(text);
     QFont f = labelFont();
     f.setPointSizeF(f.pointSizeF() + 1);
     m_empty->setFont(f);
@@ -232,13 +268,16 @@ void TradeoffChart::layoutOverlays()
 {
     const QRectF plot = chart()->plotArea();
     if (m_gridX.isEmpty()) {
-        m_line->hide();
-        m_handle->hide();
+        for (QGraphicsItem* item : std::initializer_list<QGraphicsItem*>{m_line, m_handle, m_keepHandle, m_keepGuide,
+                                                                         m_keepLabel, m_kneeRing, m_kneeLabel})
+            item->hide();
         const QRectF area = chart()->geometry();
         const QRectF br = m_empty->boundingRect();
         m_empty->setPos(area.center().x() - br.width() / 2, area.center().y() - br.height() / 2);
         return;
     }
+    layoutKnee();
+    layoutKeep(plot);
     const double x = targetPixelX();
     const bool shown = std::isfinite(x);
     m_line->setVisible(shown);
@@ -247,9 +286,69 @@ void TradeoffChart::layoutOverlays()
         return;
     m_line->setLine(x, plot.top(), x, plot.bottom());
     // A handle on the x axis: a small triangle pointing up at the line.
-    const double h = 7;
+    const double h = kHandlePx;
     m_handle->setPolygon(QPolygonF({QPointF(x, plot.bottom() - h), QPointF(x - h, plot.bottom() + 1), QPointF(x + h, plot.bottom() + 1)}));
     m_line->setPen(QPen(palette::textColor(isDark()), hasFocus() ? 2.5 : 1.5));
+}
+
+double TradeoffChart::keepPixelY() const
+{
+    const double percent = std::clamp(double(m_keepPpm) / 10'000, m_leftMin, 100.0);
+    return chart()->mapToPosition(QPointF(m_gridX.isEmpty() ? 0 : m_gridX.front(), percent), m_kept).y();
+}
+
+QPointF TradeoffChart::keepHandlePos() const
+{
+    return mapFromScene(QPointF(chart()->plotArea().left() + kHandlePx / 2, keepPixelY()));
+}
+
+std::int64_t TradeoffChart::keepAt(double yPixels) const
+{
+    const double percent = chart()->mapToValue(QPointF(chart()->plotArea().left(), yPixels), m_kept).y();
+    const double ppm = std::clamp(percent, m_leftMin, 100.0) * 10'000;
+    return std::int64_t(std::llround(ppm / double(kKeepStep))) * kKeepStep;
+}
+
+bool TradeoffChart::onKeepHandle(const QPointF& pos) const
+{
+    const double left = chart()->plotArea().left();
+    return !m_gridX.isEmpty() && std::abs(pos.y() - keepPixelY()) <= kGrabPx && pos.x() >= left - kGrabPx
+           && pos.x() <= left + kHandlePx + kGrabPx;
+}
+
+// The keep handle: a triangle on the left axis pointing into the plot, a dotted guide from it
+// to the target line, and its share above the guide.
+void TradeoffChart::layoutKeep(const QRectF& plot)
+{
+    const double y = keepPixelY();
+    const double h = kHandlePx;
+    m_keepHandle->setPolygon(QPolygonF({QPointF(plot.left() + h, y), QPointF(plot.left() - 1, y - h), QPointF(plot.left() - 1, y + h)}));
+    const double lineX = targetPixelX();
+    const double guideEnd = std::isfinite(lineX) ? std::max(lineX, plot.left() + h) : plot.right();
+    m_keepGuide->setLine(plot.left() + h, y, guideEnd, y);
+    m_keepLabel->setText(tr("keep %1").arg(fmt::share(double(m_keepPpm) / 1e6)));
+    // Above the guide, or below it when the guide runs along the top of the plot.
+    const QRectF br = m_keepLabel->boundingRect();
+    const double labelY = y - br.height() - 1 >= plot.top() ? y - br.height() - 1 : y + 2;
+    m_keepLabel->setPos(plot.left() + h + 3, labelY);
+    for (QGraphicsItem* item : std::initializer_list<QGraphicsItem*>{m_keepHandle, m_keepGuide, m_keepLabel})
+        item->show();
+}
+
+// The knee: a ring on the kept curve with "knee" and its limit beside it.
+void TradeoffChart::layoutKnee()
+{
+    const bool shown = m_knee && int(*m_knee) < gridSize();
+    m_kneeRing->setVisible(shown);
+    m_kneeLabel->setVisible(shown);
+    if (!shown)
+        return;
+    const int i = int(*m_knee);
+    const QPointF at = chart()->mapToPosition(QPointF(m_gridX[i], m_kept->at(i).y()), m_kept);
+    const double r = 7;
+    m_kneeRing->setRect(at.x() - r, at.y() - r, 2 * r, 2 * r);
+    m_kneeLabel->setText(tr("knee %1").arg(fmt::ratePerSecond(limitAt(i))));
+    m_kneeLabel->setPos(at.x() + r + 2, at.y() + r - 2);
 }
 
 QString TradeoffChart::tooltipAt(const QPointF& value) const
@@ -259,16 +358,26 @@ QString TradeoffChart::tooltipAt(const QPointF& value) const
         return {};
     const int i = nearestIndex(chart()->mapToPosition(value, m_kept).x());
     const CurvePoint& p = rec->curve[std::size_t(i)];
-    return tr("<b>%1 %2</b> (%3)<br>%4 of keys never throttled (%5 of %6)<br>%7 of requests rejected (%8)")
-        .arg(QString::fromStdString(rec->parameter))
-        .arg(p.value)
-        .arg(fmt::ratePerSecond(limitAt(i)), fmt::share(p.keysUnthrottledShare), fmt::exact(p.keysUnthrottled),
-             fmt::exact(m_result->keys), fmt::share(p.requestsRejectedShare, 2), fmt::exact(p.requestsRejected));
+    const QString text = tr("<b>%1 %2</b> (%3)<br>%4 of keys never throttled (%5 of %6)<br>%7 of requests rejected (%8)")
+                             .arg(QString::fromStdString(rec->parameter))
+                             .arg(p.value)
+                             .arg(fmt::ratePerSecond(limitAt(i)), fmt::share(p.keysUnthrottledShare),
+                                  fmt::exact(p.keysUnthrottled), fmt::exact(m_result->keys),
+                                  fmt::share(p.requestsRejectedShare, 2), fmt::exact(p.requestsRejected));
+    return m_knee && int(*m_knee) == i ? text + tr("<br>the knee: past it, a higher limit keeps few more") : text;
 }
 
 void TradeoffChart::mousePressEvent(QMouseEvent* event)
 {
     const QPointF pos = event->position();
+    if (event->button() == Qt::LeftButton && onKeepHandle(pos)) {
+        m_draggingKeep = true;
+        setFocus(Qt::MouseFocusReason);
+        setCursor(Qt::SizeVerCursor);
+        QToolTip::hideText();
+        event->accept();
+        return;
+    }
     if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ControlModifier) && !m_gridX.isEmpty()
         && chart()->plotArea().adjusted(-kGrabPx, 0, kGrabPx, kGrabPx).contains(pos)) {
         m_dragging = true;
@@ -290,9 +399,20 @@ void TradeoffChart::mouseMoveEvent(QMouseEvent* event)
         event->accept();
         return;
     }
+    if (m_draggingKeep) {
+        const std::int64_t ppm = keepAt(pos.y());
+        if (ppm != m_keepPpm) {
+            setKeep(ppm);
+            emit keepMoved(ppm);
+        }
+        event->accept();
+        return;
+    }
     const QRectF plot = chart()->plotArea();
     const bool grab = std::abs(pos.x() - targetPixelX()) <= kGrabPx && pos.y() >= plot.top() && pos.y() <= plot.bottom() + kGrabPx;
-    if (grab)
+    if (onKeepHandle(pos))
+        setCursor(Qt::SizeVerCursor);
+    else if (grab)
         setCursor(Qt::SizeHorCursor);
     else
         unsetCursor();
@@ -305,6 +425,12 @@ void TradeoffChart::mouseReleaseEvent(QMouseEvent* event)
         m_dragging = false;
         event->accept();
         emit targetReleased(m_target);
+        return;
+    }
+    if (m_draggingKeep && event->button() == Qt::LeftButton) {
+        m_draggingKeep = false;
+        event->accept();
+        emit keepReleased(m_keepPpm);
         return;
     }
     ChartView::mouseReleaseEvent(event);

@@ -7,12 +7,20 @@
 // elsewhere in the plot moves it there) or step it with Left/Right (Shift: ten points) when
 // the chart has focus. It snaps to the grid and never asks for a recomputation while it
 // moves: targetMoved() follows each step, targetReleased() the end of a drag or a key step.
+//
+// A second handle on the left axis shows the share to keep ("keep 99.0%", a dotted guide to
+// the line): drag it (the cursor turns to a vertical-resize one within 6 px) to choose the
+// share in 0.1% steps; keepMoved() follows the drag and keepReleased() its end, and the view
+// moves the line to the smallest grid limit keeping that share. The knee of the kept curve
+// (engine/advisor/knee.h) is ringed and labelled.
 
 #include "app/gui/chartview.h"
 #include "engine/advisor/advisor.h"
 
 #include <memory>
+#include <optional>
 
+class QGraphicsEllipseItem;
 class QGraphicsLineItem;
 class QGraphicsPolygonItem;
 class QGraphicsSimpleTextItem;
@@ -31,6 +39,13 @@ public:
     void setCurve(std::shared_ptr<const AdvisorResult> result, int recommendation, AdvisorTarget by);
     // Moves the target to a grid index (clamped), without signals.
     void setTargetIndex(int index);
+    // The share to keep shown by the left-axis handle, in parts per million; without signals.
+    void setKeep(std::int64_t ppm);
+    std::int64_t keepPpm() const { return m_keepPpm; }
+    // The keep handle's tip in viewport coordinates (tests press there).
+    QPointF keepHandlePos() const;
+    // The knee's grid index, if the curve has one.
+    std::optional<std::size_t> knee() const { return m_knee; }
     int targetIndex() const { return m_target; }
     int gridSize() const;
     const CurvePoint* targetPoint() const;
@@ -48,6 +63,8 @@ public:
 signals:
     void targetMoved(int index);
     void targetReleased(int index);
+    void keepMoved(std::int64_t ppm);
+    void keepReleased(std::int64_t ppm);
 
 protected:
     std::pair<double, double> fullXRange() const override;
@@ -69,6 +86,11 @@ private:
     int nearestIndex(double xPixels) const;
     double targetPixelX() const;
     void moveTarget(int index);  // with targetMoved()
+    double keepPixelY() const;
+    bool onKeepHandle(const QPointF& pos) const;
+    std::int64_t keepAt(double yPixels) const;  // the share at a height, in 0.1% steps
+    void layoutKeep(const QRectF& plot);
+    void layoutKnee();
 
     std::shared_ptr<const AdvisorResult> m_result;
     int m_recommendation = -1;
@@ -76,6 +98,10 @@ private:
     QList<double> m_gridX;  // log10 of each grid point's limit in req/s
     int m_target = -1;
     bool m_dragging = false;
+    std::int64_t m_keepPpm = AdvisorOptions{}.targetPpm;
+    bool m_draggingKeep = false;
+    std::optional<std::size_t> m_knee;
+    double m_leftMin = 0;  // the left axis' lower end (%)
     std::pair<double, double> m_xRange{0, 1};
     double m_rejectedTop = 100;
     QLineSeries* m_kept = nullptr;
@@ -86,7 +112,11 @@ private:
     NiceAxis* m_right = nullptr;
     QGraphicsLineItem* m_line = nullptr;
     QGraphicsPolygonItem* m_handle = nullptr;
-    QGraphicsSimpleTextItem* m_lineLabel = nullptr;
+    QGraphicsPolygonItem* m_keepHandle = nullptr;
+    QGraphicsLineItem* m_keepGuide = nullptr;
+    QGraphicsSimpleTextItem* m_keepLabel = nullptr;
+    QGraphicsEllipseItem* m_kneeRing = nullptr;
+    QGraphicsSimpleTextItem* m_kneeLabel = nullptr;
     QGraphicsSimpleTextItem* m_empty = nullptr;
 };
 

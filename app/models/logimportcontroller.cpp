@@ -5,60 +5,22 @@
 #include <QFileInfo>
 #include <QMetaObject>
 
-#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <sstream>
-#include <streambuf>
 
 namespace ratelab {
 
-namespace {
-
-// Reads through another stream in blocks and counts the newlines it hands on, so progress can
-// show lines read and lines/s while the importer works.
-class CountingBuf : public std::streambuf {
-public:
-    CountingBuf(std::istream& source, std::atomic<qint64>& lines) : m_source(source), m_lines(lines), m_buffer(256 * 1024) {}
-
-protected:
-    int_type underflow() override
-    {
-        if (gptr() < egptr())
-            return traits_type::to_int_type(*gptr());
-        m_source.read(m_buffer.data(), std::streamsize(m_buffer.size()));
-        const std::streamsize n = m_source.gcount();
-        if (n <= 0)
-            return traits_type::eof();
-        qint64 count = 0;
-        for (std::streamsize i = 0; i < n; ++i)
-            count += m_buffer[std::size_t(i)] == '\n';
-        m_lines.fetch_add(count, std::memory_order_relaxed);
-        setg(m_buffer.data(), m_buffer.data(), m_buffer.data() + n);
-        return traits_type::to_int_type(*gptr());
-    }
-
-private:
-    std::istream& m_source;
-    std::atomic<qint64>& m_lines;
-    std::vector<char> m_buffer;
-};
-
-} // namespace
-
 struct LogImportController::Job {
-    Job(quint64 jobId, std::shared_ptr<std::atomic<qint64>> lineCount, RunControl::ProgressFn fn)
-        : id(jobId), lines(std::move(lineCount)), control(std::move(fn))
-    {
-    }
+    explicit Job(quint64 jobId) : id(jobId) {}
     const quint64 id;
-    std::shared_ptr<std::atomic<qint64>> lines;  // newlines read so far (worker writes)
-    RunControl control;
+    RunControl control;  // cancel only: progress comes from the reader's ImportProgress
 };
 
 LogImportController::LogImportController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<std::shared_ptr<const ratelab::LogImportResult>>();
+    qRegisterMetaType<ratelab::LogImportProgress>();
     m_pool.setMaxThreadCount(2);
 }
 
@@ -74,31 +36,41 @@ quint64 LogImportController::start(const LogImportRequest& request)
     if (m_current)
         m_current->control.cancel();
     const quint64 id = m_nextJob++;
-    auto lines = std::make_shared<std::atomic<qint64>>(0);
     auto elapsed = std::make_shared<QElapsedTimer>();
     elapsed->start();
-    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
-    // Worker thread: forwards at most one progress per kProgressIntervalMs.
-    auto job = std::make_shared<Job>(id, lines, [this, id, lines, elapsed, last](int permille, const std::string&) {
+    auto job = std::make_shared<Job>(id);
+    // Worker thread, once per block: forwards at most one report per kProgressIntervalMs, and
+    // the last one always.
+    ImportProgressFn onProgress = [this, id, elapsed, last = std::chrono::steady_clock::time_point{}](
+                                      const ImportProgress& p) mutable {
         const auto now = std::chrono::steady_clock::now();
-        if (now - *last < std::chrono::milliseconds(kProgressIntervalMs) && permille < 1000)
+        if (now - last < std::chrono::milliseconds(kProgressIntervalMs) && !p.finished)
             return;
-        *last = now;
-        const qint64 read = lines->load(std::memory_order_relaxed);
+        last = now;
         const double seconds = double(std::max<qint64>(1, elapsed->elapsed())) / 1000.0;
+        LogImportProgress report;
+        if (p.finished)
+            report.permille = 1000;
+        else if (p.totalBytes > 0)
+            report.permille = int(std::min<qint64>(1000, p.bytesDone * 1000 / p.totalBytes));
+        report.linesRead = p.linesRead;
+        report.linesPerSecond = double(p.linesRead) / seconds;
+        report.badLines = p.badLines;
+        report.etaSeconds = p.finished ? 0.0 : etaSeconds(seconds, p.bytesDone, p.totalBytes);
+        report.finished = p.finished;
         QMetaObject::invokeMethod(
-            this, [this, id, permille, read, seconds] {
+            this, [this, id, report] {
                 if (id == m_currentJob)
-                    emit progress(id, permille, read, double(read) / seconds);
+                    emit progress(id, report);
             },
             Qt::QueuedConnection);
-    });
+    };
     m_current = job;
     m_currentJob = id;
     if (m_running++ == 0)
         emit runningChanged(true);
 
-    m_pool.start([this, job, request, elapsed] {
+    m_pool.start([this, job, request, elapsed, onProgress] {
         auto result = std::make_shared<LogImportResult>();
         result->request = request;
         result->keys = std::make_shared<KeyInterner>();
@@ -121,10 +93,9 @@ quint64 LogImportController::start(const LogImportRequest& request)
                 options.totalBytes = QFileInfo(request.path).size();
                 source = std::move(in);
             }
-            CountingBuf buf(*source, *job->lines);
-            std::istream counted(&buf);
-            result->summary = importLog(counted, options, *result->keys,
-                                        [&result](const ImportedRequest& r) { result->requests.push_back(r); }, &job->control);
+            result->summary = importLog(*source, options, *result->keys,
+                                        [&result](const ImportedRequest& r) { result->requests.push_back(r); }, &job->control,
+                                        onProgress);
         } catch (const Cancelled&) {
             wasCancelled = true;
         } catch (const std::exception& e) {
@@ -137,6 +108,13 @@ quint64 LogImportController::start(const LogImportRequest& request)
             Qt::QueuedConnection);
     });
     return id;
+}
+
+double LogImportController::etaSeconds(double elapsedSeconds, qint64 bytesDone, qint64 totalBytes)
+{
+    if (bytesDone <= 0 || totalBytes <= 0)
+        return -1;
+    return elapsedSeconds * double(std::max<qint64>(0, totalBytes - bytesDone)) / double(bytesDone);
 }
 
 void LogImportController::cancel()

@@ -1,9 +1,11 @@
 #pragma once
 // Imports an access log off the GUI thread (the Logs view and its wizard), as
 // SimulationController runs scenarios: each start() gets a job id and supersedes the job
-// before it; progress comes back queued and throttled (at most every 50 ms) with the lines
-// read so far and the rate; cancel() goes through the job's RunControl and is honoured at the
-// importer's next block. A result is delivered only if its job is still the current one.
+// before it; progress comes back queued and throttled (at most every 50 ms, and always the
+// last report) with the lines read so far, their rate, the bad lines so far and an ETA, from
+// the importer's once-per-block report (importprogress.h); cancel() goes through the job's
+// RunControl and is honoured at the importer's next block. A result is delivered only if its
+// job is still the current one.
 //
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
 
@@ -36,6 +38,16 @@ struct LogImportResult {
     qint64 elapsedMs = 0;
 };
 
+// One progress report of an import.
+struct LogImportProgress {
+    int permille = 0;           // of the bytes
+    qint64 linesRead = 0;
+    double linesPerSecond = 0;
+    qint64 badLines = 0;        // lines not imported so far; the summary's skippedTotal() at the end
+    double etaSeconds = -1;     // -1 while unknown (no bytes done yet, or the size is unknown)
+    bool finished = false;      // the import's last report
+};
+
 class LogImportController : public QObject {
     Q_OBJECT
 public:
@@ -51,8 +63,12 @@ public:
 
     static constexpr int kProgressIntervalMs = 50;
 
+    // Seconds left at the rate so far: elapsed x (total - done) / done; -1 when done or total
+    // is not positive.
+    static double etaSeconds(double elapsedSeconds, qint64 bytesDone, qint64 totalBytes);
+
 signals:
-    void progress(quint64 job, int permille, qint64 linesRead, double linesPerSecond);
+    void progress(quint64 job, const ratelab::LogImportProgress& progress);
     void finished(quint64 job, std::shared_ptr<const ratelab::LogImportResult> result);
     void failed(quint64 job, const QString& message);
     void cancelled(quint64 job);
@@ -73,3 +89,4 @@ private:
 } // namespace ratelab
 
 Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::LogImportResult>)
+Q_DECLARE_METATYPE(ratelab::LogImportProgress)

@@ -21,6 +21,14 @@ void TopKeysModel::setRecommendation(std::shared_ptr<const AdvisorResult> result
     endResetModel();
 }
 
+QString TopKeysModel::perWindowUnit(qint64 windowUs)
+{
+    QString window = fmt::windowLength(windowUs);
+    if (window.startsWith(QLatin1String("1 ")))
+        window.remove(0, 2);  // "1 min" reads "req/min"
+    return tr("req/%1").arg(window);
+}
+
 const Recommendation* TopKeysModel::recommendation() const
 {
     if (!m_result || m_index < 0 || std::size_t(m_index) >= m_result->recommendations.size())
@@ -52,6 +60,10 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(k.name);
         case Requests:
             return fmt::exact(k.requests);
+        case PeakRate:
+            return fmt::exact(k.rateInWindow.peak);
+        case P99Rate:
+            return fmt::exact(k.rateInWindow.p99);
         case Rejected:
             return fmt::exact(k.rejected);
         case FirstRejected:
@@ -63,6 +75,10 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(k.name);
         case Requests:
             return qint64(k.requests);
+        case PeakRate:
+            return qint64(k.rateInWindow.peak);
+        case P99Rate:
+            return qint64(k.rateInWindow.p99);
         case Rejected:
             return qint64(k.rejected);
         case FirstRejected:
@@ -71,8 +87,14 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
     } else if (role == Qt::TextAlignmentRole) {
         const bool number = index.column() != Key;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-    } else if (role == Qt::ToolTipRole && afterStartUs >= 0) {
-        return tr("first rejected at %1 UTC").arg(QString::fromStdString(formatUtc(k.firstRejected)));
+    } else if (role == Qt::ToolTipRole) {
+        const QString window = fmt::windowLength(m_result->options.windowUs);
+        if (index.column() == PeakRate)
+            return tr("The most requests this key sent in any %1 window").arg(window);
+        if (index.column() == P99Rate)
+            return tr("99% of this key's requests arrived with at most this many in the %1 before them").arg(window);
+        if (afterStartUs >= 0)
+            return tr("first rejected at %1 UTC").arg(QString::fromStdString(formatUtc(k.firstRejected)));
     }
     return {};
 }
@@ -86,6 +108,11 @@ QVariant TopKeysModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("key");
     case Requests:
         return tr("requests");
+    case PeakRate:
+    case P99Rate:
+        return tr("%1 rate\n(%2)")
+            .arg(section == PeakRate ? tr("peak") : tr("p99"),
+                 perWindowUnit(m_result ? m_result->options.windowUs : AdvisorOptions{}.windowUs));
     case Rejected:
         return tr("rejected\nat target");
     case FirstRejected:

@@ -1,6 +1,7 @@
 #pragma once
 // The Logs view's top keys (GUI.md 4.3): the keys one recommendation throttles most, with
-// their requests, the requests rejected at the target and the first rejection in seconds
+// their requests, their peak and p99 rate in the advisor's window W (requests per W, as
+// keyrates.h defines them), the requests rejected at the target and the first rejection in seconds
 // after the log's first request (the view shows that start once, in UTC), with milliseconds
 // only when the log has them. Read lazily from
 // the AdvisorResult handed over inside a model reset.
@@ -16,12 +17,15 @@ namespace ratelab {
 class TopKeysModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Key, Requests, Rejected, FirstRejected, ColumnCount };
+    enum Column { Key, Requests, PeakRate, P99Rate, Rejected, FirstRejected, ColumnCount };
     enum Role {
         RawRole = Qt::UserRole + 1,  // key name, counts (qint64), first rejection in us after the start (qint64)
     };
 
     explicit TopKeysModel(QObject* parent = nullptr);
+
+    // The unit of a count per window: "req/s", "req/min", "req/10 s".
+    static QString perWindowUnit(qint64 windowUs);
 
     // The top keys of result->recommendations[recommendation]; none for an index out of range.
     void setRecommendation(std::shared_ptr<const AdvisorResult> result, int recommendation);

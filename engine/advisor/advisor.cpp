@@ -201,10 +201,12 @@ Recommendation searchBetween(const RequestSet& set, const ParameterFamily& famil
             return o.firstRejection[a] < o.firstRejection[b];
         return a < b;
     });
+    throttled.resize(std::min(options.topKeys, throttled.size()));
+    const std::vector<KeyWindowRate> rates = windowRatesOf(set, throttled, options.windowUs);
     std::int64_t topRejected = 0;
-    for (std::size_t i = 0; i < std::min(options.topKeys, throttled.size()); ++i) {
+    for (std::size_t i = 0; i < throttled.size(); ++i) {
         const KeyId k = throttled[i];
-        rec.topKeys.push_back({k, set.keys.name(k), totals[k], o.rejectedPerKey[k], o.firstRejection[k]});
+        rec.topKeys.push_back({k, set.keys.name(k), totals[k], o.rejectedPerKey[k], o.firstRejection[k], rates[i]});
         topRejected += o.rejectedPerKey[k];
     }
     rec.topKeysRejectedShare = o.requestsRejected == 0

@@ -46,6 +46,7 @@ struct ThrottledKey {
     std::int64_t requests = 0;
     std::int64_t rejected = 0;
     SimTime firstRejected = kNever;
+    KeyWindowRate rateInWindow;  // its peak and p99 cost per window W (keyrates.h)
 };
 
 struct Recommendation {

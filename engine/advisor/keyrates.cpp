@@ -44,6 +44,42 @@ std::int64_t maxInWindow(const RequestSet& set, const std::uint32_t* order, std:
     return best;
 }
 
+std::vector<KeyWindowRate> windowRatesOf(const RequestSet& set, const std::vector<KeyId>& keys, Duration windowUs)
+{
+    // Each wanted key's requests, in time order (the set is sorted by time).
+    constexpr std::size_t kNotWanted = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> slot(set.keyCount(), kNotWanted);
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        if (keys[k] < slot.size())
+            slot[keys[k]] = k;
+    std::vector<std::vector<std::uint32_t>> orders(keys.size());
+    for (std::size_t i = 0; i < set.requests.size(); ++i)
+        if (const std::size_t k = slot[set.requests[i].key]; k != kNotWanted)
+            orders[k].push_back(static_cast<std::uint32_t>(i));
+    std::vector<KeyWindowRate> rates(keys.size());
+    std::vector<std::int64_t> trailing;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        const std::vector<std::uint32_t>& order = orders[k];
+        trailing.clear();
+        std::int64_t inWindow = 0;
+        std::size_t tail = 0;
+        for (const std::uint32_t index : order) {
+            const Request& r = set.requests[index];
+            inWindow += r.cost;
+            while (set.requests[order[tail]].t <= r.t - windowUs) {
+                inWindow -= set.requests[order[tail]].cost;
+                ++tail;
+            }
+            trailing.push_back(inWindow);
+        }
+        if (trailing.empty())
+            continue;
+        std::sort(trailing.begin(), trailing.end());
+        rates[k] = {trailing.back(), nearestRank(trailing, 0.99)};
+    }
+    return rates;
+}
+
 KeyRates computeKeyRates(const RequestSet& set, const std::vector<Duration>& windows, RunControl* control)
 {
     const KeyGroups groups = groupByKey(set);

@@ -39,4 +39,17 @@ KeyRates computeKeyRates(const RequestSet& set, const std::vector<Duration>& win
 // The most cost in any window (t - W, t] for one key's requests (`order` in time order).
 std::int64_t maxInWindow(const RequestSet& set, const std::uint32_t* order, std::size_t count, Duration windowUs);
 
+// One key's rate in windows of length W as its own requests see it: for each of its requests
+// at t, the cost the key sent in (t - W, t], that request included. `peak` is the largest
+// (maxInWindow), `p99` the nearest-rank 99th percentile over the key's requests: 99% of them
+// arrived with at most that much in their trailing window.
+struct KeyWindowRate {
+    std::int64_t peak = 0;
+    std::int64_t p99 = 0;
+};
+
+// The rates of a few keys (the advisor's top keys) in one pass over the set; memory grows
+// with those keys' requests only. Indexed like `keys`; a key without requests gets zeros.
+std::vector<KeyWindowRate> windowRatesOf(const RequestSet& set, const std::vector<KeyId>& keys, Duration windowUs);
+
 } // namespace ratelab

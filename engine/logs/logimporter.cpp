@@ -5,9 +5,10 @@
 namespace ratelab {
 
 ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
-                        RunControl* control)
+                        RunControl* control, const ImportProgressFn& onProgress)
 {
     LogReader reader(in, options, keys, control);
+    reader.setProgressObserver(onProgress);
     ImportedRequest request;
     while (reader.next(request))
         sink(request);

@@ -7,6 +7,7 @@
 #include "engine/core/runcontrol.h"
 #include "engine/logs/importedrequest.h"
 #include "engine/logs/importoptions.h"
+#include "engine/logs/importprogress.h"
 #include "engine/logs/importsummary.h"
 
 #include <istream>
@@ -14,8 +15,9 @@
 namespace ratelab {
 
 // Reads `in` to its end. Keys are interned into `keys` (which may already hold keys);
-// requests reach `sink` sorted by (t, line). Throws ImportError, or Cancelled.
+// requests reach `sink` sorted by (t, line); `onProgress`, if set, hears how far it is once
+// per block and at the end. Throws ImportError, or Cancelled.
 ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
-                        RunControl* control = nullptr);
+                        RunControl* control = nullptr, const ImportProgressFn& onProgress = {});
 
 } // namespace ratelab

@@ -204,6 +204,7 @@ void LogReader::endOfBlock()
         m_control->report(permilleOf(m_summary.bytesRead - static_cast<std::int64_t>(m_end - m_begin), m_totalBytes),
                           "import");
     }
+    notify(false);
     if (!(m_eof && m_begin == m_end))
         fill();
     if (m_eof && m_begin == m_end) {
@@ -221,6 +222,14 @@ void LogReader::finish()
         m_tally->finish();
     if (m_control)
         m_control->report(1000, "import");
+    notify(true);
+}
+
+void LogReader::notify(bool finished) const
+{
+    if (m_observer)
+        m_observer({m_summary.bytesRead - static_cast<std::int64_t>(m_end - m_begin), m_totalBytes, m_summary.linesRead,
+                    m_summary.skippedTotal(), finished});
 }
 
 } // namespace ratelab

@@ -14,13 +14,15 @@
 //
 // Progress: RunControl::report(permille, "import") after every block (a few thousand
 // lines) and 1000 at the end; cancel() is honoured at the same points by throwing
-// ratelab::Cancelled.
+// ratelab::Cancelled. A progress observer, if set, gets the bytes, lines and bad lines so
+// far (importprogress.h) at the same points.
 
 #include "engine/core/keyinterner.h"
 #include "engine/core/ringqueue.h"
 #include "engine/core/runcontrol.h"
 #include "engine/logs/importedrequest.h"
 #include "engine/logs/importoptions.h"
+#include "engine/logs/importprogress.h"
 #include "engine/logs/importsummary.h"
 #include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
@@ -44,6 +46,9 @@ public:
     LogReader(const LogReader&) = delete;
     LogReader& operator=(const LogReader&) = delete;
 
+    // Called after every block and at the end (on the thread calling next()).
+    void setProgressObserver(ImportProgressFn observer) { m_observer = std::move(observer); }
+
     // The next request in (t, line) order; false at the end of the input. Throws Cancelled.
     bool next(ImportedRequest& out);
 
@@ -59,10 +64,12 @@ private:
     void handle(std::string_view line);
     void endOfBlock();
     void finish();
+    void notify(bool finished) const;
 
     std::istream* m_in;                 // the stream read into m_buffer, or null ...
     std::optional<MappedFile> m_file;  // ... for a mapped file, scanned in place
     RunControl* m_control;
+    ImportProgressFn m_observer;
     std::shared_ptr<const TierMap> m_tiers;  // kept alive for the processor and the tally
     ImportSummary m_summary;                 // linesRead doubles as the current line number
     std::int64_t m_totalBytes;

@@ -2,6 +2,7 @@
 // smallest parameters are derived by hand in the comments (resources/docs/advisor.md).
 
 #include "engine/advisor/advisor.h"
+#include "engine/advisor/knee.h"
 
 #include <QtTest>
 
@@ -50,6 +51,7 @@ class TestAdvisor : public QObject {
 private slots:
     void loadsATrace();
     void perKeyRates();
+    void rateOfOneKey();
     void percentilesAndHistogram();
     void smallestParameters_data();
     void smallestParameters();
@@ -64,6 +66,9 @@ private slots:
     void sustainedRates();
     void targetsOnTheCurve();
     void newTargetReusesPrevious();
+    void knee_data();
+    void knee();
+    void kneeOfACurve();
 };
 
 void TestAdvisor::loadsATrace()
@@ -86,6 +91,45 @@ void TestAdvisor::perKeyRates()
     QCOMPARE(rates.windows[0].maxPerKey, (std::vector<std::int64_t>{3, 1, 1, 1}));
     QCOMPARE(rates.windows[1].maxPerKey, (std::vector<std::int64_t>{4, 1, 2, 2}));
     QCOMPARE(rates.requestsPerKey, (std::vector<std::int64_t>{4, 1, 2, 2}));
+}
+
+void TestAdvisor::rateOfOneKey()
+{
+    // x: one request per second at 0, 1, ..., 199 s, and four more at 50.1 .. 50.4 s (204).
+    // y: 0, 0.5, 0.9 s. W = 1 s, windows (t - 1 s, t]: x's whole seconds see only themselves
+    // (1 s earlier is out), 50.1 .. 50.4 s see 2, 3, 4, 5, and 51 s sees 50.1 .. 51: 5.
+    // Sorted: 199 ones, 2, 3, 4, 5, 5; p99 by nearest rank is rank ceil(0.99 x 204) = 202: 4.
+    // y sees 1, 2, 3: p99 at rank ceil(2.97) = 3: 3.
+    std::ostringstream csv;
+    csv << "t_us,key,cost\n0,x,1\n0,y,1\n500000,y,1\n900000,y,1\n";
+    for (int s = 1; s < 200; ++s) {
+        csv << s * kS << ",x,1\n";
+        if (s == 50)
+            for (int extra = 1; extra <= 4; ++extra)
+                csv << s * kS + extra * 100 * kMs << ",x,1\n";
+    }
+    std::istringstream in(csv.str());
+    const RequestSet set = loadRequestsFromTrace(in, "one-key.csv");
+    QCOMPARE(set.requests.size(), std::size_t{207});
+    const std::vector<KeyWindowRate> rates = windowRatesOf(set, {1, 0}, kS);
+    QCOMPARE(rates.size(), std::size_t{2});
+    QCOMPARE(rates[0].peak, std::int64_t{3});  // y
+    QCOMPARE(rates[0].p99, std::int64_t{3});
+    QCOMPARE(rates[1].peak, std::int64_t{5});  // x
+    QCOMPARE(rates[1].p99, std::int64_t{4});
+    // 10 s windows: a whole second s sees s - 9 .. s (10), plus the extras for s = 51 .. 60 (14);
+    // the extras see 41 .. 50 and themselves: 11 .. 14. Eleven 14s are the top of 204: both 14.
+    const std::vector<KeyWindowRate> tenSeconds = windowRatesOf(set, {0}, 10 * kS);
+    QCOMPARE(tenSeconds[0].peak, std::int64_t{14});
+    QCOMPARE(tenSeconds[0].p99, std::int64_t{14});
+    // Keeping one of the two keys, a sliding log of limit 3 per 1 s throttles x only; the
+    // advisor's top keys carry its rates in that window.
+    const AdvisorResult r = advise(set, optionsFor("sliding_window_log", 500'000));
+    const Recommendation& rec = r.recommendations.at(0);
+    QVERIFY(!rec.topKeys.empty());
+    QCOMPARE(rec.topKeys[0].name, std::string("x"));
+    QCOMPARE(rec.topKeys[0].rateInWindow.peak, std::int64_t{5});
+    QCOMPARE(rec.topKeys[0].rateInWindow.p99, std::int64_t{4});
 }
 
 void TestAdvisor::percentilesAndHistogram()
@@ -387,6 +431,53 @@ void TestAdvisor::newTargetReusesPrevious()
     AdvisorOptions other = first;
     other.windowUs = 10 * kS;
     QCOMPARE(advise(set, other, &previous).recommendations[0].params, advise(set, other).recommendations[0].params);
+}
+
+
+void TestAdvisor::knee_data()
+{
+    // Scaled to [0, 1] between the ends, the chord is y = x; the knee is the largest y - x.
+    QTest::addColumn<std::vector<double>>("x");
+    QTest::addColumn<std::vector<double>>("y");
+    QTest::addColumn<int>("knee");  // -1: none
+    // y - x: 0.55, 0.4, 0.2
+    QTest::newRow("early") << std::vector<double>{0, 1, 2, 3, 4} << std::vector<double>{0, 0.8, 0.9, 0.95, 1} << 1;
+    // x 0 .. 1 by 0.2: y - x = -0.1, -0.2, 0.3, 0.15
+    QTest::newRow("late") << std::vector<double>{0, 1, 2, 3, 4, 5} << std::vector<double>{0, 0.1, 0.2, 0.9, 0.95, 1} << 3;
+    // Not scaled alike: x from 10 to 30, y from 40% to 100%: (0.5, 0.833) is 0.333 above.
+    QTest::newRow("scaled") << std::vector<double>{10, 20, 30} << std::vector<double>{0.4, 0.9, 1.0} << 1;
+    // Uneven x: scaled 0, 0.1, 0.5, 1 against 0, 0.5, 0.9, 1: 0.4, 0.4: the first.
+    QTest::newRow("tie") << std::vector<double>{0, 1, 5, 10} << std::vector<double>{0, 0.5, 0.9, 1} << 1;
+    QTest::newRow("straight") << std::vector<double>{0, 1, 2, 3} << std::vector<double>{0, 0.25, 0.5, 0.75} << -1;
+    QTest::newRow("convex") << std::vector<double>{0, 1, 2, 3, 4} << std::vector<double>{0, 0.05, 0.1, 0.3, 1} << -1;
+    QTest::newRow("flat") << std::vector<double>{0, 1, 2} << std::vector<double>{1, 1, 1} << -1;
+    QTest::newRow("two points") << std::vector<double>{0, 1} << std::vector<double>{0, 1} << -1;
+}
+
+void TestAdvisor::knee()
+{
+    QFETCH(std::vector<double>, x);
+    QFETCH(std::vector<double>, y);
+    QFETCH(int, knee);
+    const std::optional<std::size_t> got = kneeIndex(x, y);
+    QCOMPARE(got ? int(*got) : -1, knee);
+}
+
+void TestAdvisor::kneeOfACurve()
+{
+    // token_bucket per 1 s at capacity 1, 10, 100, 1000: x = log10(v / 1 s) = 0, 1, 2, 3.
+    // Keys kept (of 100): 10, 90, 95, 100: scaled 0, 0.889, 0.944, 1 against x 0, 0.333,
+    // 0.667, 1: the knee is capacity 10. Requests of those keys (of 1000): 100, 200, 900,
+    // 1000: scaled 0, 0.111, 0.889, 1: below the chord at 10, 0.222 above at 100.
+    Recommendation rec;
+    rec.algorithm = "token_bucket";
+    rec.curve = {{1, 10, 0, 100, 0.1, 0}, {10, 90, 0, 200, 0.9, 0}, {100, 95, 0, 900, 0.95, 0}, {1000, 100, 0, 1000, 1, 0}};
+    QCOMPARE(curveKnee(rec, AdvisorTarget::Keys, 100, kS), std::optional<std::size_t>{1});
+    QCOMPARE(curveKnee(rec, AdvisorTarget::Requests, 1000, kS), std::optional<std::size_t>{2});
+    // The window scales every x alike: the same knee.
+    QCOMPARE(curveKnee(rec, AdvisorTarget::Keys, 100, kMicrosPerMinute), std::optional<std::size_t>{1});
+    rec.algorithm = "no_such_algorithm";
+    QCOMPARE(curveKnee(rec, AdvisorTarget::Keys, 100, kS), std::nullopt);
 }
 
 QTEST_GUILESS_MAIN(TestAdvisor)

@@ -137,6 +137,7 @@ private slots:
     void fuzzRandomBytes();
     void hugeLines();
     void progressAndCancel();
+    void progressCountsBadLines();
     void parallelEqualsSequential();
 };
 
@@ -1096,6 +1097,36 @@ void TestLogs::progressAndCancel()
     KeyInterner k;
     QVERIFY_THROWS_EXCEPTION(Cancelled, importLogFile(apache.toStdString(), {}, k, [](const ImportedRequest&) {},
                                                       &cancelledBefore, 2));
+}
+
+void TestLogs::progressCountsBadLines()
+{
+    // 30,000 combined lines (about 2.8 MB: three blocks), every 1,000th a bad one: a report
+    // after n lines has counted n / 1,000 bad lines; the last has all 30 and every byte.
+    std::string log;
+    for (int line = 1; line <= 30'000; ++line)
+        log += line % 1000 == 0 ? std::string("this is not an access log line\n")
+                                : "10.0." + std::to_string(line % 200) + "." + std::to_string(line % 250)
+                                      + " - - [17/May/2015:10:05:03 +0000] \"GET /x HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+    std::vector<ImportProgress> reports;
+    std::istringstream in(log);
+    KeyInterner keys;
+    const ImportSummary summary = importLog(in, {}, keys, [](const ImportedRequest&) {}, nullptr,
+                                            [&reports](const ImportProgress& p) { reports.push_back(p); });
+    QCOMPARE(summary.skippedTotal(), std::int64_t{30});
+    QVERIFY(reports.size() >= 3);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        const ImportProgress& p = reports[i];
+        QCOMPARE(p.totalBytes, std::int64_t(log.size()));
+        QCOMPARE(p.badLines, p.linesRead / 1000);
+        QCOMPARE(p.finished, i + 1 == reports.size());
+        if (i > 0)
+            QVERIFY(p.bytesDone >= reports[i - 1].bytesDone);
+    }
+    QVERIFY(reports.front().badLines > 0 && reports.front().badLines < 30);  // counted as it goes
+    QCOMPARE(reports.back().badLines, std::int64_t{30});
+    QCOMPARE(reports.back().linesRead, std::int64_t{30'000});
+    QCOMPARE(reports.back().bytesDone, std::int64_t(log.size()));
 }
 
 void TestLogs::parallelEqualsSequential()

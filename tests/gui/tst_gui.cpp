@@ -21,12 +21,15 @@
 #include "app/gui/recommendationcard.h"
 #include "app/gui/compareview.h"
 #include "app/gui/delaychart.h"
+#include "app/gui/dockoverlay.h"
 #include "app/gui/exportdialog.h"
 #include "app/gui/learnview.h"
 #include "app/gui/legendstrip.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/scenariodock.h"
 #include "app/gui/statechart.h"
+#include "app/gui/topologypanel.h"
+#include "app/gui/topologysummary.h"
 #include "app/gui/tradeoffchart.h"
 #include "app/models/reportmodel.h"
 #include "app/models/simulationcontroller.h"
@@ -35,6 +38,7 @@
 #include "app/models/recommendationmodel.h"
 #include "app/models/topkeysmodel.h"
 #include "engine/advisor/advisor.h"
+#include "engine/advisor/knee.h"
 #include "engine/export/limitexport.h"
 #include "engine/engine.h"
 #include "engine/logs/logimporter.h"
@@ -44,7 +48,9 @@
 #include <QButtonGroup>
 #include <QAbstractButton>
 #include <QDoubleSpinBox>
+#include <QTabBar>
 #include <QTableView>
+#include <QToolButton>
 #include <QComboBox>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
@@ -346,8 +352,9 @@ private slots:
         QVERIFY(QFileInfo(out).size() > 10'000);
     }
 
-    // GUI.md 2: below 1500 px the dock folds to a rail; below about 1200 px Compare's 2 x 2
-    // charts become tabs; back at full size both return.
+    // GUI.md 2: below 1500 px the dock folds to a rail that opens as an overlay; below about
+    // 1200 px Compare's 2 x 2 charts become tabs; below 1400 px the Cluster view's topology
+    // folds to a summary row; back at full size all return.
     void reflowsWhenSmall()
     {
         MainWindow w;
@@ -372,15 +379,88 @@ private slots:
         QVERIFY(!w.compareView()->burstChart()->isVisible());
         QCOMPARE(w.compareView()->burstChart()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
 
-        // The rail's button opens the dock; growing the window unfolds it for good.
+        // The rail's button opens the dock as an overlay over the charts: the views keep their
+        // place and size, the dock stays folded. Escape closes it, so does a click outside it;
+        // a click inside does not.
+        DockOverlay* overlay = w.dockOverlay();
+        QWidget* contents = w.scenarioDock()->widget();
+        QVERIFY(contents);
         QVERIFY(!w.showDockAction()->isChecked());
+        const QRect viewBefore = w.viewTabs()->geometry();
         w.showDockAction()->trigger();
-        QVERIFY(w.scenarioDock()->isVisible());
+        QVERIFY(overlay->isOpen());
+        QVERIFY(!w.scenarioDock()->isVisible());
+        QCOMPARE(w.viewTabs()->geometry(), viewBefore);
+        QVERIFY(w.showDockAction()->isChecked());
+        QVERIFY(overlay->isAncestorOf(contents));
+        QVERIFY(contents->isVisible());
+        QCOMPARE(overlay->geometry().left(), viewBefore.left());  // beside the rail, over the view
+        QCOMPARE(overlay->geometry().top(), viewBefore.top() + w.viewTabs()->tabBar()->height());  // under the tabs
+        QCOMPARE(overlay->geometry().bottom(), viewBefore.bottom());
+        QCOMPARE(overlay->width(), MainWindow::kOverlayWidthPx);
+        QWidget* allowed = w.compareView()->allowedChart();
+        QVERIFY(overlay->geometry().intersects(QRect(allowed->mapTo(&w, QPoint(0, 0)), allowed->size())));
+        QTest::keyClick(contents, Qt::Key_Escape);
+        QVERIFY(!overlay->isOpen());
+        QVERIFY(!w.showDockAction()->isChecked());
+        QCOMPARE(w.scenarioDock()->widget(), contents);  // given back
+
+        w.showDockAction()->trigger();
+        QVERIFY(overlay->isOpen());
+        QTest::mouseClick(contents, Qt::LeftButton, {}, QPoint(5, 5));
+        QVERIFY(overlay->isOpen());
+        // On the right half of the chart, beyond the overlay.
+        const QPoint outside = allowed->mapTo(&w, QPoint(allowed->width() * 3 / 4, allowed->height() / 2));
+        QVERIFY(!overlay->geometry().contains(outside));
+        QWidget* hit = w.childAt(outside);
+        QVERIFY(hit);
+        QTest::mouseClick(hit, Qt::LeftButton, {}, hit->mapFrom(&w, outside));
+        QVERIFY(!overlay->isOpen());
+        QCOMPARE(w.scenarioDock()->widget(), contents);
+
+        // Open while the window grows past 1500 px: the dock unfolds, docked, with its contents.
+        w.showDockAction()->trigger();
+        QVERIFY(overlay->isOpen());
         w.resize(1600, 1000);
         QTRY_VERIFY(!w.isDockFolded());
+        QVERIFY(!overlay->isOpen());
         QTRY_VERIFY(!grid->isCompact());
         QVERIFY(w.scenarioDock()->isVisible());
+        QCOMPARE(w.scenarioDock()->widget(), contents);
+        QVERIFY(w.showDockAction()->isChecked());
         QVERIFY(w.compareView()->burstChart()->isVisible());
+
+        // GUI.md 4.4: below 1400 px the Cluster view's topology folds to one row above the charts
+        // (instances with their clock offsets, store, policy) that expands on demand.
+        w.setView(MainWindow::View::Cluster);
+        w.openExample(QStringLiteral("cluster-clock-skew"));  // inst-1 runs 300 ms ahead
+        QVERIFY(waitSettled(w));
+        ClusterView* cluster = w.clusterView();
+        QVERIFY(cluster->hasCluster());
+        QVERIFY(!cluster->isTopologyCollapsed());
+        QVERIFY(cluster->topology()->isVisible());
+        QVERIFY(!cluster->topologySummary()->isVisible());
+        w.resize(1300, 850);
+        QTRY_VERIFY(cluster->isTopologyCollapsed());
+        QVERIFY(!cluster->topology()->isVisible());
+        QVERIFY(cluster->topologySummary()->isVisible());
+        const QString summary = cluster->topologySummary()->text();
+        QVERIFY2(summary.contains(QStringLiteral("inst-0 \u00B10 ms, inst-1 +300.0 ms")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("store: redis_atomic, instance clocks")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("policy: ")), qPrintable(summary));
+        // Above the charts, the full width of the view.
+        QVERIFY(cluster->topologySummary()->mapTo(cluster, QPoint(0, 0)).y()
+                < cluster->globalChart()->mapTo(cluster, QPoint(0, 0)).y());
+        QVERIFY(cluster->topologySummary()->width() > cluster->width() * 9 / 10);
+        cluster->topologySummary()->expandButton()->click();
+        QVERIFY(cluster->topologySummary()->isExpanded());
+        QVERIFY(cluster->topology()->isVisible());
+        cluster->topologySummary()->expandButton()->click();
+        QVERIFY(!cluster->topology()->isVisible());
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!cluster->isTopologyCollapsed());
+        QVERIFY(cluster->topology()->isVisible());
+        QVERIFY(!cluster->topologySummary()->isVisible());
     }
 
     void badScenarioExits2()
@@ -641,9 +721,10 @@ private slots:
             QCOMPARE(cell(RecommendationModel::Target, RecommendationModel::RawRole).toBool(), rec.targetMet);
         }
 
-        // The histogram and CDF of the selected window (1 min), then of 1 s.
+        // The histogram and CDF of 1 s, then of the selected window (1 min): clicking 1 s asks the
+        // advisor for W = 1 s, and 1 min back before the debounce asks for the 1 min advice again.
         RateDistributionChart* dist = a->distributionChart();
-        for (int window : {2, 0}) {
+        for (int window : {0, 2}) {
             a->windowButtons()->button(window)->click();
             const Distribution& d = expected.rates.windows[std::size_t(window)].distribution;
             const double perSecond = 1e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
@@ -658,6 +739,9 @@ private slots:
             QCOMPARE(dist->percentileTicks().size(), qsizetype(4));
             QCOMPARE(dist->percentileTicks()[2].second, double(d.percentiles[2].value) * perSecond);
         }
+        QVERIFY(a->controller()->isPending());
+        QVERIFY(nextAdvice(a));
+        QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
 
         // The top keys and the curve are the selected algorithm's (token_bucket, then leaky_bucket).
         TradeoffChart* chart = a->tradeoffChart();
@@ -751,6 +835,100 @@ private slots:
         QTRY_VERIFY(a->chartsAsTabs());
         w.resize(1600, 1000);
         QTRY_VERIFY(!a->chartsAsTabs());
+    }
+
+    // GUI.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;
+    // dragging it to 90% sets the card's share and moves the line to the smallest grid limit
+    // keeping 90% of keys, without asking the advisor until the release. The knee is the
+    // engine's knee of the curve shown.
+    void logsViewKeepHandle()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        TradeoffChart* chart = a->tradeoffChart();
+        chart->refreshNow();
+        QTRY_VERIFY(chart->chart()->plotArea().left() > 30);  // laid out with its axis labels
+        const auto advice = a->result();
+        const Recommendation& tb = advice->recommendations[0];
+        QCOMPARE(chart->keepPpm(), std::int64_t(990'000));
+        QCOMPARE(chart->knee(), curveKnee(tb, AdvisorTarget::Keys, advice->keys, advice->options.windowUs));
+        QVERIFY(chart->knee().has_value());
+
+        const QPoint handle = chart->keepHandlePos().toPoint();
+        QTest::mouseMove(chart->viewport(), handle + QPoint(0, 4));
+        QCOMPARE(chart->cursor().shape(), Qt::SizeVerCursor);
+        QTest::mouseMove(chart->viewport(), handle + QPoint(40, 40));
+        QVERIFY(chart->cursor().shape() != Qt::SizeVerCursor);
+
+        // The height of 90% on the left axis, through the chart's own mapping.
+        const QPointF at90 = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(0)), 90.0),
+                                                           chart->chart()->series().front());
+        const QPoint to = chart->mapFromScene(QPointF(chart->chart()->plotArea().left() + 2, at90.y()));
+        QSignalSpy started(a->controller(), &AdvisorController::started);
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);
+        QTest::mouseMove(chart->viewport(), to);
+        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->keepSpin()->value(), 90.0);
+        // 90% of 1,753 keys is 1,578: the first curve point keeping that many.
+        int first = -1;
+        for (std::size_t i = 0; i < tb.curve.size() && first < 0; ++i)
+            if (tb.curve[i].keysUnthrottled >= 1578)
+                first = int(i);
+        QCOMPARE(advice->keys, std::int64_t(1753));
+        QCOMPARE(chart->targetIndex(), first);
+        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(chart->limitAt(first))));
+        QTest::qWait(AdvisorController::kDebounceMs + 100);
+        QVERIFY(!a->controller()->isPending() && !a->controller()->isRunning());
+        QCOMPARE(started.count(), 0);
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, to);
+        QVERIFY(a->controller()->isPending());
+        const auto after = nextAdvice(a);
+        QVERIFY(after);
+        QCOMPARE(after->options.targetPpm, std::int64_t(900'000));
+        QVERIFY(after->recommendations[0].keysUnthrottled >= 1578);
+        QCOMPARE(chart->targetPoint()->value, after->recommendations[0].value);
+        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+    }
+
+    // The window selector sets the advisor's W: after the debounce the card, the curve and the
+    // top keys are the advice for W = 10 s, as ratelab::advise gives it on the same requests.
+    void logsViewAdvisorWindow()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
+        a->windowButtons()->button(1)->click();
+        QCOMPARE(a->options().windowUs, 10 * kMicrosPerSecond);
+        QVERIFY(a->controller()->isPending());
+        const auto advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(advice->options.windowUs, 10 * kMicrosPerSecond);
+
+        AdvisorOptions options;
+        options.curvePoints = AdvisorView::kCurvePoints;
+        options.windowUs = 10 * kMicrosPerSecond;
+        const AdvisorResult expected = advise(sampleRequests(), options);
+        RecommendationModel* card = a->card()->model();
+        QCOMPARE(card->rowCount(), int(expected.recommendations.size()));
+        for (int row = 0; row < card->rowCount(); ++row)
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+                     expectedParams(expected.recommendations[std::size_t(row)]));
+        // token_bucket per 10 s: its refill reads per 10 s, the line sits on its value.
+        const Recommendation& tb = expected.recommendations[0];
+        QCOMPARE(a->tradeoffChart()->targetPoint()->value, tb.value);
+        QCOMPARE(a->tradeoffChart()->limitAt(a->tradeoffChart()->targetIndex()), double(tb.value) / 10);
+        QCOMPARE(a->topKeysModel()->rowCount(), int(tb.topKeys.size()));
+        QCOMPARE(a->topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),
+                 QStringLiteral("peak rate\n(req/10 s)"));
+        if (!tb.topKeys.empty())
+            QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(),
+                     qint64(tb.topKeys[0].rateInWindow.peak));
+        // Clicking the window already in use asks for nothing.
+        a->windowButtons()->button(1)->click();
+        QVERIFY(!a->controller()->isPending());
     }
 
     // Cancel stops an import: cancelled() comes, finished() never does.

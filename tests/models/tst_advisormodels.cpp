@@ -6,6 +6,7 @@
 #include "app/models/topkeysmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QLocale>
 #include <QTest>
 
 #include <sstream>
@@ -92,10 +93,48 @@ private slots:
         QCOMPARE(model.index(0, TopKeysModel::Rejected).data(TopKeysModel::RawRole).toLongLong(), qint64(2));
         QCOMPARE(model.index(0, TopKeysModel::FirstRejected).data(TopKeysModel::RawRole).toLongLong(), qint64(100'000));
         QCOMPARE(model.index(0, TopKeysModel::FirstRejected).data().toString(), QStringLiteral("0.100"));
+        // a's 1 s windows (t - 1 s, t] at 0, 0.1, 0.2 and 5 s hold 1, 2, 3 and 1: peak 3, and
+        // the p99 by nearest rank (rank ceil(0.99 x 4) = 4 of 1, 1, 2, 3) is 3 too.
+        QCOMPARE(model.index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(), qint64(3));
+        QCOMPARE(model.index(0, TopKeysModel::P99Rate).data(TopKeysModel::RawRole).toLongLong(), qint64(3));
+        QCOMPARE(model.headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(), QStringLiteral("peak rate\n(req/s)"));
         model.setRecommendation(result, 99);
         QCOMPARE(model.rowCount(), 0);
         model.setRecommendation(nullptr, 0);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The rate columns show a key's peak and p99 per W as counts, in W's unit.
+    void rateColumns_data()
+    {
+        QTest::addColumn<qint64>("windowUs");
+        QTest::addColumn<QString>("peakHeader");
+        QTest::newRow("1 min") << qint64(kMicrosPerMinute) << QStringLiteral("peak rate\n(req/min)");
+        QTest::newRow("10 s") << qint64(10 * kMicrosPerSecond) << QStringLiteral("peak rate\n(req/10 s)");
+        QTest::newRow("1 h") << qint64(kMicrosPerHour) << QStringLiteral("peak rate\n(req/h)");
+    }
+
+    void rateColumns()
+    {
+        QFETCH(qint64, windowUs);
+        QFETCH(QString, peakHeader);
+        auto result = std::make_shared<AdvisorResult>();
+        result->options.windowUs = windowUs;
+        result->firstTime = 0;
+        Recommendation rec;
+        rec.topKeys.push_back({0, "k", 12'000, 40, 2 * kMicrosPerSecond, {1'250, 980}});
+        result->recommendations.push_back(rec);
+        TopKeysModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRecommendation(result, 0);
+        QCOMPARE(model.headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(), peakHeader);
+        QVERIFY(model.headerData(TopKeysModel::P99Rate, Qt::Horizontal).toString().startsWith(QStringLiteral("p99 rate\n")));
+        QCOMPARE(model.index(0, TopKeysModel::PeakRate).data().toString(), QLocale().toString(1250));
+        QCOMPARE(model.index(0, TopKeysModel::P99Rate).data().toString(), QStringLiteral("980"));
+        QCOMPARE(model.index(0, TopKeysModel::P99Rate).data(TopKeysModel::RawRole).toLongLong(), qint64(980));
+        QCOMPARE(model.index(0, TopKeysModel::FirstRejected).data().toString(), QStringLiteral("2"));
+        const auto align = model.index(0, TopKeysModel::PeakRate).data(Qt::TextAlignmentRole).value<Qt::Alignment>();
+        QVERIFY(align & Qt::AlignRight);
     }
 };
 
