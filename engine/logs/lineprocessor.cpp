@@ -64,10 +64,6 @@ bool LineProcessor::process(std::string_view line, std::int64_t lineNumber, Impo
         reject(lineNumber, LineProblem::NoKey, m_keyName, line);
         return false;
     }
-    if (m_previousTime != kNever && m_fields.time < m_previousTime)
-        ++m_counts.backwardSteps;
-    m_previousTime = m_fields.time;
-
     out.t = m_fields.time;
     out.key = intern(key);
     out.line = lineNumber;

@@ -42,7 +42,6 @@ private:
     ImportSummary& m_counts;
     std::size_t m_maxReported;
     LogFields m_fields;
-    SimTime m_previousTime = kNever;
     std::string m_lastKey;   // consecutive lines often share a key: skip the hash lookup
     KeyId m_lastKeyId = 0;
     bool m_hasLastKey = false;

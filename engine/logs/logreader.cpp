@@ -46,7 +46,7 @@ LogReader::LogReader(std::istream& in, const ImportOptions& options, KeyInterner
     , m_capacity(kBlockBytes + m_maxLine)
     , m_buffer(new char[m_capacity])
     , m_data(m_buffer.get())
-    , m_reorder(options.lookBackUs)
+    , m_ordering(options.lookBackUs, m_summary)
 {
     start(options, keys);
 }
@@ -60,7 +60,7 @@ LogReader::LogReader(MappedFile file, const ImportOptions& options, KeyInterner&
     , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
     , m_capacity(0)
     , m_data(m_file->text().data())
-    , m_reorder(options.lookBackUs)
+    , m_ordering(options.lookBackUs, m_summary)
 {
     start(options, keys);
 }
@@ -185,13 +185,8 @@ void LogReader::handle(std::string_view line)
         line.remove_suffix(1);
     if (!m_processor->process(line, m_summary.linesRead, m_request))
         return;
-    switch (m_reorder.push(m_request, [this](const ImportedRequest& r) { m_ready.push(r); })) {
-    case ReorderBuffer::Push::InOrder: break;
-    case ReorderBuffer::Push::Reordered: ++m_summary.reorderedLines; break;
-    case ReorderBuffer::Push::TooOld:
+    if (!m_ordering.push(m_request, [this](const ImportedRequest& r) { m_ready.push(r); }))
         m_processor->reject(m_summary.linesRead, LineProblem::TooOld, "time", line);
-        break;
-    }
 }
 
 // The buffer holds no whole line: report progress, then read the next block, or flush the
@@ -208,7 +203,7 @@ void LogReader::endOfBlock()
     if (!(m_eof && m_begin == m_end))
         fill();
     if (m_eof && m_begin == m_end) {
-        m_reorder.flush([this](const ImportedRequest& r) { m_ready.push(r); });
+        m_ordering.flush([this](const ImportedRequest& r) { m_ready.push(r); });
         m_inputEnded = true;
     }
 }

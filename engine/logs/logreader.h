@@ -27,7 +27,7 @@
 #include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
 #include "engine/logs/mappedfile.h"
-#include "engine/logs/reorderbuffer.h"
+#include "engine/logs/requestordering.h"
 
 #include <istream>
 #include <memory>
@@ -88,7 +88,7 @@ private:
 
     std::optional<LineProcessor> m_processor;  // absent for an empty input
     std::optional<ImportTally> m_tally;
-    ReorderBuffer m_reorder;
+    RequestOrdering m_ordering;
     RingQueue<ImportedRequest> m_ready;  // released by the reorder buffer, not yet yielded
     ImportedRequest m_request;           // scratch for the line being processed
 };

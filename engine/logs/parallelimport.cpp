@@ -6,13 +6,15 @@
 #include "engine/logs/logreader.h"
 #include "engine/logs/mappedfile.h"
 #include "engine/logs/nginxformat.h"
-#include "engine/logs/reorderbuffer.h"
+#include "engine/logs/requestordering.h"
 #include "engine/logs/textscan.h"
 
 #include <algorithm>
-#include <cstring>
+#include <condition_variable>
+#include <exception>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -20,44 +22,10 @@ namespace ratelab {
 
 namespace {
 
-constexpr std::size_t kRoundBytesPerThread = 8 << 20;  // work per thread between merges and progress reports
-constexpr std::int64_t kCancelCheckLines = 4096;
+constexpr std::size_t kChunkBytes = 1 << 20;  // a worker's unit of work; progress is reported per chunk
+constexpr KeyId kUnmapped = ~KeyId{0};
 
-// One thread's state, kept across rounds so its interner and parser caches stay warm.
-struct Worker {
-    KeyInterner localKeys;
-    ImportSummary counts;  // blank/directive lines and problems, with chunk-local line numbers
-    std::unique_ptr<LineProcessor> processor;
-    std::vector<ImportedRequest> records;  // this round's, with local key ids and line numbers
-    std::vector<KeyId> toGlobal;           // local key id -> id in the caller's interner
-    std::int64_t lines = 0;                // lines in this round's chunk
-
-    void run(std::string_view chunk, std::size_t maxLine, const RunControl* control)
-    {
-        records.clear();
-        counts.problems.clear();
-        lines = 0;
-        ImportedRequest r;
-        std::size_t pos = 0;
-        while (pos < chunk.size()) {
-            const std::size_t nl = textscan::findChar(chunk, '\n', pos);
-            const std::size_t end = nl == textscan::npos ? chunk.size() : nl;
-            std::string_view line = chunk.substr(pos, end - pos);
-            pos = end + 1;
-            ++lines;
-            if (line.size() > maxLine) {
-                processor->reject(lines, LineProblem::LineTooLong, "line", line);
-                continue;
-            }
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
-            if (processor->process(line, lines, r))
-                records.push_back(r);
-            if (lines % kCancelCheckLines == 0 && control && control->cancelled())
-                return;
-        }
-    }
-};
+bool isStateful(LogFormat f) { return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv; }
 
 // The end of the line that contains text[pos - 1]: the index after its '\n' (or the end).
 std::size_t afterLineEnd(std::string_view text, std::size_t pos)
@@ -70,40 +38,337 @@ std::size_t afterLineEnd(std::string_view text, std::size_t pos)
     return nl == textscan::npos ? text.size() : nl + 1;
 }
 
-bool isStateful(LogFormat f) { return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv; }
+// What a worker made of one chunk: its requests with chunk-local line numbers and
+// worker-local key ids, the offset of each request's line (to quote it if it proves too
+// old), and the chunk's counts and first problems.
+struct ChunkResult {
+    std::size_t begin = 0;  // in the file
+    std::size_t end = 0;
+    unsigned worker = 0;
+    std::int64_t lines = 0;
+    std::vector<ImportedRequest> requests;
+    std::vector<std::uint32_t> lineOffsets;  // per request, from `begin`
+    ImportSummary counts;                    // blank, directive and skipped lines; problems
+    std::vector<std::string> newKeys;        // names of the worker's keys first seen in this chunk
+    bool ready = false;
+};
+
+// One parsing thread's own parser and key interner, kept across chunks so that its caches
+// stay warm.
+struct Worker {
+    KeyInterner keys;
+    ImportSummary counts;
+    std::unique_ptr<LineProcessor> processor;
+
+    void parse(std::string_view text, std::size_t maxLine, ChunkResult& out)
+    {
+        counts.blankLines = counts.directiveLines = 0;
+        counts.skipped = {};
+        counts.problems.clear();
+        out.requests.clear();
+        out.lineOffsets.clear();
+        out.lines = 0;
+        const std::size_t keysBefore = keys.size();
+        const std::string_view chunk = text.substr(out.begin, out.end - out.begin);
+        ImportedRequest r;
+        for (std::size_t pos = 0; pos < chunk.size();) {
+            const std::size_t nl = textscan::findChar(chunk, '\n', pos);
+            const std::size_t end = nl == textscan::npos ? chunk.size() : nl;
+            std::string_view line = chunk.substr(pos, end - pos);
+            const std::size_t lineStart = pos;
+            pos = end + 1;
+            ++out.lines;
+            if (line.size() > maxLine) {
+                processor->reject(out.lines, LineProblem::LineTooLong, "line", line);
+                continue;
+            }
+            if (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1);
+            if (processor->process(line, out.lines, r)) {
+                out.requests.push_back(r);
+                out.lineOffsets.push_back(static_cast<std::uint32_t>(lineStart));
+            }
+        }
+        out.counts.blankLines = counts.blankLines;
+        out.counts.directiveLines = counts.directiveLines;
+        out.counts.skipped = counts.skipped;
+        out.counts.problems.swap(counts.problems);
+        out.newKeys.clear();
+        for (std::size_t k = keysBefore; k < keys.size(); ++k)
+            out.newKeys.emplace_back(keys.name(static_cast<KeyId>(k)));
+    }
+};
+
+// The pipeline: chunks are cut off the file in order and parsed by whichever thread is
+// free; the calling thread merges them strictly in file order (and parses too while the
+// next chunk to merge is not ready). At most kInFlight chunks are parsed ahead of the merge.
+class ParallelImport {
+public:
+    ParallelImport(std::string_view text, LogFormat format, const ImportOptions& options, KeyInterner& keys,
+                   unsigned threads, ImportSummary& summary)
+        : m_text(text)
+        , m_options(options)
+        , m_keys(keys)
+        , m_summary(summary)
+        , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
+        , m_workers(threads)
+        , m_slots(2 * threads)
+        , m_keyMaps(threads)
+        , m_ordering(options.lookBackUs, summary)
+        , m_tally(summary, options.tiers.get())
+    {
+        for (Worker& w : m_workers) {
+            std::unique_ptr<LineParser> parser;
+            try {
+                parser = makeParser(format, options.parser);
+            } catch (const LogFormatError& e) {
+                throw ImportError(std::string("log_format: ") + e.what());
+            }
+            w.processor = std::make_unique<LineProcessor>(std::move(parser), options.key, options.tiers.get(), w.keys,
+                                                          w.counts, options.maxReportedProblems);
+        }
+    }
+
+    void run(const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
+    {
+        std::vector<std::thread> helpers;
+        for (unsigned i = 1; i < m_workers.size(); ++i)
+            helpers.emplace_back([this, i, control] { parseLoop(i, control); });
+        try {
+            mergeLoop(sink, control, onProgress);
+        } catch (...) {
+            stop();
+            for (std::thread& t : helpers)
+                t.join();
+            throw;
+        }
+        for (std::thread& t : helpers)
+            t.join();
+        if (m_failure)
+            std::rethrow_exception(m_failure);
+        if (control && control->cancelled())
+            throw Cancelled{};
+        m_ordering.flush([&](const ImportedRequest& r) { emit(r, sink); });
+        m_tally.finish();
+    }
+
+private:
+    // Cuts the next chunk and gives it a slot; false when the file is all cut or the merge
+    // is kInFlight chunks behind. Called with m_mutex held.
+    bool claim(unsigned worker, std::size_t& index)
+    {
+        if (m_cut >= m_text.size() || m_claimed - m_merged >= m_slots.size() || m_stopped)
+            return false;
+        index = m_claimed++;
+        ChunkResult& slot = m_slots[index % m_slots.size()];
+        slot.begin = m_cut;
+        slot.end = afterLineEnd(m_text, std::min(m_text.size(), m_cut + kChunkBytes));
+        slot.worker = worker;
+        slot.ready = false;
+        m_cut = slot.end;
+        return true;
+    }
+
+    void parseClaimed(unsigned worker, std::size_t index)
+    {
+        ChunkResult& slot = m_slots[index % m_slots.size()];
+        try {
+            m_workers[worker].parse(m_text, m_maxLine, slot);
+        } catch (...) {
+            std::lock_guard lock(m_mutex);
+            if (!m_failure)
+                m_failure = std::current_exception();
+            m_stopped = true;
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            slot.ready = true;
+        }
+        m_changed.notify_all();
+    }
+
+    void parseLoop(unsigned worker, const RunControl* control)
+    {
+        for (;;) {
+            std::size_t index = 0;
+            bool claimed = false;
+            {
+                std::unique_lock lock(m_mutex);
+                m_changed.wait(lock, [&] { return m_stopped || m_cut >= m_text.size() || (claimed = claim(worker, index)); });
+                if (!claimed)
+                    return;  // stopped, or the whole file is cut
+            }
+            parseClaimed(worker, index);
+            if (control && control->cancelled())
+                stop();
+        }
+    }
+
+    void mergeLoop(const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
+    {
+        for (;;) {
+            std::size_t parseIndex = 0;
+            bool parse = false;
+            {
+                std::unique_lock lock(m_mutex);
+                const auto nextReady = [&] {
+                    return m_merged < m_claimed && m_slots[m_merged % m_slots.size()].ready;
+                };
+                m_changed.wait(lock, [&] {
+                    return m_stopped || nextReady() || (m_merged == m_claimed && m_cut >= m_text.size())
+                        || (parse = claim(0, parseIndex));
+                });
+                if (m_stopped || (!parse && !nextReady()))
+                    return;  // failed, cancelled, or everything merged
+            }
+            if (parse) {
+                parseClaimed(0, parseIndex);
+                continue;
+            }
+            merge(m_slots[m_merged % m_slots.size()], sink);
+            {
+                std::lock_guard lock(m_mutex);
+                ++m_merged;
+            }
+            m_changed.notify_all();
+            report(control, onProgress);
+            if (control && control->cancelled()) {
+                stop();
+                return;
+            }
+        }
+    }
+
+    // The chunk's requests in line order through the shared ordering, as LogReader does.
+    void merge(ChunkResult& chunk, const RequestSink& sink)
+    {
+        std::vector<KeyId>& toGlobal = m_keyMaps[chunk.worker].ids;
+        std::vector<std::string>& names = m_keyMaps[chunk.worker].names;
+        for (std::string& name : chunk.newKeys)
+            names.push_back(std::move(name));
+        toGlobal.resize(names.size(), kUnmapped);
+
+        for (LineWarning warning : chunk.counts.problems) {
+            warning.line += m_summary.linesRead;
+            m_summary.problems.push_back(std::move(warning));
+        }
+        m_summary.blankLines += chunk.counts.blankLines;
+        m_summary.directiveLines += chunk.counts.directiveLines;
+        for (std::size_t p = 0; p < m_summary.skipped.size(); ++p)
+            m_summary.skipped[p] += chunk.counts.skipped[p];
+
+        for (std::size_t i = 0; i < chunk.requests.size(); ++i) {
+            ImportedRequest r = chunk.requests[i];
+            KeyId& global = toGlobal[r.key];
+            if (global == kUnmapped)  // first met here, in file order: ids follow first appearance
+                global = m_keys.intern(names[r.key]);
+            r.key = global;
+            r.line += m_summary.linesRead;
+            if (!m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); })) {
+                const std::size_t start = chunk.begin + chunk.lineOffsets[i];
+                const std::size_t end = textscan::findChar(m_text, '\n', start);
+                ++m_summary.skipped[static_cast<std::size_t>(LineProblem::TooOld)];
+                m_summary.problems.push_back({r.line, LineProblem::TooOld, "time",
+                                              lineExcerpt(m_text.substr(start, end == textscan::npos ? end : end - start))});
+            }
+        }
+        // The problems of this chunk came from parsing and from ordering: back in line order,
+        // and only as many as one thread would have listed.
+        std::stable_sort(m_summary.problems.begin(), m_summary.problems.end(),
+                         [](const LineWarning& a, const LineWarning& b) { return a.line < b.line; });
+        if (m_summary.problems.size() > m_options.maxReportedProblems)
+            m_summary.problems.resize(m_options.maxReportedProblems);
+        m_summary.linesRead += chunk.lines;
+        m_bytesMerged = chunk.end;
+    }
+
+    void emit(const ImportedRequest& r, const RequestSink& sink)
+    {
+        m_tally.count(r);
+        sink(r);
+    }
+
+    void report(RunControl* control, const ImportProgressFn& onProgress) const
+    {
+        const auto total = static_cast<std::int64_t>(m_text.size());
+        const auto done = static_cast<std::int64_t>(m_bytesMerged);
+        if (control)
+            control->report(static_cast<int>(total > 0 ? done * 1000 / total : 1000), "import");
+        if (onProgress)
+            onProgress({done, total, m_summary.linesRead, m_summary.skippedTotal(), false});
+    }
+
+    void stop()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopped = true;
+        }
+        m_changed.notify_all();
+    }
+
+    struct KeyMap {
+        std::vector<std::string> names;  // a worker's local key names, by local id
+        std::vector<KeyId> ids;          // local id -> id in m_keys, kUnmapped until first merged
+    };
+
+    std::string_view m_text;
+    const ImportOptions& m_options;
+    KeyInterner& m_keys;
+    ImportSummary& m_summary;
+    std::size_t m_maxLine;
+    std::vector<Worker> m_workers;  // [0] is the calling thread's
+    std::vector<ChunkResult> m_slots;
+    std::vector<KeyMap> m_keyMaps;  // per worker; the merge's alone
+    RequestOrdering m_ordering;
+    ImportTally m_tally;
+    std::size_t m_bytesMerged = 0;
+
+    std::mutex m_mutex;  // guards what follows, and the slots' `ready` flags
+    std::condition_variable m_changed;
+    std::size_t m_cut = 0;      // the file is cut into chunks up to here
+    std::size_t m_claimed = 0;  // chunks cut
+    std::size_t m_merged = 0;   // chunks merged
+    bool m_stopped = false;     // cancelled or failed
+    std::exception_ptr m_failure;
+};
+
+ImportSummary importSequentially(const std::string& path, const ImportOptions& options, KeyInterner& keys,
+                                 const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
+{
+    if (!std::filesystem::is_regular_file(path)) {  // a pipe or a device: read it as a stream
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            throw ImportError(path + ": cannot open the log file");
+        return importLog(in, options, keys, sink, control, onProgress);
+    }
+    LogReader reader(MappedFile(path), options, keys, control);
+    reader.setProgressObserver(onProgress);
+    ImportedRequest request;
+    while (reader.next(request))
+        sink(request);
+    return reader.summary();
+}
 
 } // namespace
 
 ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys,
-                            const RequestSink& sink, RunControl* control, unsigned threads)
+                            const RequestSink& sink, RunControl* control, unsigned threads,
+                            const ImportProgressFn& onProgress)
 {
-    const auto sequential = [&] {
-        if (!std::filesystem::is_regular_file(path)) {  // a pipe or a device: read it as a stream
-            std::ifstream in(path, std::ios::binary);
-            if (!in)
-                throw ImportError(path + ": cannot open the log file");
-            return importLog(in, options, keys, sink, control);
-        }
-        LogReader reader(MappedFile(path), options, keys, control);
-        ImportedRequest request;
-        while (reader.next(request))
-            sink(request);
-        return reader.summary();
-    };
-    if (threads <= 1 || isStateful(options.format))
-        return sequential();
+    if (threads <= 1 || isStateful(options.format) || !std::filesystem::is_regular_file(path))
+        return importSequentially(path, options, keys, sink, control, onProgress);
 
-    MappedFile file(path);
+    const MappedFile file(path);
     const std::string_view text = file.text();
     ImportSummary summary;
     summary.lookBackUs = options.lookBackUs;
     summary.bytesRead = static_cast<std::int64_t>(text.size());
-
     LogFormat format = options.format;
     if (format == LogFormat::Auto) {
         const Detection detection = detectFormat(text.substr(0, 1 << 20), options.parser);
         if (detection.format == LogFormat::Auto || isStateful(detection.format))
-            return sequential();  // importLog reports the failure, or reads the stateful format
+            return importSequentially(path, options, keys, sink, control, onProgress);  // it reports the failure, or reads the stateful format
         summary.detection = detection.reason;
         format = detection.format;
     } else {
@@ -111,101 +376,11 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
     }
     summary.format = format;
 
-    const std::size_t maxLine = std::max<std::size_t>(options.maxLineBytes, 64);
-    std::vector<Worker> workers(threads);
-    for (Worker& w : workers) {
-        std::unique_ptr<LineParser> parser;
-        try {
-            parser = makeParser(format, options.parser);
-        } catch (const LogFormatError& e) {
-            throw ImportError(std::string("log_format: ") + e.what());
-        }
-        w.processor = std::make_unique<LineProcessor>(std::move(parser), options.key, options.tiers.get(), w.localKeys,
-                                                      w.counts, options.maxReportedProblems);
-    }
-
-    ImportTally tally(summary, options.tiers.get());
-    ReorderBuffer reorder(options.lookBackUs);
-    const auto emit = [&](const ImportedRequest& r) {
-        tally.count(r);
-        sink(r);
-    };
-
-    std::vector<std::string_view> chunks(threads);
-    std::vector<LineWarning> tooOld;
-    std::int64_t linesBefore = 0;
-    SimTime previousTime = kNever;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        // Cut this round into one chunk per thread, each ending at a line end.
-        const std::size_t roundEnd = afterLineEnd(text, std::min(text.size(), pos + kRoundBytesPerThread * threads));
-        const std::size_t share = (roundEnd - pos) / threads;
-        std::size_t chunkStart = pos;
-        for (unsigned i = 0; i < threads; ++i) {
-            const std::size_t chunkEnd = i + 1 == threads ? roundEnd : afterLineEnd(text, std::max(chunkStart, pos + share * (i + 1)));
-            chunks[i] = text.substr(chunkStart, chunkEnd - chunkStart);
-            chunkStart = chunkEnd;
-        }
-
-        std::vector<std::thread> helpers;
-        for (unsigned i = 1; i < threads; ++i)
-            helpers.emplace_back([&, i] { workers[i].run(chunks[i], maxLine, control); });
-        workers[0].run(chunks[0], maxLine, control);
-        for (std::thread& t : helpers)
-            t.join();
-        if (control && control->cancelled())
-            throw Cancelled{};
-
-        // Merge in line order.
-        for (unsigned i = 0; i < threads; ++i) {
-            Worker& w = workers[i];
-            while (w.toGlobal.size() < w.localKeys.size())
-                w.toGlobal.push_back(keys.intern(w.localKeys.name(static_cast<KeyId>(w.toGlobal.size()))));
-            for (LineWarning warning : w.counts.problems) {
-                warning.line += linesBefore;
-                summary.problems.push_back(std::move(warning));
-            }
-            for (ImportedRequest r : w.records) {
-                r.key = w.toGlobal[r.key];
-                r.line += linesBefore;
-                if (previousTime != kNever && r.t < previousTime)
-                    ++summary.backwardSteps;
-                previousTime = r.t;
-                switch (reorder.push(r, emit)) {
-                case ReorderBuffer::Push::InOrder: break;
-                case ReorderBuffer::Push::Reordered: ++summary.reorderedLines; break;
-                case ReorderBuffer::Push::TooOld:
-                    ++summary.skipped[static_cast<std::size_t>(LineProblem::TooOld)];
-                    summary.problems.push_back({r.line, LineProblem::TooOld, "time", {}});
-                    break;
-                }
-            }
-            linesBefore += w.lines;
-        }
-        std::stable_sort(summary.problems.begin(), summary.problems.end(),
-                         [](const LineWarning& a, const LineWarning& b) { return a.line < b.line; });
-        if (summary.problems.size() > options.maxReportedProblems)
-            summary.problems.resize(options.maxReportedProblems);
-        pos = roundEnd;
-        if (control) {
-            if (control->cancelled())
-                throw Cancelled{};
-            control->report(static_cast<int>(static_cast<double>(pos) * 1000.0 / static_cast<double>(text.size())),
-                            "import");
-        }
-    }
-    reorder.flush(emit);
-
-    summary.linesRead = linesBefore;
-    for (const Worker& w : workers) {
-        summary.blankLines += w.counts.blankLines;
-        summary.directiveLines += w.counts.directiveLines;
-        for (std::size_t p = 0; p < summary.skipped.size(); ++p)
-            summary.skipped[p] += w.counts.skipped[p];
-    }
-    tally.finish();
+    ParallelImport(text, format, options, keys, threads, summary).run(sink, control, onProgress);
     if (control)
         control->report(1000, "import");
+    if (onProgress)
+        onProgress({summary.bytesRead, summary.bytesRead, summary.linesRead, summary.skippedTotal(), true});
     return summary;
 }
 

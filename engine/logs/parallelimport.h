@@ -1,13 +1,15 @@
 #pragma once
-// Import of a log file on several cores. The file is memory-mapped and read in rounds of
-// a few MiB; each round is cut at line boundaries into one chunk per thread, the chunks are
-// parsed in parallel (each thread with its own parser and key interner), then merged in
-// line order on the calling thread: local key ids are mapped to `keys`, line numbers are
-// made global, and the records go through the same look-back reordering as importLog.
-// The result is identical to importLog's on the same file.
+// Import of a log file, on one core or several. The file is memory-mapped. With several
+// threads it is cut at line ends into chunks of 1 MiB, which the threads parse as they
+// become free (each with its own parser and key interner) while the calling thread merges
+// the parsed chunks strictly in file order (parsing too whenever the next chunk is not
+// ready): local key ids are mapped to `keys` in order of first appearance, line numbers
+// are made global, and the requests go through the same ordering as LogReader's
+// (requestordering.h). The result is identical to one thread's on the same file; progress
+// is reported per merged chunk.
 //
-// Formats whose lines depend on earlier lines (W3C #Fields, the CSV/TSV header) are read
-// by importLog on one thread, as is everything when threads <= 1.
+// Formats whose lines depend on earlier lines (W3C #Fields, the CSV/TSV header), and
+// anything that is not a regular file, are read by one thread.
 
 #include "engine/logs/logimporter.h"
 
@@ -16,6 +18,7 @@
 namespace ratelab {
 
 ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys,
-                            const RequestSink& sink, RunControl* control = nullptr, unsigned threads = 1);
+                            const RequestSink& sink, RunControl* control = nullptr, unsigned threads = 1,
+                            const ImportProgressFn& onProgress = {});
 
 } // namespace ratelab

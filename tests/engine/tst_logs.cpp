@@ -139,6 +139,7 @@ private slots:
     void progressAndCancel();
     void progressCountsBadLines();
     void parallelEqualsSequential();
+    void parallelEqualsSequentialAcrossChunks();
 };
 
 // ---- The shared real logs --------------------------------------------------------------------
@@ -1149,6 +1150,140 @@ void TestLogs::parallelEqualsSequential()
         QCOMPARE(two.summary.backwardSteps, one.summary.backwardSteps);
         QCOMPARE(two.summary.blankLines, one.summary.blankLines);
     }
+}
+
+namespace {
+
+// A combined log of `lines` lines over many 1 MiB chunks, with every kind of trouble at
+// known places: lines 5 s behind the line before (reordered), lines 2 h behind (too old for
+// the 60 s look-back), malformed lines, blank lines, CRLF endings, and lines longer than
+// maxLineBytes. Keys: 5,000 addresses, so that workers meet keys the merge has not seen.
+std::string troubledLog(int lines, std::size_t longLine)
+{
+    std::string log;
+    std::mt19937 rng(5);
+    int second = 0;
+    for (int n = 1; n <= lines; ++n) {
+        if (n % 2003 == 0) {
+            log += "\n";
+            continue;
+        }
+        if (n % 1013 == 0) {
+            log += "not an access log line " + std::to_string(n) + "\n";
+            continue;
+        }
+        if (n % 4999 == 0) {
+            log += std::string(longLine + 1, 'x') + "\n";
+            continue;
+        }
+        second += n % 3 == 0 ? 1 : 0;
+        int t = second;
+        if (n % 7 == 0)
+            t -= 5;
+        if (n % 997 == 0)
+            t -= 7200;
+        t += 7200;
+        const unsigned ip = rng() % 5000;
+        char stamp[32];
+        std::snprintf(stamp, sizeof stamp, "%02d:%02d:%02d", t / 3600 % 24, t / 60 % 60, t % 60);
+        log += "10.1." + std::to_string(ip / 250) + "." + std::to_string(ip % 250) + " - - [17/May/2015:" + stamp
+            + " +0000] \"GET /item/" + std::to_string(n) + " HTTP/1.1\" 200 " + std::to_string(n % 5000)
+            + " \"-\" \"bench\"" + (n % 11 == 0 ? "\r\n" : "\n");
+    }
+    return log;
+}
+
+} // namespace
+
+void TestLogs::parallelEqualsSequentialAcrossChunks()
+{
+    const QString path = QDir(QDir::tempPath()).filePath("ratelab-tst-logs-chunks.log");
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    options.maxLineBytes = 4096;
+    options.maxReportedProblems = 50;
+    const std::string log = troubledLog(60'000, options.maxLineBytes);
+    QVERIFY(log.size() > 5 * (1 << 20));  // six chunks or more
+    {
+        std::ofstream out(path.toStdString(), std::ios::binary);
+        out << log;
+    }
+    struct Run {
+        std::vector<ImportedRequest> requests;
+        std::vector<std::string> keys;  // by id: ids must follow first appearance in the file
+        ImportSummary summary;
+        std::vector<ImportProgress> progress;
+    };
+    const auto run = [&](unsigned threads) {
+        Run r;
+        KeyInterner keys;
+        r.summary = importLogFile(path.toStdString(), options, keys,
+                                  [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr,
+                                  threads, [&](const ImportProgress& p) { r.progress.push_back(p); });
+        for (KeyId k = 0; k < keys.size(); ++k)
+            r.keys.emplace_back(keys.name(k));
+        return r;
+    };
+    const Run one = run(1);
+    // What the generator put in, counted by hand: lines n with n % 2003 == 0 are blank, else
+    // n % 1013 == 0 malformed, else n % 4999 == 0 too long; of the rest, n % 997 == 0 is too
+    // old (7,200 s behind while the look-back is 60 s).
+    std::int64_t blank = 0, malformed = 0, tooLong = 0, tooOld = 0;
+    for (int n = 1; n <= 60'000; ++n) {
+        if (n % 2003 == 0)
+            ++blank;
+        else if (n % 1013 == 0)
+            ++malformed;
+        else if (n % 4999 == 0)
+            ++tooLong;
+        else if (n % 997 == 0)
+            ++tooOld;
+    }
+    QCOMPARE(one.summary.linesRead, std::int64_t{60'000});
+    QCOMPARE(one.summary.blankLines, blank);
+    QCOMPARE(one.summary.skippedFor(LineProblem::LineTooLong), tooLong);
+    QCOMPARE(one.summary.skippedFor(LineProblem::TooOld), tooOld);
+    QCOMPARE(one.summary.skippedTotal(), malformed + tooLong + tooOld);
+    QCOMPARE(one.summary.requestsImported, 60'000 - blank - malformed - tooLong - tooOld);
+    QVERIFY(one.summary.reorderedLines > 0);
+    QCOMPARE(std::int64_t(one.summary.problems.size()), std::int64_t{50});
+
+    for (const unsigned threads : {2u, 3u}) {
+        const Run many = run(threads);
+        QCOMPARE(many.keys, one.keys);
+        QCOMPARE(many.requests.size(), one.requests.size());
+        for (std::size_t i = 0; i < one.requests.size(); ++i) {
+            QCOMPARE(many.requests[i].t, one.requests[i].t);
+            QCOMPARE(many.requests[i].key, one.requests[i].key);
+            QCOMPARE(many.requests[i].line, one.requests[i].line);
+        }
+        QCOMPARE(many.summary.linesRead, one.summary.linesRead);
+        QCOMPARE(many.summary.skipped, one.summary.skipped);
+        QCOMPARE(many.summary.blankLines, one.summary.blankLines);
+        QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
+        QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
+        QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
+        QCOMPARE(many.summary.firstTime, one.summary.firstTime);
+        QCOMPARE(many.summary.lastTime, one.summary.lastTime);
+        QCOMPARE(many.summary.problems.size(), one.summary.problems.size());
+        for (std::size_t i = 0; i < one.summary.problems.size(); ++i) {
+            QCOMPARE(many.summary.problems[i].line, one.summary.problems[i].line);
+            QCOMPARE(many.summary.problems[i].problem, one.summary.problems[i].problem);
+            QCOMPARE(many.summary.problems[i].field, one.summary.problems[i].field);
+            QCOMPARE(many.summary.problems[i].excerpt, one.summary.problems[i].excerpt);
+        }
+        // Progress: one report per merged chunk, counts never going back, then the final one.
+        QVERIFY(many.progress.size() >= 6);
+        for (std::size_t i = 1; i < many.progress.size(); ++i) {
+            QVERIFY(many.progress[i].bytesDone >= many.progress[i - 1].bytesDone);
+            QVERIFY(many.progress[i].badLines >= many.progress[i - 1].badLines);
+        }
+        QVERIFY(many.progress.back().finished);
+        QCOMPARE(many.progress.back().linesRead, std::int64_t{60'000});
+        QCOMPARE(many.progress.back().badLines, one.summary.skippedTotal());
+        QCOMPARE(many.progress.back().bytesDone, std::int64_t(log.size()));
+    }
+    QFile::remove(path);
 }
 
 QTEST_GUILESS_MAIN(TestLogs)
