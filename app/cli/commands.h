@@ -4,6 +4,7 @@
 // 1 internal failure.
 
 #include "engine/logs/logoptions.h"
+#include "engine/logs/parallelimport.h"
 
 #include <cstdint>
 #include <map>
@@ -42,7 +43,7 @@ struct ImportOptions {
     std::string log;                             // a path, or "-" for stdin
     std::vector<ratelab::LogOption> logOptions;  // --format, --key, ...: the engine's log options, as given
     std::string tiers;                           // key,tier CSV
-    unsigned threads = 1;
+    unsigned threads = ratelab::defaultImportThreads();
     std::string out;                             // trace CSV; empty: stdout
 };
 

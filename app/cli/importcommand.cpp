@@ -55,7 +55,7 @@ CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
     cmd->add_option("log", o.log, "Access log file, or - for standard input")->required();
     addLogOptions(*cmd, o.logOptions);
     cmd->add_option("--tiers", o.tiers, "CSV of key,tier: requests per tier in the summary");
-    cmd->add_option("--threads", o.threads, "Parse on this many threads (files only; default 1)")->check(CLI::Range(1u, 64u));
+    cmd->add_option("--threads", o.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.threads) + ")")->check(CLI::Range(1u, 64u));
     cmd->add_option("--out", o.out, "Trace CSV to write (default: standard output)");
     return cmd;
 }

@@ -172,7 +172,7 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     std::string formatHelp = "Log format, or trace for a decide trace CSV (default: detected; a t_us,key header means a trace): ";
     formatHelp += logOptionChoices("format");
     cmd->get_option("--format")->description(formatHelp);
-    cmd->add_option("--threads", o.log.threads, "Parse on this many threads (default 1)")->check(CLI::Range(1u, 64u));
+    cmd->add_option("--threads", o.log.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.log.threads) + ")")->check(CLI::Range(1u, 64u));
     cmd->add_option("--keep-unthrottled", o.keep, "Share to keep never throttled: 99%, 99.9% or 0.99 (default 99%)");
     cmd->add_option("--by", o.by, "Count the share over keys, or over requests (by their keys)")
         ->check(CLI::IsMember({"keys", "requests"}));

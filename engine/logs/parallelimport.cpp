@@ -352,6 +352,11 @@ ImportSummary importSequentially(const std::string& path, const ImportOptions& o
 
 } // namespace
 
+unsigned defaultImportThreads()
+{
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
+}
+
 ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys,
                             const RequestSink& sink, RunControl* control, unsigned threads,
                             const ImportProgressFn& onProgress)

@@ -17,6 +17,10 @@
 
 namespace ratelab {
 
+// The threads an import uses unless told otherwise: the machine's cores (1 to 64). The
+// result does not depend on it.
+unsigned defaultImportThreads();
+
 ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys,
                             const RequestSink& sink, RunControl* control = nullptr, unsigned threads = 1,
                             const ImportProgressFn& onProgress = {});
