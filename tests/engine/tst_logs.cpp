@@ -1283,6 +1283,15 @@ void TestLogs::parallelEqualsSequentialAcrossChunks()
         QCOMPARE(many.progress.back().badLines, one.summary.skippedTotal());
         QCOMPARE(many.progress.back().bytesDone, std::int64_t(log.size()));
     }
+    // Cancelled midway, with workers busy: it stops after the chunk being merged, and throws.
+    RunControl control;
+    KeyInterner keys;
+    std::size_t delivered = 0;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, importLogFile(path.toStdString(), options, keys, [&](const ImportedRequest&) {
+        if (++delivered == 20'000)
+            control.cancel();
+    }, &control, 3));
+    QVERIFY(delivered >= 20'000 && delivered < one.requests.size());
     QFile::remove(path);
 }
 
