@@ -1,8 +1,8 @@
 #pragma once
-// Runs the limit advisor (engine/advisor/advisor.h) off the GUI thread for the Logs view, as
-// SimulationController runs scenarios: each start() gets a job id and supersedes the job
-// before it (latest wins: a superseded job is cancelled and its result dropped); progress
-// comes back queued, at most every 50 ms, in permille with the algorithm being searched.
+// Runs the limit advisor (engine/advisor/advisor.h) off the GUI thread for the Logs view
+// through a JobRunner (jobrunner.h: job ids, latest wins, cancel, throttled progress,
+// destruction cancels and waits); progress is in permille with the algorithm being searched,
+// and a finished job ends with a (1000, "done") progress before finished().
 // schedule() is the debounced start for a target being dragged or typed: the job starts once
 // 150 ms pass without another schedule(), with the latest options.
 //
@@ -13,11 +13,11 @@
 //
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
 
+#include "app/models/jobrunner.h"
 #include "app/models/logimportcontroller.h"
 #include "engine/advisor/advisor.h"
 
 #include <QObject>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <functional>
@@ -35,8 +35,6 @@ public:
     explicit AdvisorController(QObject* parent = nullptr);
     // Runs `advise` instead (tests inject slow or failing runs).
     explicit AdvisorController(AdviseFunction advise, QObject* parent = nullptr);
-    // Cancels the current job and waits for the worker.
-    ~AdvisorController() override;
 
     // Advise on these requests from now on: cancels any job or scheduled start and forgets the
     // last result, which was about other requests.
@@ -48,13 +46,13 @@ public:
     // Cancels the running job (cancelled() follows) and any scheduled start.
     void cancel();
 
-    bool isRunning() const { return m_running != 0; }
+    bool isRunning() const { return m_jobs.isRunning(); }
     bool isPending() const { return m_debounce.isActive(); }
-    quint64 currentJob() const { return m_currentJob; }
+    quint64 currentJob() const { return m_jobs.currentJob(); }
     std::shared_ptr<const AdvisorResult> lastResult() const { return m_last; }
 
     static constexpr int kDebounceMs = 150;
-    static constexpr int kProgressIntervalMs = 50;
+    static constexpr int kProgressIntervalMs = JobRunner::kProgressIntervalMs;
 
 signals:
     void started(quint64 job);
@@ -66,20 +64,13 @@ signals:
 
 private:
     class Source;
-    struct Job;
-    void deliver(const std::shared_ptr<Job>& job, std::shared_ptr<const AdvisorResult> result, const QString& error,
-                 bool wasCancelled);
 
     AdviseFunction m_advise;
-    QThreadPool m_pool;
     QTimer m_debounce;
     AdvisorOptions m_scheduled;
     std::shared_ptr<Source> m_source;
-    quint64 m_nextJob = 1;
-    quint64 m_currentJob = 0;
-    std::shared_ptr<Job> m_current;
-    int m_running = 0;  // jobs whose worker has not reported back yet (current or superseded)
     std::shared_ptr<const AdvisorResult> m_last;
+    JobRunner m_jobs;  // last: destroyed first, waiting for the workers while what they use lives
 };
 
 } // namespace ratelab

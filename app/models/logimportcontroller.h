@@ -1,23 +1,20 @@
 #pragma once
-// Imports an access log off the GUI thread (the Logs view and its wizard), as
-// SimulationController runs scenarios: each start() gets a job id and supersedes the job
-// before it; progress comes back queued and throttled (at most every 50 ms, and always the
-// last report) with the lines read so far, their rate, the bad lines so far and an ETA, from
-// the importer's once-per-block report (importprogress.h); cancel() goes through the job's
-// RunControl and is honoured at the importer's next block. A result is delivered only if its
-// job is still the current one.
+// Imports an access log off the GUI thread (the Logs view and its wizard) through a
+// JobRunner (jobrunner.h: job ids, latest wins, cancel, throttled progress, destruction
+// cancels and waits). Progress carries the lines read so far, their rate, the bad lines so
+// far and an ETA, from the importer's once-per-block report (importprogress.h), and its last
+// report always goes out; cancel() is honoured at the importer's next block.
 //
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
 
+#include "app/models/jobrunner.h"
 #include "engine/core/keyinterner.h"
-#include "engine/core/runcontrol.h"
 #include "engine/logs/importedrequest.h"
 #include "engine/logs/importsummary.h"
 #include "engine/logs/logimporter.h"
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <memory>
 #include <vector>
@@ -52,16 +49,14 @@ class LogImportController : public QObject {
     Q_OBJECT
 public:
     explicit LogImportController(QObject* parent = nullptr);
-    // Cancels the current job and waits for the worker.
-    ~LogImportController() override;
 
     quint64 start(const LogImportRequest& request);
-    void cancel();
-    bool isRunning() const { return m_running != 0; }
-    quint64 currentJob() const { return m_currentJob; }
+    void cancel() { m_jobs.cancel(); }
+    bool isRunning() const { return m_jobs.isRunning(); }
+    quint64 currentJob() const { return m_jobs.currentJob(); }
     std::shared_ptr<const LogImportResult> lastResult() const { return m_last; }
 
-    static constexpr int kProgressIntervalMs = 50;
+    static constexpr int kProgressIntervalMs = JobRunner::kProgressIntervalMs;
 
     // Seconds left at the rate so far: elapsed x (total - done) / done; -1 when done or total
     // is not positive.
@@ -75,15 +70,8 @@ signals:
     void runningChanged(bool running);
 
 private:
-    struct Job;
-    void deliver(quint64 job, std::shared_ptr<const LogImportResult> result, const QString& error, bool wasCancelled);
-
-    QThreadPool m_pool;
-    quint64 m_nextJob = 1;
-    quint64 m_currentJob = 0;
-    std::shared_ptr<Job> m_current;
-    int m_running = 0;
     std::shared_ptr<const LogImportResult> m_last;
+    JobRunner m_jobs;  // last: destroyed first, waiting for the workers while what they use lives
 };
 
 } // namespace ratelab
