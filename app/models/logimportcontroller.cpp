@@ -1,31 +1,31 @@
 #include "app/models/logimportcontroller.h"
 
-#include <QFile>
-#include <QFileInfo>
+#include "engine/logs/parallelimport.h"
 
-#include <fstream>
+#include <QFile>
+
 #include <sstream>
 
 namespace ratelab {
 
 namespace {
 
-// The log at `path` (a file, or a Qt resource read whole), with its size in `options`.
-std::unique_ptr<std::istream> openLog(const QString& path, ImportOptions& options)
+// Imports the log at `path`: a file, mapped and parsed on every core (parallelimport.h), or
+// a Qt resource, read whole.
+ImportSummary importPath(const QString& path, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
+                         RunControl& control, const ImportProgressFn& onProgress)
 {
-    if (path.startsWith(QLatin1Char(':'))) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            throw ImportError("cannot open " + path.toStdString());
-        const QByteArray bytes = file.readAll();
-        options.totalBytes = bytes.size();
-        return std::make_unique<std::istringstream>(bytes.toStdString(), std::ios::binary);
-    }
-    auto in = std::make_unique<std::ifstream>(QFile::encodeName(path).toStdString(), std::ios::binary);
-    if (!*in)
+    if (!path.startsWith(QLatin1Char(':')))
+        return importLogFile(QFile::encodeName(path).toStdString(), options, keys, sink, &control,
+                             defaultImportThreads(), onProgress);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
         throw ImportError("cannot open " + path.toStdString());
-    options.totalBytes = QFileInfo(path).size();
-    return in;
+    const QByteArray bytes = file.readAll();
+    ImportOptions sized = options;
+    sized.totalBytes = bytes.size();
+    std::istringstream in(bytes.toStdString(), std::ios::binary);
+    return importLog(in, sized, keys, sink, &control, onProgress);
 }
 
 LogImportProgress progressOf(const ImportProgress& p, qint64 elapsedMs)
@@ -67,11 +67,9 @@ quint64 LogImportController::start(const LogImportRequest& request)
             auto result = std::make_shared<LogImportResult>();
             result->request = request;
             result->keys = std::make_shared<KeyInterner>();
-            ImportOptions options = request.options;
-            const std::unique_ptr<std::istream> source = openLog(request.path, options);
-            result->summary = importLog(*source, options, *result->keys,
-                                        [&result](const ImportedRequest& r) { result->requests.push_back(r); },
-                                        &job.control(), onProgress);
+            result->summary = importPath(request.path, request.options, *result->keys,
+                                         [&result](const ImportedRequest& r) { result->requests.push_back(r); },
+                                         job.control(), onProgress);
             result->elapsedMs = job.elapsedMs();
             return std::shared_ptr<const LogImportResult>(std::move(result));
         },
