@@ -2,6 +2,7 @@
 
 #include "app/gui/compareview.h"
 #include "app/gui/dockoverlay.h"
+#include "app/gui/helpdialog.h"
 #include "app/gui/learnview.h"
 #include "app/gui/clusterview.h"
 #include "app/gui/logsview.h"
@@ -9,6 +10,7 @@
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
 #include "app/models/simulationcontroller.h"
+#include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QActionGroup>
@@ -222,6 +224,15 @@ void MainWindow::createActions()
             save(path);
     });
     m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_exportReport = file->addAction(tr("&Export report…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), QStringLiteral("report.json"),
+                                                          tr("Reports (*.json)"));
+        if (!path.isEmpty())
+            exportReport(path);
+    });
+    m_exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_exportReport->setToolTip(tr("The whole report of the last run as JSON, as ratelab-cli run --out writes it"));
+    m_exportReport->setEnabled(false);
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -267,6 +278,7 @@ void MainWindow::createActions()
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Documentation"), this, [this] { showHelp(); })->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About RateLab"), this, [this] {
         QMessageBox::about(this, tr("About RateLab"),
                            tr("<b>RateLab %1</b><p>A laboratory for API rate limiting: the same traffic through every "
@@ -333,6 +345,31 @@ bool MainWindow::openFile(const QString& path)
     return false;
 }
 
+HelpDialog* MainWindow::showHelp(const QString& document)
+{
+    if (!m_help)
+        m_help = new HelpDialog(this);
+    if (!document.isEmpty())
+        m_help->showDocument(document);
+    m_help->show();
+    m_help->raise();
+    return m_help;
+}
+
+bool MainWindow::exportReport(const QString& path)
+{
+    const auto report = m_controller->lastReport();
+    if (!report)
+        return false;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        QMessageBox::warning(this, tr("Export report"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    file.write(QByteArray::fromStdString(reportJson(*report)));
+    return true;
+}
+
 bool MainWindow::save(const QString& path)
 {
     QFile file(path);
@@ -396,6 +433,7 @@ void MainWindow::onFinished(quint64, std::shared_ptr<const Report> report, qint6
     const auto scenario = m_controller->lastScenario();
     m_compare->setReport(report, QString::fromStdString(report->scenario.name), report->scenario.seed);
     m_cluster->setRun(report, scenario);
+    m_exportReport->setEnabled(true);
     std::int64_t requests = 0;
     for (const AlgorithmReport& a : report->algorithms)
         requests = std::max(requests, a.requests);

@@ -22,6 +22,7 @@ namespace ratelab {
 
 class ClusterView;
 class CompareView;
+class HelpDialog;
 class DockOverlay;
 class LearnView;
 class LogsView;
@@ -41,6 +42,10 @@ public:
     // Opens a scenario (already loaded and validated) and runs it.
     void openScenario(const Scenario& scenario, const QString& path);
     bool openFile(const QString& path);
+    // Writes the last finished run's report as report.json (resources/docs/report.md).
+    bool exportReport(const QString& path);
+    // Help > Documentation, opened on `document` (a resources/docs file name without .md).
+    HelpDialog* showHelp(const QString& document = QString());
     void setView(View view);
     View view() const;
     void setTheme(Theme theme);
@@ -107,6 +112,8 @@ private:
     QAction* m_open = nullptr;
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
+    QAction* m_exportReport = nullptr;
+    HelpDialog* m_help = nullptr;  // created when first asked for
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
     QMenu* m_recentMenu = nullptr;

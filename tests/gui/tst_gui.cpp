@@ -9,6 +9,7 @@
 #include "app/gui/clusterview.h"
 #include "app/gui/faultstimeline.h"
 #include "app/gui/globalallowedchart.h"
+#include "app/gui/helpdialog.h"
 #include "app/gui/importfilepage.h"
 #include "app/gui/importkeypage.h"
 #include "app/gui/importrunpage.h"
@@ -42,6 +43,7 @@
 #include "engine/export/limitexport.h"
 #include "engine/engine.h"
 #include "engine/logs/logimporter.h"
+#include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QAction>
@@ -153,6 +155,22 @@ private slots:
         QVERIFY(!embeddedScenarios().empty());
     }
 
+    void helpShowsTheDocs()
+    {
+        // Help > Documentation lists every Markdown file of resources/docs, the app's guide first,
+        // and renders the one asked for.
+        const QStringList files = QDir(QStringLiteral(RATELAB_SOURCE_DIR "/resources/docs"))
+                                      .entryList({QStringLiteral("*.md")}, QDir::Files, QDir::Name);
+        QVERIFY(files.contains(QStringLiteral("report.md")));
+        MainWindow w;
+        HelpDialog* help = w.showHelp(QStringLiteral("report"));
+        QVERIFY(help->isVisible());
+        QCOMPARE(help->documents().size(), files.size());
+        QCOMPARE(help->documents().front(), QStringLiteral("app"));
+        QVERIFY(help->shownText().contains(QStringLiteral("peak_state_bytes")));
+        QVERIFY(!help->showDocument(QStringLiteral("no-such-document")));
+    }
+
     void embeddedScenario_data()
     {
         QTest::addColumn<QString>("name");
@@ -180,6 +198,15 @@ private slots:
         RunControl control;
         const Report expected = runScenario(scenario, control);
         ReportModel* model = w.compareView()->reportModel();
+
+        // File > Export report writes, byte for byte, the report.json of the same run outside the app.
+        const QString exported = QDir(QDir::tempPath()).filePath("ratelab-tst-gui-report.json");
+        QVERIFY(w.exportReport(exported));
+        QFile file(exported);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().toStdString(), reportJson(expected));
+        file.remove();
+
         QCOMPARE(model->rowCount(), int(expected.algorithms.size()));
         for (int row = 0; row < model->rowCount(); ++row) {
             const AlgorithmReport& a = expected.algorithms[std::size_t(row)];
