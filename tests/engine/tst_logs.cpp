@@ -72,13 +72,13 @@ Imported importText(const std::string& text, const ImportOptions& options = {})
     return out;
 }
 
-Imported importFile(const QString& path, const ImportOptions& options = {}, unsigned threads = 1)
+Imported importFile(const QString& path, const ImportOptions& options = {})
 {
     KeyInterner keys;
     Imported out;
     out.summary = importLogFile(path.toStdString(), options, keys, [&](const ImportedRequest& r) {
         out.rows.push_back({r.t, keys.name(r.key), r.line});
-    }, nullptr, threads);
+    });
     return out;
 }
 
@@ -1130,25 +1130,63 @@ void TestLogs::progressCountsBadLines()
     QCOMPARE(reports.back().bytesDone, std::int64_t(log.size()));
 }
 
+namespace {
+
+// Everything an import of a file yields, for comparing thread counts.
+struct FileImport {
+    std::vector<ImportedRequest> requests;
+    std::vector<std::string> keys;  // by id: ids must follow first appearance in the file
+    ImportSummary summary;
+    std::vector<ImportProgress> progress;
+};
+
+FileImport importWithThreads(const QString& path, const ImportOptions& options, unsigned threads)
+{
+    FileImport r;
+    KeyInterner keys;
+    r.summary = importLogFile(path.toStdString(), options, keys,
+                              [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr, threads,
+                              [&](const ImportProgress& p) { r.progress.push_back(p); });
+    for (KeyId k = 0; k < keys.size(); ++k)
+        r.keys.emplace_back(keys.name(k));
+    return r;
+}
+
+// QCOMPARE in a helper returns from the helper only: callers check QTest::currentTestFailed().
+void compareImports(const FileImport& many, const FileImport& one)
+{
+    QCOMPARE(many.keys, one.keys);
+    QCOMPARE(many.requests.size(), one.requests.size());
+    for (std::size_t i = 0; i < one.requests.size(); ++i) {
+        QCOMPARE(many.requests[i].t, one.requests[i].t);
+        QCOMPARE(many.requests[i].key, one.requests[i].key);
+        QCOMPARE(many.requests[i].line, one.requests[i].line);
+    }
+    QCOMPARE(many.summary.linesRead, one.summary.linesRead);
+    QCOMPARE(many.summary.skipped, one.summary.skipped);
+    QCOMPARE(many.summary.blankLines, one.summary.blankLines);
+    QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
+    QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
+    QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
+    QCOMPARE(many.summary.firstTime, one.summary.firstTime);
+    QCOMPARE(many.summary.lastTime, one.summary.lastTime);
+    QCOMPARE(many.summary.problems.size(), one.summary.problems.size());
+    for (std::size_t i = 0; i < one.summary.problems.size(); ++i) {
+        QCOMPARE(many.summary.problems[i].line, one.summary.problems[i].line);
+        QCOMPARE(many.summary.problems[i].problem, one.summary.problems[i].problem);
+        QCOMPARE(many.summary.problems[i].field, one.summary.problems[i].field);
+        QCOMPARE(many.summary.problems[i].excerpt, one.summary.problems[i].excerpt);
+    }
+}
+
+} // namespace
+
 void TestLogs::parallelEqualsSequential()
 {
     for (const char* name : {"apache_combined_elastic-examples_2015.log", "haproxy_http_elastic-beats.log",
                              "aws_alb_elastic-beats_application-lb-http.log", "nginx_edgecases_elastic-beats_test.log"}) {
-        const Imported one = importFile(kLogs + name, {}, 1);
-        const Imported two = importFile(kLogs + name, {}, 2);
-        QCOMPARE(two.rows.size(), one.rows.size());
-        for (std::size_t i = 0; i < one.rows.size(); ++i) {
-            QCOMPARE(two.rows[i].t, one.rows[i].t);
-            QCOMPARE(two.rows[i].key, one.rows[i].key);
-            QCOMPARE(two.rows[i].line, one.rows[i].line);
-        }
-        QCOMPARE(two.summary.linesRead, one.summary.linesRead);
-        QCOMPARE(two.summary.skipped, one.summary.skipped);
-        QCOMPARE(two.problemLines(), one.problemLines());
-        QCOMPARE(two.summary.distinctKeys, one.summary.distinctKeys);
-        QCOMPARE(two.summary.reorderedLines, one.summary.reorderedLines);
-        QCOMPARE(two.summary.backwardSteps, one.summary.backwardSteps);
-        QCOMPARE(two.summary.blankLines, one.summary.blankLines);
+        compareImports(importWithThreads(kLogs + name, {}, 2), importWithThreads(kLogs + name, {}, 1));
+        QVERIFY2(!QTest::currentTestFailed(), name);
     }
 }
 
@@ -1208,23 +1246,7 @@ void TestLogs::parallelEqualsSequentialAcrossChunks()
         std::ofstream out(path.toStdString(), std::ios::binary);
         out << log;
     }
-    struct Run {
-        std::vector<ImportedRequest> requests;
-        std::vector<std::string> keys;  // by id: ids must follow first appearance in the file
-        ImportSummary summary;
-        std::vector<ImportProgress> progress;
-    };
-    const auto run = [&](unsigned threads) {
-        Run r;
-        KeyInterner keys;
-        r.summary = importLogFile(path.toStdString(), options, keys,
-                                  [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr,
-                                  threads, [&](const ImportProgress& p) { r.progress.push_back(p); });
-        for (KeyId k = 0; k < keys.size(); ++k)
-            r.keys.emplace_back(keys.name(k));
-        return r;
-    };
-    const Run one = run(1);
+    const FileImport one = importWithThreads(path, options, 1);
     // What the generator put in, counted by hand: lines n with n % 2003 == 0 are blank, else
     // n % 1013 == 0 malformed, else n % 4999 == 0 too long; of the rest, n % 997 == 0 is too
     // old (7,200 s behind while the look-back is 60 s).
@@ -1249,29 +1271,9 @@ void TestLogs::parallelEqualsSequentialAcrossChunks()
     QCOMPARE(std::int64_t(one.summary.problems.size()), std::int64_t{50});
 
     for (const unsigned threads : {2u, 3u}) {
-        const Run many = run(threads);
-        QCOMPARE(many.keys, one.keys);
-        QCOMPARE(many.requests.size(), one.requests.size());
-        for (std::size_t i = 0; i < one.requests.size(); ++i) {
-            QCOMPARE(many.requests[i].t, one.requests[i].t);
-            QCOMPARE(many.requests[i].key, one.requests[i].key);
-            QCOMPARE(many.requests[i].line, one.requests[i].line);
-        }
-        QCOMPARE(many.summary.linesRead, one.summary.linesRead);
-        QCOMPARE(many.summary.skipped, one.summary.skipped);
-        QCOMPARE(many.summary.blankLines, one.summary.blankLines);
-        QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
-        QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
-        QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
-        QCOMPARE(many.summary.firstTime, one.summary.firstTime);
-        QCOMPARE(many.summary.lastTime, one.summary.lastTime);
-        QCOMPARE(many.summary.problems.size(), one.summary.problems.size());
-        for (std::size_t i = 0; i < one.summary.problems.size(); ++i) {
-            QCOMPARE(many.summary.problems[i].line, one.summary.problems[i].line);
-            QCOMPARE(many.summary.problems[i].problem, one.summary.problems[i].problem);
-            QCOMPARE(many.summary.problems[i].field, one.summary.problems[i].field);
-            QCOMPARE(many.summary.problems[i].excerpt, one.summary.problems[i].excerpt);
-        }
+        const FileImport many = importWithThreads(path, options, threads);
+        compareImports(many, one);
+        QVERIFY(!QTest::currentTestFailed());
         // Progress: one report per merged chunk, counts never going back, then the final one.
         QVERIFY(many.progress.size() >= 6);
         for (std::size_t i = 1; i < many.progress.size(); ++i) {
