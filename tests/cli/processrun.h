@@ -26,6 +26,19 @@ inline ProcessResult runProcess(const QString& program, const QStringList& args,
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
+// The same, both streams decoded as UTF-8 text.
+struct TextRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+inline TextRun runText(const QString& program, const QStringList& args, const QByteArray& stdinData, int timeoutMs)
+{
+    const ProcessResult r = runProcess(program, args, stdinData, timeoutMs);
+    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
+}
+
 inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
 {
     const QString path = dir.filePath(name);

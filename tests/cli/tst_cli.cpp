@@ -17,22 +17,15 @@ private slots:
     void listNamesEverything();
 
 private:
-    struct Run {
-        int exitCode;
-        QString out;
-        QString err;
-    };
-    Run run(const QStringList& args, const QByteArray& stdinData = {});
+    using Run = ratelab::test::TextRun;
+    static Run run(const QStringList& args, const QByteArray& stdinData = {})
+    {
+        return ratelab::test::runText(QStringLiteral(RATELAB_CLI_PATH), args, stdinData, 20000);
+    }
     QString writeTrace(const QString& name, const QByteArray& content);
 
     QTemporaryDir m_dir;
 };
-
-TestCli::Run TestCli::run(const QStringList& args, const QByteArray& stdinData)
-{
-    const ratelab::test::ProcessResult r = ratelab::test::runProcess(QStringLiteral(RATELAB_CLI_PATH), args, stdinData, 20000);
-    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
-}
 
 QString TestCli::writeTrace(const QString& name, const QByteArray& content)
 {

@@ -22,22 +22,15 @@ private slots:
     void badUsage();
 
 private:
-    struct Run {
-        int exitCode;
-        QString out;
-        QString err;
-    };
-    Run run(const QStringList& args, const QByteArray& stdinData = {});
+    using Run = ratelab::test::TextRun;
+    static Run run(const QStringList& args, const QByteArray& stdinData = {})
+    {
+        return ratelab::test::runText(QStringLiteral(RATELAB_CLI_PATH), args, stdinData, 60000);
+    }
     QString write(const QString& name, const QByteArray& content);
 
     QTemporaryDir m_dir;
 };
-
-TestImport::Run TestImport::run(const QStringList& args, const QByteArray& stdinData)
-{
-    const ratelab::test::ProcessResult r = ratelab::test::runProcess(QStringLiteral(RATELAB_CLI_PATH), args, stdinData, 60000);
-    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
-}
 
 QString TestImport::write(const QString& name, const QByteArray& content)
 {
