@@ -49,7 +49,8 @@ Decision Gcra::decideScaled(GcraState& state, Wide nowScaled, Cost cost)
 }
 
 // The fast path needs |now - origin| x num <= 2^61 and a TAT <= 2^62 (tau <= 2^61 is checked
-// once): then every intermediate stays below 2^63 in int64. A run of a day at 10^6 req/s fits.
+// once): then every intermediate stays below 2^63 in int64. Rates keep num <= 10^6
+// (units.cpp), so it covers at least 26 days from the first request.
 Decision Gcra::decideOne(GcraState& state, SimTime now, Cost cost)
 {
     if (!m_hasOrigin) [[unlikely]] {

@@ -6,7 +6,8 @@
 // golang.org/x/time/rate's Limiter: rate/rate.go advance()), or in `interval` mode as
 // refill x interval tokens at each multiple of `interval` from t = 0 (Envoy's local rate
 // limit `fill_interval`: source/common/common/token_bucket_impl.cc). A request of `cost`
-// passes iff tokens >= cost, and then takes cost tokens; a rejected request changes nothing.
+// passes iff tokens >= cost, and then takes cost tokens; a rejected request changes nothing
+// (it may store the level refilled to its time, which is the same bucket from then on).
 //
 // Units: time in microseconds, levels kept as integers scaled by the rate's denominator,
 // so there is no float drift even at epoch-sized timestamps. Memory: 16 bytes per key
