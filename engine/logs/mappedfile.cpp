@@ -15,18 +15,18 @@ MappedFile::MappedFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        throw ImportError(path + ": cannot open the log file");
+        throw ImportError("cannot open the log file");
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        throw ImportError(path + ": not a regular file");
+        throw ImportError("not a regular file");
     }
     m_size = static_cast<std::size_t>(st.st_size);
     if (m_size > 0) {
         void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
             ::close(fd);
-            throw ImportError(path + ": cannot map the file");
+            throw ImportError("cannot map the file");
         }
         ::madvise(p, m_size, MADV_SEQUENTIAL);
         m_data = static_cast<const char*>(p);

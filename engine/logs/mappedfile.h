@@ -9,7 +9,8 @@ namespace ratelab {
 
 class MappedFile {
 public:
-    // Throws ImportError naming the file when it cannot be opened, sized or mapped.
+    // Throws ImportError (without the path, which the caller names) when it cannot be opened,
+    // sized or mapped.
     explicit MappedFile(const std::string& path);
     ~MappedFile();
     MappedFile(MappedFile&& other) noexcept;

@@ -336,10 +336,12 @@ private:
 ImportSummary importSequentially(const std::string& path, const ImportOptions& options, KeyInterner& keys,
                                  const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
 {
+    if (std::filesystem::is_directory(path))
+        throw ImportError("is a directory, not a log file");
     if (!std::filesystem::is_regular_file(path)) {  // a pipe or a device: read it as a stream
         std::ifstream in(path, std::ios::binary);
         if (!in)
-            throw ImportError(path + ": cannot open the log file");
+            throw ImportError("cannot open the log file");
         return importLog(in, options, keys, sink, control, onProgress);
     }
     LogReader reader(MappedFile(path), options, keys, control);

@@ -2,18 +2,36 @@
 
 #include "engine/trace/tracereader.h"
 
+#include <filesystem>
+
 namespace ratelab {
 
 LogSource::LogSource(const SourceSpec& spec, const Scenario& scenario, KeyInterner& keys)
-    : m_file(spec.file, std::ios::binary), m_start(scenario.start)
+    : m_start(scenario.start)
 {
     ImportOptions options;
     if (const auto problems = applyLogOptions(spec.logOptions, options); !problems.empty())
         throw InputError(spec.file, 0, problems.front().option, problems.front().message);
-    if (!m_file)
-        throw InputError(spec.file, 0, "file", "cannot open the log");
+    // A regular file is mapped and scanned in place; anything else readable (a pipe) streams.
+    std::optional<MappedFile> mapped;
+    if (std::filesystem::is_directory(spec.file))
+        throw InputError(spec.file, 0, "file", "is a directory, not a log");
+    if (std::filesystem::is_regular_file(spec.file)) {
+        try {
+            mapped.emplace(spec.file);
+        } catch (const ImportError&) {
+            throw InputError(spec.file, 0, "file", "cannot open the log");
+        }
+    } else {
+        m_file.open(spec.file, std::ios::binary);
+        if (!m_file)
+            throw InputError(spec.file, 0, "file", "cannot open the log");
+    }
     try {
-        m_reader.emplace(m_file, options, keys);
+        if (mapped)
+            m_reader.emplace(std::move(*mapped), options, keys);
+        else
+            m_reader.emplace(m_file, options, keys);
     } catch (const ImportError& e) {
         throw InputError(spec.file, 0, "format", e.what());
     }

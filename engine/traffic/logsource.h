@@ -22,7 +22,7 @@ public:
     const LogReader* logReader() const override { return &*m_reader; }
 
 private:
-    std::ifstream m_file;
+    std::ifstream m_file;  // for a log that is not a regular file (a pipe)
     std::optional<LogReader> m_reader;
     SimTime m_start;
     SimTime m_first = kNever;

@@ -110,6 +110,7 @@ void TestImport::badUsage_data()
     QTest::newRow("log_format with another format") << QStringList{"import", apache, "--format", "w3c", "--log-format", "$msec"}
                                                     << "--log-format";
     QTest::newRow("missing file") << QStringList{"import", "/nonexistent/access.log"} << "cannot open";
+    QTest::newRow("a directory") << QStringList{"import", QDir::tempPath()} << "is a directory, not a log file";
     QTest::newRow("bad trusted cidr") << QStringList{"import", apache, "--trusted", "10.0.0.0/99"} << "CIDR";
     QTest::newRow("undetectable") << QStringList{"import", kLogs + "SOURCES.md"} << "cannot detect the log format";
     QTest::newRow("no log") << QStringList{"import"} << "log";

@@ -225,6 +225,9 @@ void TestLogSource::logThatCannotBeRead()
     QVERIFY2(missing.find("missing.log:0: file: cannot open the log") != std::string::npos, missing.c_str());
     const std::string prose = errorOf("prose.log");
     QVERIFY2(prose.find("prose.log:0: format: cannot detect the log format") != std::string::npos, prose.c_str());
+    QVERIFY(QDir(m_dir.path()).mkpath("logs.d"));
+    const std::string directory = errorOf("logs.d");
+    QVERIFY2(directory.find("logs.d:0: file: is a directory, not a log") != std::string::npos, directory.c_str());
 }
 
 void TestLogSource::savedScenarioKeepsTheLogOptions()
