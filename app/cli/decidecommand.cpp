@@ -6,6 +6,7 @@
 #include "engine/trace/tracereader.h"
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -75,6 +76,10 @@ int runDecide(const DecideOptions& options)
     std::istream* in = &std::cin;
     const std::string fileName = options.trace == "-" ? "<stdin>" : options.trace;
     if (options.trace != "-") {
+        if (std::filesystem::is_directory(options.trace)) {
+            std::cerr << "ratelab-cli: " << options.trace << ": is a directory, not a trace file\n";
+            return kExitBadInput;
+        }
         file.open(options.trace, std::ios::binary);
         if (!file) {
             std::cerr << "ratelab-cli: " << options.trace << ": cannot open the trace file\n";

@@ -738,6 +738,8 @@ Scenario loadScenario(std::string_view json, const std::string& source, const st
 
 Scenario loadScenarioFile(const std::string& path)
 {
+    if (std::filesystem::is_directory(path))
+        throw ScenarioError(path, {{"", "is a directory, not a scenario file"}});
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ScenarioError(path, {{"", "cannot open the file"}});

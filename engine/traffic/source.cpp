@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <numbers>
 #include <optional>
@@ -183,6 +184,8 @@ public:
     TraceSource(const SourceSpec& spec, const Scenario& scenario, KeyInterner& keys)
         : m_file(spec.file, std::ios::binary), m_keys(keys), m_start(scenario.start)
     {
+        if (std::filesystem::is_directory(spec.file))
+            throw InputError(spec.file, 0, "file", "is a directory, not a trace");
         if (!m_file)
             throw InputError(spec.file, 0, "file", "cannot open the trace");
         m_reader.emplace(m_file, spec.file);

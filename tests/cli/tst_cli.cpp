@@ -15,6 +15,7 @@ private slots:
     void badInput_data();
     void badInput();
     void listNamesEverything();
+    void directoriesAreNotInputs();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -114,6 +115,19 @@ void TestCli::listNamesEverything()
                              "limits_sliding_window_counter", "redis_rate_gcra", "throttled_gcra"})
         QVERIFY2(r.out.contains(QStringLiteral("\n  ") + name), name);
     QVERIFY(r.out.contains("refill_mode (continuous|interval), default continuous"));
+}
+
+void TestCli::directoriesAreNotInputs()
+{
+    // A directory where a file belongs is bad input (exit 2) that says so, not an empty trace
+    // or a JSON syntax error.
+    const QString dir = m_dir.path();
+    const Run decide = run({"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", dir});
+    QCOMPARE(decide.exitCode, 2);
+    QCOMPARE(decide.err, "ratelab-cli: " + dir + ": is a directory, not a trace file\n");
+    const Run scenario = run({"run", dir});
+    QCOMPARE(scenario.exitCode, 2);
+    QVERIFY2(scenario.err.contains("is a directory, not a scenario file"), qPrintable(scenario.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
