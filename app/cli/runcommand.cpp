@@ -5,6 +5,8 @@
 #include "engine/scenario/scenarioio.h"
 #include "engine/trace/tracereader.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -85,18 +87,27 @@ int runRun(const RunOptions& options)
     if (options.seed)
         scenario.seed = *options.seed;
 
+    // Runs over a second show progress on stderr: a bar redrawn in place on a terminal, else
+    // (a log file, a pipe) one line per tenth.
     const auto started = std::chrono::steady_clock::now();
+    const bool terminal = ::isatty(::fileno(stderr)) != 0;
+    const int step = terminal ? 1 : 10;  // percent between reports
     bool progressShown = false;
-    int shownPercent = -1;
+    int shownStep = -1;
     RunControl control([&](int permille, const std::string& phase) {
         const auto elapsed = std::chrono::steady_clock::now() - started;
-        if (elapsed < std::chrono::seconds(1) || permille / 10 == shownPercent)
+        const int percent = permille / 10;
+        if (elapsed < std::chrono::seconds(1) || percent / step == shownStep)
             return;
-        progressShown = true;
-        shownPercent = permille / 10;
-        const int filled = permille / 25;
-        std::fprintf(stderr, "\r[%-40s] %3d%% %s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                     permille / 10, phase.c_str());
+        shownStep = percent / step;
+        if (terminal) {
+            progressShown = true;
+            const int filled = permille / 25;
+            std::fprintf(stderr, "\r[%-40s] %3d%% %s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                         percent, phase.c_str());
+        } else {
+            std::fprintf(stderr, "ratelab-cli: run: %d%% %s\n", percent, phase.c_str());
+        }
         std::fflush(stderr);
     });
     Report report;
