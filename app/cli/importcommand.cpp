@@ -3,6 +3,7 @@
 // it shares with `recommend`, registered from the engine's table (logoptions.h).
 
 #include "app/cli/commands.h"
+#include "app/cli/progress.h"
 
 #include "engine/logs/logimporter.h"
 #include "engine/logs/parallelimport.h"
@@ -136,19 +137,23 @@ int runImport(const ImportOptions& o)
 
     ImportSummary summary;
     const std::string fileName = o.log == "-" ? "<stdin>" : o.log;
+    Progress progress("import");
     try {
         if (o.log == "-") {
-            summary = importLog(std::cin, options, keys, sink);
+            summary = importLog(std::cin, options, keys, sink, &progress.control());
         } else {
             if (!std::ifstream(o.log))
                 return badUsage(o.log + ": cannot open the log file");
-            summary = importLogFile(o.log, options, keys, sink, nullptr, o.threads);
+            summary = importLogFile(o.log, options, keys, sink, &progress.control(), o.threads);
         }
     } catch (const ImportError& e) {
+        progress.finish();
         return badUsage(fileName + ": " + e.what());
     } catch (const std::invalid_argument& e) {
+        progress.finish();
         return badUsage(e.what());
     }
+    progress.finish();
     out->write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
     out->flush();
     if (!*out) {

@@ -3,6 +3,7 @@
 // A human-readable table by default; --json prints the DESIGN section 7 contract.
 
 #include "app/cli/commands.h"
+#include "app/cli/progress.h"
 
 #include "engine/advisor/advisor.h"
 #include "engine/advisor/replayscenario.h"
@@ -222,28 +223,35 @@ int runRecommend(const RecommendOptions& o)
         logFormatGiven = logFormatGiven || given.name == "log_format";
     }
     const bool trace = format == "trace" || (format == "auto" && !logFormatGiven && looksLikeTrace(o.input));
+    Progress progress("recommend");
     try {
         if (trace) {
             std::ifstream in(o.input, std::ios::binary);
-            set = loadRequestsFromTrace(in, o.input);
+            set = loadRequestsFromTrace(in, o.input, &progress.control());
         } else {
             ratelab::ImportOptions import;
             if (const std::string error = logOptionsFrom(o.log.logOptions, import); !error.empty())
                 return badUsage(error);
-            set = loadRequestsFromLog(o.input, import, nullptr, o.log.threads);
+            set = loadRequestsFromLog(o.input, import, &progress.control(), o.log.threads);
             logImport = import;
         }
     } catch (const InputError& e) {
+        progress.finish();
         return badUsage(e.what());
     } catch (const ImportError& e) {
+        progress.finish();
         return badUsage(o.input + ": " + e.what());
     } catch (const std::invalid_argument& e) {
+        progress.finish();
         return badUsage(e.what());
     }
-    if (set.requests.empty())
+    if (set.requests.empty()) {
+        progress.finish();
         return badUsage(o.input + ": no requests to advise on");
+    }
 
-    const AdvisorResult result = advise(set, options);
+    const AdvisorResult result = advise(set, options, &progress.control());
+    progress.finish();
     if (o.json)
         std::cout << resultJson(o.input, result).dump(2) << "\n";
     else

@@ -1,11 +1,10 @@
 #include "app/cli/commands.h"
+#include "app/cli/progress.h"
 
 #include "engine/engine.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/trace/tracereader.h"
-
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -87,41 +86,20 @@ int runRun(const RunOptions& options)
     if (options.seed)
         scenario.seed = *options.seed;
 
-    // Runs over a second show progress on stderr: a bar redrawn in place on a terminal, else
-    // (a log file, a pipe) one line per tenth.
-    const auto started = std::chrono::steady_clock::now();
-    const bool terminal = ::isatty(::fileno(stderr)) != 0;
-    const int step = terminal ? 1 : 10;  // percent between reports
-    bool progressShown = false;
-    int shownStep = -1;
-    RunControl control([&](int permille, const std::string& phase) {
-        const auto elapsed = std::chrono::steady_clock::now() - started;
-        const int percent = permille / 10;
-        if (elapsed < std::chrono::seconds(1) || percent / step == shownStep)
-            return;
-        shownStep = percent / step;
-        if (terminal) {
-            progressShown = true;
-            const int filled = permille / 25;
-            std::fprintf(stderr, "\r[%-40s] %3d%% %s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                         percent, phase.c_str());
-        } else {
-            std::fprintf(stderr, "ratelab-cli: run: %d%% %s\n", percent, phase.c_str());
-        }
-        std::fflush(stderr);
-    });
+    Progress progress("run");
     Report report;
     try {
-        report = runScenario(scenario, control);
+        report = runScenario(scenario, progress.control());
     } catch (const ScenarioError& e) {
+        progress.finish();
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitBadInput;
     } catch (const InputError& e) {
+        progress.finish();
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitBadInput;
     }
-    if (progressShown)
-        std::fprintf(stderr, "\n");
+    progress.finish();
 
     if (!options.outDir.empty()) {
         std::error_code ec;
