@@ -1,5 +1,6 @@
 #include "engine/algorithms/timestamplog.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace ratelab {
@@ -8,22 +9,30 @@ TimestampLog& TimestampLog::operator=(const TimestampLog& other)
 {
     if (this == &other)
         return *this;
-    m_capacity = other.m_capacity;
-    m_head = 0;
-    m_size = other.m_size;
-    m_buffer = m_capacity ? std::make_unique<SimTime[]>(m_capacity) : nullptr;
-    for (std::uint32_t i = 0; i < m_size; ++i)
-        m_buffer[i] = other.at(i);
+    TimestampLog copy;
+    if (other.m_capacity > 0)
+        copy.grow(other.m_capacity);
+    for (std::uint32_t i = 0; i < other.m_size; ++i)
+        copy.data()[i] = other.at(i);
+    copy.m_size = other.m_size;
+    swap(copy);
     return *this;
 }
 
 void TimestampLog::grow(std::uint32_t needed)
 {
+    if (needed == 1 && m_capacity == 0) {  // the first entry goes in place
+        m_capacity = 1;
+        m_head = 0;
+        return;
+    }
     const std::uint32_t capacity = std::bit_ceil(std::max<std::uint32_t>(needed, 4));
-    auto buffer = std::make_unique<SimTime[]>(capacity);
+    auto* buffer = new SimTime[capacity];
     for (std::uint32_t i = 0; i < m_size; ++i)
         buffer[i] = at(i);
-    m_buffer = std::move(buffer);
+    if (onHeap())
+        delete[] m_heap;
+    m_heap = buffer;
     m_capacity = capacity;
     m_head = 0;
 }

@@ -5,6 +5,8 @@
 
 #include "steptable.h"
 
+#include "engine/algorithms/timestamplog.h"
+
 using namespace ratelab;
 
 class TestAlgorithms : public QObject {
@@ -14,6 +16,7 @@ private slots:
     void steps_data();
     void steps();
     void stateSizes();
+    void timestampLogFromOneEntry();
 };
 
 void TestAlgorithms::steps_data()
@@ -142,6 +145,45 @@ void TestAlgorithms::stateSizes()
     QCOMPARE(bytes("sliding_window_counter", "limit=10 window=1s"), std::size_t(16));
     QCOMPARE(bytes("gcra", "rate=10/s burst=10"), std::size_t(8));
     QCOMPARE(bytes("fixed_window", "limit=10 window=1s"), std::size_t(8));
+}
+
+void TestAlgorithms::timestampLogFromOneEntry()
+{
+    // The sliding log's ring holds its first entry in place (8 bytes), then grows to 4, 8...
+    const auto entries = [](const TimestampLog& log) {
+        std::vector<SimTime> out;
+        for (std::uint32_t i = 0; i < log.size(); ++i)
+            out.push_back(log.at(i));
+        return out;
+    };
+    TimestampLog log;
+    QCOMPARE(log.capacityBytes(), std::size_t{0});
+    log.push(10, 1);
+    QCOMPARE(log.capacityBytes(), std::size_t{8});
+    QCOMPARE(log.oldest(), SimTime{10});
+    log.popOldest();  // empty again, still in place
+    log.push(20, 1);
+    QCOMPARE(log.capacityBytes(), std::size_t{8});
+    QCOMPARE(entries(log), (std::vector<SimTime>{20}));
+    const TimestampLog inPlace = log;  // a copy of the in-place entry
+    log.push(30, 2);                   // 3 entries: a ring of 4 on the heap
+    QCOMPARE(log.capacityBytes(), std::size_t{32});
+    QCOMPARE(entries(log), (std::vector<SimTime>{20, 30, 30}));
+    QCOMPARE(entries(inPlace), (std::vector<SimTime>{20}));
+    log.popOldest();
+    log.push(40, 2);  // wraps around the ring of 4
+    QCOMPARE(entries(log), (std::vector<SimTime>{30, 30, 40, 40}));
+    log.push(50, 1);  // 5 entries: 8
+    QCOMPARE(log.capacityBytes(), std::size_t{64});
+    QCOMPARE(entries(log), (std::vector<SimTime>{30, 30, 40, 40, 50}));
+    TimestampLog copy;
+    copy = log;
+    TimestampLog moved(std::move(log));
+    QCOMPARE(entries(copy), entries(moved));
+    QCOMPARE(copy.capacityBytes(), std::size_t{64});
+    copy = inPlace;  // a heap ring replaced by an in-place entry
+    QCOMPARE(entries(copy), (std::vector<SimTime>{20}));
+    QCOMPARE(copy.capacityBytes(), std::size_t{8});
 }
 
 QTEST_APPLESS_MAIN(TestAlgorithms)
