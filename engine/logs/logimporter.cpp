@@ -9,6 +9,11 @@ ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInter
 {
     LogReader reader(in, options, keys, control);
     reader.setProgressObserver(onProgress);
+    return importAll(reader, sink);
+}
+
+ImportSummary importAll(LogReader& reader, const RequestSink& sink)
+{
     ImportedRequest request;
     while (reader.next(request))
         sink(request);

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <utility>
 
 namespace ratelab {
@@ -44,6 +45,15 @@ MappedFile::~MappedFile()
 {
     if (m_data)
         ::munmap(const_cast<char*>(m_data), m_size);
+}
+
+std::optional<MappedFile> mapIfRegularFile(const std::string& path)
+{
+    if (std::filesystem::is_directory(path))
+        throw ImportError("is a directory, not a log file");
+    if (!std::filesystem::is_regular_file(path))
+        return std::nullopt;
+    return MappedFile(path);
 }
 
 } // namespace ratelab

@@ -2,6 +2,7 @@
 // A whole file mapped read-only into memory, unmapped on destruction: the importers scan a
 // log's text in place instead of copying it through read() into a buffer.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,5 +25,10 @@ private:
     const char* m_data = nullptr;
     std::size_t m_size = 0;
 };
+
+// The log at `path` mapped, when it is a regular file; std::nullopt for anything else that
+// is read as a stream (a pipe, a device; a missing file, which opening the stream reports).
+// Throws ImportError for a directory, or a regular file that cannot be mapped.
+std::optional<MappedFile> mapIfRegularFile(const std::string& path);
 
 } // namespace ratelab

@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
-#include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -333,25 +333,6 @@ private:
     std::exception_ptr m_failure;
 };
 
-ImportSummary importSequentially(const std::string& path, const ImportOptions& options, KeyInterner& keys,
-                                 const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
-{
-    if (std::filesystem::is_directory(path))
-        throw ImportError("is a directory, not a log file");
-    if (!std::filesystem::is_regular_file(path)) {  // a pipe or a device: read it as a stream
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            throw ImportError("cannot open the log file");
-        return importLog(in, options, keys, sink, control, onProgress);
-    }
-    LogReader reader(MappedFile(path), options, keys, control);
-    reader.setProgressObserver(onProgress);
-    ImportedRequest request;
-    while (reader.next(request))
-        sink(request);
-    return reader.summary();
-}
-
 } // namespace
 
 unsigned defaultImportThreads()
@@ -363,11 +344,22 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
                             const RequestSink& sink, RunControl* control, unsigned threads,
                             const ImportProgressFn& onProgress)
 {
-    if (threads <= 1 || isStateful(options.format) || !std::filesystem::is_regular_file(path))
-        return importSequentially(path, options, keys, sink, control, onProgress);
+    std::optional<MappedFile> file = mapIfRegularFile(path);
+    if (!file) {  // a pipe or a device: read it as a stream
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            throw ImportError("cannot open the log file");
+        return importLog(in, options, keys, sink, control, onProgress);
+    }
+    const auto oneThread = [&] {
+        LogReader reader(std::move(*file), options, keys, control);
+        reader.setProgressObserver(onProgress);
+        return importAll(reader, sink);
+    };
+    if (threads <= 1 || isStateful(options.format))
+        return oneThread();
 
-    const MappedFile file(path);
-    const std::string_view text = file.text();
+    const std::string_view text = file->text();
     ImportSummary summary;
     summary.lookBackUs = options.lookBackUs;
     summary.bytesRead = static_cast<std::int64_t>(text.size());
@@ -375,7 +367,7 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
     if (format == LogFormat::Auto) {
         const Detection detection = detectFormat(text.substr(0, 1 << 20), options.parser);
         if (detection.format == LogFormat::Auto || isStateful(detection.format))
-            return importSequentially(path, options, keys, sink, control, onProgress);  // it reports the failure, or reads the stateful format
+            return oneThread();  // it reports the failure, or reads the stateful format
         summary.detection = detection.reason;
         format = detection.format;
     } else {

@@ -2,7 +2,6 @@
 
 #include "engine/trace/tracereader.h"
 
-#include <filesystem>
 
 namespace ratelab {
 
@@ -13,16 +12,14 @@ LogSource::LogSource(const SourceSpec& spec, const Scenario& scenario, KeyIntern
     if (const auto problems = applyLogOptions(spec.logOptions, options); !problems.empty())
         throw InputError(spec.file, 0, problems.front().option, problems.front().message);
     // A regular file is mapped and scanned in place; anything else readable (a pipe) streams.
-    std::optional<MappedFile> mapped;
-    if (std::filesystem::is_directory(spec.file))
-        throw InputError(spec.file, 0, "file", "is a directory, not a log");
-    if (std::filesystem::is_regular_file(spec.file)) {
+    std::optional<MappedFile> mapped = [&] {
         try {
-            mapped.emplace(spec.file);
-        } catch (const ImportError&) {
-            throw InputError(spec.file, 0, "file", "cannot open the log");
+            return mapIfRegularFile(spec.file);
+        } catch (const ImportError& e) {
+            throw InputError(spec.file, 0, "file", e.what());
         }
-    } else {
+    }();
+    if (!mapped) {
         m_file.open(spec.file, std::ios::binary);
         if (!m_file)
             throw InputError(spec.file, 0, "file", "cannot open the log");
