@@ -361,23 +361,24 @@ bool MainWindow::exportReport(const QString& path)
     const auto report = m_controller->lastReport();
     if (!report)
         return false;
+    return writeFile(path, reportJson(*report), tr("Export report"));
+}
+
+bool MainWindow::writeFile(const QString& path, const std::string& text, const QString& title)
+{
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        QMessageBox::warning(this, tr("Export report"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        QMessageBox::warning(this, title, tr("Cannot write %1: %2").arg(path, file.errorString()));
         return false;
     }
-    file.write(QByteArray::fromStdString(reportJson(*report)));
+    file.write(QByteArray::fromStdString(text));
     return true;
 }
 
 bool MainWindow::save(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        QMessageBox::warning(this, tr("Save scenario"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    if (!writeFile(path, saveScenario(m_doc->scenario()), tr("Save scenario")))
         return false;
-    }
-    file.write(QByteArray::fromStdString(saveScenario(m_doc->scenario())));
     m_doc->setPath(path);
     m_doc->undoStack()->setClean();
     addRecent(path);
