@@ -72,14 +72,6 @@ struct Chain {
     }
 };
 
-bool hasChainSeparator(std::string_view s)
-{
-    for (char c : s)
-        if (isSeparator(c))
-            return true;
-    return false;
-}
-
 } // namespace
 
 bool parseIpAddress(std::string_view text, bool& v6, std::array<std::uint8_t, 16>& bytes)
@@ -148,9 +140,26 @@ bool TrustedProxies::contains(std::string_view address) const
 std::string_view chooseClient(std::string_view forwardedFor, std::string_view remote, bool remoteHasPort,
                               ForwardedChoice choice, const TrustedProxies& trusted)
 {
-    // The common case: one address, nobody trusted.
-    if (forwardedFor.empty() && trusted.empty() && !hasChainSeparator(remote))
-        return remote == "-" ? remote : stripPort(remote, remoteHasPort);
+    // The common case, one address and nobody trusted, in one pass over it: what stripPort
+    // would do, unless it is a bracketed IPv6 address or a chain.
+    if (forwardedFor.empty() && trusted.empty() && (remote.empty() || remote.front() != '[')) {
+        std::size_t colon = npos;
+        bool twoColons = false;
+        bool chained = false;
+        for (std::size_t i = 0; i < remote.size(); ++i) {
+            const char c = remote[i];
+            if (c == ':') {
+                twoColons = twoColons || colon != npos;
+                colon = i;
+            }
+            chained = chained || isSeparator(c);
+        }
+        if (!chained) {
+            if (colon == npos || (twoColons && !remoteHasPort))
+                return remote;
+            return remote.substr(0, colon);
+        }
+    }
 
     Chain chain;
     chain.addAll(forwardedFor, false);

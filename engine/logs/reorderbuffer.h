@@ -8,6 +8,7 @@
 // latest - lookBack, merging the FIFO and the heap. Memory: the records of one look-back
 // window.
 
+#include "engine/core/ringqueue.h"
 #include "engine/logs/importedrequest.h"
 
 #include <algorithm>
@@ -27,7 +28,7 @@ public:
     {
         Push result = Push::InOrder;
         if (m_latest == kNever || r.t >= m_latest) {
-            pushFifo(r);
+            m_fifo.push(r);
             m_latest = r.t;
         } else if (r.t < m_latest - m_lookBack) {
             return Push::TooOld;
@@ -46,7 +47,7 @@ public:
         release(std::numeric_limits<SimTime>::max(), emit);
     }
 
-    std::size_t size() const { return m_fifoSize + m_late.size(); }
+    std::size_t size() const { return m_fifo.size() + m_late.size(); }
 
 private:
     struct Later {  // heap order: the earliest (t, line) on top
@@ -56,24 +57,11 @@ private:
         }
     };
 
-    void pushFifo(const ImportedRequest& r)
-    {
-        if (m_fifoSize == m_fifo.size()) {  // grow the ring, unrolling it
-            std::vector<ImportedRequest> grown(std::max<std::size_t>(64, m_fifo.size() * 2));
-            for (std::size_t i = 0; i < m_fifoSize; ++i)
-                grown[i] = m_fifo[(m_fifoHead + i) % m_fifo.size()];
-            m_fifo.swap(grown);
-            m_fifoHead = 0;
-        }
-        m_fifo[(m_fifoHead + m_fifoSize) % m_fifo.size()] = r;
-        ++m_fifoSize;
-    }
-
     template <typename Emit>
     void release(SimTime upTo, Emit& emit)
     {
         while (true) {
-            const ImportedRequest* fifoFront = m_fifoSize ? &m_fifo[m_fifoHead] : nullptr;
+            const ImportedRequest* fifoFront = m_fifo.empty() ? nullptr : &m_fifo.front();
             const ImportedRequest* lateTop = m_late.empty() ? nullptr : &m_late.front();
             const bool takeLate = lateTop && (!fifoFront || Later{}(*fifoFront, *lateTop));
             const ImportedRequest* next = takeLate ? lateTop : fifoFront;
@@ -84,17 +72,14 @@ private:
                 std::pop_heap(m_late.begin(), m_late.end(), Later{});
                 m_late.pop_back();
             } else {
-                m_fifoHead = (m_fifoHead + 1) % m_fifo.size();
-                --m_fifoSize;
+                m_fifo.pop();
             }
         }
     }
 
     Duration m_lookBack;
     SimTime m_latest = kNever;
-    std::vector<ImportedRequest> m_fifo;  // ring buffer
-    std::size_t m_fifoHead = 0;
-    std::size_t m_fifoSize = 0;
+    RingQueue<ImportedRequest> m_fifo;    // in order, oldest first
     std::vector<ImportedRequest> m_late;  // min-heap by (t, line)
 };
 

@@ -1,7 +1,11 @@
 #pragma once
-// Small scanning helpers shared by the log parsers: no allocation, no regular expressions;
-// long scans go through memchr, which the C library vectorises.
+// Small scanning helpers shared by the log parsers: no allocation, no regular expressions.
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <string_view>
@@ -30,12 +34,27 @@ inline bool isBlankLine(std::string_view s)
     return true;
 }
 
+// Fields are a few to a few hundred bytes: an inline 16-byte compare finds a byte in them
+// sooner than a call into the C library's memchr, whose setup outweighs the scan.
 inline std::size_t findChar(std::string_view s, char c, std::size_t from = 0)
 {
     if (from >= s.size())
         return npos;
-    const void* hit = std::memchr(s.data() + from, c, s.size() - from);
-    return hit ? static_cast<std::size_t>(static_cast<const char*>(hit) - s.data()) : npos;
+    const char* p = s.data() + from;
+    const char* const end = s.data() + s.size();
+#if defined(__SSE2__)
+    const __m128i needle = _mm_set1_epi8(c);
+    for (; end - p >= 16; p += 16) {
+        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, needle)));
+        if (hits != 0)
+            return static_cast<std::size_t>(p - s.data()) + static_cast<std::size_t>(std::countr_zero(hits));
+    }
+#endif
+    for (; p < end; ++p)
+        if (*p == c)
+            return static_cast<std::size_t>(p - s.data());
+    return npos;
 }
 
 // The closing '"' of a quoted field whose content starts at `from`. A quote preceded by an

@@ -226,26 +226,34 @@ TimeParse parseAnyTime(std::string_view text, SimTime& out)
 
 TimeParse ClfTimeCache::parse(std::string_view text, SimTime& out)
 {
-    // Fast path: same "dd/Mon/yyyy" and zone as the previous line, plain "HH:MM:SS".
-    if (m_valid && text.size() == 26 && text[11] == ':' && text[14] == ':' && text[17] == ':' && text[20] == ' '
-        && std::memcmp(text.data(), m_date, 11) == 0 && std::memcmp(text.data() + 21, m_zone, 5) == 0) {
-        int h = 0, mi = 0, s = 0;
+    const bool plain = text.size() == 26 && text[11] == ':' && text[14] == ':' && text[17] == ':' && text[20] == ' ';
+    char bytes[16];
+    std::uint64_t key[2];
+    int h = 0, mi = 0, s = 0;
+    if (plain) {
+        std::memcpy(bytes, text.data(), 11);
+        std::memcpy(bytes + 11, text.data() + 21, 5);
+        std::memcpy(key, bytes, sizeof key);
+        // Fast path: a remembered date and zone, plain "HH:MM:SS".
         if (fixedDigits(text, 12, 2, h) && fixedDigits(text, 15, 2, mi) && fixedDigits(text, 18, 2, s) && h <= 23
             && mi <= 59 && s <= 60) {
-            out = m_dayStartUs + ((std::int64_t{h} * 60 + mi) * 60 + s) * kMicrosPerSecond;
-            return TimeParse::Ok;
+            const std::int64_t secondOfDay = (std::int64_t{h} * 60 + mi) * 60 + s;
+            for (const Day& day : m_days) {
+                if (day.valid && day.dateAndZone[0] == key[0] && day.dateAndZone[1] == key[1]) {
+                    out = day.dayStartUs + secondOfDay * kMicrosPerSecond;
+                    return TimeParse::Ok;
+                }
+            }
         }
     }
     const TimeParse result = parseClfTime(text, out);
-    if (result == TimeParse::Ok && text.size() == 26 && text[20] == ' ') {
-        std::memcpy(m_date, text.data(), 11);
-        std::memcpy(m_zone, text.data() + 21, 5);
-        int h = 0, mi = 0, s = 0;
-        fixedDigits(text, 12, 2, h);
-        fixedDigits(text, 15, 2, mi);
-        fixedDigits(text, 18, 2, s);
-        m_dayStartUs = out - ((std::int64_t{h} * 60 + mi) * 60 + s) * kMicrosPerSecond;
-        m_valid = true;
+    if (result == TimeParse::Ok && plain) {
+        m_newest = 1 - m_newest;
+        Day& day = m_days[m_newest];
+        day.dateAndZone[0] = key[0];
+        day.dateAndZone[1] = key[1];
+        day.dayStartUs = out - ((std::int64_t{h} * 60 + mi) * 60 + s) * kMicrosPerSecond;
+        day.valid = true;
     }
     return result;
 }

@@ -45,16 +45,21 @@ TimeParse parseEpoch(std::string_view text, SimTime& out);
 TimeParse parseAnyTime(std::string_view text, SimTime& out);
 
 // CLF parsing for a stream of lines: consecutive lines share their date and zone, so the
-// day number and offset of the last "dd/Mon/yyyy" and zone are remembered.
+// day start of the last two "dd/Mon/yyyy" + zone pairs seen is remembered (two, because a
+// log merged from front ends in two zones alternates between them line by line).
 class ClfTimeCache {
 public:
     TimeParse parse(std::string_view text, SimTime& out);
 
 private:
-    char m_date[11] = {};
-    char m_zone[5] = {};
-    std::int64_t m_dayStartUs = 0;  // UTC microseconds of local midnight of m_date, zone applied
-    bool m_valid = false;
+    struct Day {
+        std::uint64_t dateAndZone[2] = {};  // "dd/Mon/yyyy" then "+hhmm", as two words to compare
+        std::int64_t dayStartUs = 0;        // UTC microseconds of local midnight of that date, zone applied
+        bool valid = false;
+    };
+
+    Day m_days[2];
+    int m_newest = 0;  // the entry filled last; a miss replaces the other one
 };
 
 } // namespace ratelab
