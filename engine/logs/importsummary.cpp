@@ -1,9 +1,52 @@
 #include "engine/logs/importsummary.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <numeric>
 
 namespace ratelab {
+
+namespace {
+constexpr std::size_t kExcerptBytes = 80;
+
+bool listable(const std::vector<LineWarning>& problems, std::int64_t line, std::size_t maxListed)
+{
+    return problems.size() < maxListed || (!problems.empty() && line < problems.back().line);
+}
+} // namespace
+
+std::string lineExcerpt(std::string_view line)
+{
+    std::string out;
+    const std::size_t n = std::min(line.size(), kExcerptBytes);
+    out.reserve(n + 3);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto c = static_cast<unsigned char>(line[i]);
+        out += c < 0x20 || c >= 0x7F ? '?' : static_cast<char>(c);
+    }
+    if (line.size() > kExcerptBytes)
+        out += "...";
+    return out;
+}
+
+void ImportSummary::skip(std::int64_t line, LineProblem problem, const char* field, std::string_view text,
+                         std::size_t maxListed)
+{
+    ++skipped[static_cast<std::size_t>(problem)];
+    if (listable(problems, line, maxListed))
+        listProblem({line, problem, field, lineExcerpt(text)}, maxListed);
+}
+
+void ImportSummary::listProblem(LineWarning warning, std::size_t maxListed)
+{
+    if (!listable(problems, warning.line, maxListed))
+        return;
+    const auto at = std::upper_bound(problems.begin(), problems.end(), warning.line,
+                                     [](std::int64_t line, const LineWarning& w) { return line < w.line; });
+    problems.insert(at, std::move(warning));
+    if (problems.size() > maxListed)
+        problems.pop_back();
+}
 
 std::int64_t ImportSummary::skippedTotal() const
 {

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ratelab {
@@ -44,7 +45,17 @@ struct ImportSummary {
     std::int64_t skippedTotal() const;
     std::int64_t skippedFor(LineProblem p) const { return skipped[static_cast<std::size_t>(p)]; }
     std::int64_t problemsNotListed() const { return skippedTotal() - static_cast<std::int64_t>(problems.size()); }
+
+    // Counts a line not imported, and lists it when it is among the first `maxListed` by line
+    // number. Lines may come out of order (a batch's too-old lines after a later malformed
+    // one, a chunk merged after its parse): the list still ends up the first, in line order.
+    void skip(std::int64_t line, LineProblem problem, const char* field, std::string_view text, std::size_t maxListed);
+    // Lists a warning already counted (from a parallel chunk) under the same rule.
+    void listProblem(LineWarning warning, std::size_t maxListed);
 };
+
+// The first bytes of a line for a warning, control and non-ASCII bytes as '?'.
+std::string lineExcerpt(std::string_view line);
 
 // "2015-05-17T10:05:00Z" (with ".123456" when there are microseconds).
 std::string formatUtc(SimTime t);

@@ -16,9 +16,15 @@ class KeyIndex {
 public:
     explicit KeyIndex(KeyInterner& keys) : m_keys(keys), m_slots(1024) {}
 
-    KeyId intern(std::string_view key)
+    // 0 marks an empty slot, so no key hashes to it.
+    static std::uint64_t hashOf(std::string_view key) { return std::hash<std::string_view>{}(key) | 1; }
+
+    // Starts loading the slot where a lookup of `hash` begins.
+    void prefetch(std::uint64_t hash) const { __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]); }
+
+    // The key's id, interning it on first sight; `hash` is hashOf(key).
+    KeyId intern(std::string_view key, std::uint64_t hash)
     {
-        const std::uint64_t hash = std::hash<std::string_view>{}(key) | 1;  // 0 marks an empty slot
         const std::size_t mask = m_slots.size() - 1;
         for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
             Slot& slot = m_slots[i];

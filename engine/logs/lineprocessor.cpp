@@ -1,24 +1,8 @@
 #include "engine/logs/lineprocessor.h"
 
+#include <functional>
+
 namespace ratelab {
-
-namespace {
-constexpr std::size_t kExcerptBytes = 80;
-}
-
-std::string lineExcerpt(std::string_view line)
-{
-    std::string out;
-    const std::size_t n = std::min(line.size(), kExcerptBytes);
-    out.reserve(n + 3);
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto c = static_cast<unsigned char>(line[i]);
-        out += c < 0x20 || c >= 0x7F ? '?' : static_cast<char>(c);
-    }
-    if (line.size() > kExcerptBytes)
-        out += "...";
-    return out;
-}
 
 LineProcessor::LineProcessor(std::unique_ptr<LineParser> parser, const KeyOptions& keyOptions, const TierMap* tiers,
                              KeyInterner& keys, ImportSummary& counts, std::size_t maxReportedProblems)
@@ -35,45 +19,61 @@ LineProcessor::LineProcessor(std::unique_ptr<LineParser> parser, const KeyOption
 
 void LineProcessor::reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line)
 {
-    ++m_counts.skipped[static_cast<std::size_t>(problem)];
-    if (m_counts.problems.size() < m_maxReported)
-        m_counts.problems.push_back({lineNumber, problem, field, lineExcerpt(line)});
+    m_counts.skip(lineNumber, problem, field, line, m_maxReported);
 }
 
-KeyId LineProcessor::intern(std::string_view key)
-{
-    if (m_hasLastKey && key == m_lastKey)
-        return m_lastKeyId;
-    m_lastKeyId = m_index.intern(key);
-    m_lastKey.assign(key);
-    m_hasLastKey = true;
-    return m_lastKeyId;
-}
-
-bool LineProcessor::process(std::string_view line, std::int64_t lineNumber, ImportedRequest& out)
+void LineProcessor::add(std::string_view line, std::int64_t lineNumber)
 {
     const LineOutcome outcome = m_parser->parse(line, m_fields);
     switch (outcome.kind) {
-    case LineKind::Record: break;
-    case LineKind::Blank: ++m_counts.blankLines; return false;
-    case LineKind::Directive: ++m_counts.directiveLines; return false;
-    case LineKind::Malformed: reject(lineNumber, outcome.problem, outcome.field, line); return false;
+    case LineKind::Record: hold(line, lineNumber); return;
+    case LineKind::Blank: ++m_counts.blankLines; return;
+    case LineKind::Directive: ++m_counts.directiveLines; return;
+    case LineKind::Malformed: reject(lineNumber, outcome.problem, outcome.field, line); return;
     }
-    const std::string_view key = m_keyExtractor.keyOf(m_fields);
+}
+
+// The parsed record in m_fields joins the batch, its key's table slot on its way to the cache.
+void LineProcessor::hold(std::string_view line, std::int64_t lineNumber)
+{
+    std::string_view key = m_keyExtractor.keyOf(m_fields);
     if (key.empty()) {
         reject(lineNumber, LineProblem::NoKey, m_keyName, line);
-        return false;
+        return;
     }
-    out.t = m_fields.time;
-    out.key = intern(key);
-    out.line = lineNumber;
+    Held& held = m_batch[m_held];
+    // A key composed in the extractor's buffer is gone by the next line: keep a copy.
+    const std::less_equal<const char*> atOrBefore;
+    if (!atOrBefore(line.data(), key.data()) || !atOrBefore(key.data() + key.size(), line.data() + line.size())) {
+        held.ownKey.assign(key);
+        key = held.ownKey;
+    }
+    held.t = m_fields.time;
+    held.line = lineNumber;
+    held.text = line;
+    held.key = key;
+    held.hash = KeyIndex::hashOf(key);
+    m_index.prefetch(held.hash);
+    ++m_held;
+}
+
+void LineProcessor::finish(const Held& held, ImportedRequest& out)
+{
+    if (!m_hasLastKey || held.hash != m_lastHash || held.key != m_lastKey) {
+        m_lastKeyId = m_index.intern(held.key, held.hash);
+        m_lastKey.assign(held.key);
+        m_lastHash = held.hash;
+        m_hasLastKey = true;
+    }
+    out.t = held.t;
+    out.key = m_lastKeyId;
+    out.line = held.line;
     out.tier = 0;
     if (m_tiers) {
         while (m_tierOfKey.size() <= out.key)
             m_tierOfKey.push_back(m_tiers->tierOf(m_keys.name(static_cast<KeyId>(m_tierOfKey.size()))));
         out.tier = m_tierOfKey[out.key];
     }
-    return true;
 }
 
 } // namespace ratelab

@@ -1,7 +1,11 @@
 #pragma once
 // The per-line work of an import, shared by the sequential and the parallel importer:
 // parse, choose the key, intern it, count the problems. Records come out in input order;
-// putting them in time order is the caller's job (ReorderBuffer).
+// putting them in time order is the caller's job (RequestOrdering).
+//
+// Requests are held back a few lines at a time: a line's key is hashed and its slot in the
+// key table fetched when the line is parsed, and looked up only when the batch is drained,
+// so the table's cache misses overlap with parsing instead of stalling each line in turn.
 
 #include "engine/core/keyinterner.h"
 #include "engine/logs/importedrequest.h"
@@ -11,6 +15,7 @@
 #include "engine/logs/lineparser.h"
 #include "engine/logs/tiermap.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,8 +27,24 @@ public:
     LineProcessor(std::unique_ptr<LineParser> parser, const KeyOptions& keyOptions, const TierMap* tiers,
                   KeyInterner& keys, ImportSummary& counts, std::size_t maxReportedProblems);
 
-    // True when the line is a request; `out` then holds it (line number included).
-    bool process(std::string_view line, std::int64_t lineNumber, ImportedRequest& out);
+    // Parses a line; a request is held in the batch, anything else is counted. The line's
+    // text must stay in place until the batch is drained.
+    void add(std::string_view line, std::int64_t lineNumber);
+    // True when the batch must be drained before the next add.
+    bool batchFull() const { return m_held == kBatch; }
+
+    // Interns the held requests' keys and passes each, in line order, to
+    // emit(const ImportedRequest&, std::string_view lineText).
+    template <typename Emit>
+    void drain(Emit&& emit)
+    {
+        ImportedRequest r;
+        for (std::size_t i = 0; i < m_held; ++i) {
+            finish(m_batch[i], r);
+            emit(r, m_batch[i].text);
+        }
+        m_held = 0;
+    }
 
     // Counts a line that was not parsed (too long) or not kept (too old).
     void reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line);
@@ -31,7 +52,19 @@ public:
     LineParser& parser() { return *m_parser; }
 
 private:
-    KeyId intern(std::string_view key);
+    static constexpr std::size_t kBatch = 8;  // lines parsed ahead of their key lookups
+
+    struct Held {
+        SimTime t = 0;
+        std::int64_t line = 0;
+        std::string_view text;  // the line
+        std::string_view key;   // into `text`, or into `ownKey` when the key was composed
+        std::uint64_t hash = 0;
+        std::string ownKey;
+    };
+
+    void hold(std::string_view line, std::int64_t lineNumber);
+    void finish(const Held& held, ImportedRequest& out);
 
     std::unique_ptr<LineParser> m_parser;
     KeyExtractor m_keyExtractor;
@@ -42,13 +75,13 @@ private:
     ImportSummary& m_counts;
     std::size_t m_maxReported;
     LogFields m_fields;
-    std::string m_lastKey;   // consecutive lines often share a key: skip the hash lookup
+    std::array<Held, kBatch> m_batch;
+    std::size_t m_held = 0;
+    std::string m_lastKey;  // consecutive lines often share a key: skip the table lookup
+    std::uint64_t m_lastHash = 0;
     KeyId m_lastKeyId = 0;
     bool m_hasLastKey = false;
     std::vector<std::uint32_t> m_tierOfKey;  // tier per key id, filled as keys appear
 };
-
-// The first bytes of a line for a warning, control and non-ASCII bytes as '?'.
-std::string lineExcerpt(std::string_view line);
 
 } // namespace ratelab

@@ -183,16 +183,25 @@ void LogReader::handle(std::string_view line)
 {
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
-    if (!m_processor->process(line, m_summary.linesRead, m_request))
-        return;
-    if (!m_ordering.push(m_request, [this](const ImportedRequest& r) { m_ready.push(r); }))
-        m_processor->reject(m_summary.linesRead, LineProblem::TooOld, "time", line);
+    m_processor->add(line, m_summary.linesRead);
+    if (m_processor->batchFull())
+        drainBatch();
+}
+
+// The held requests go to the reorder buffer; one too old for it is reported with its line.
+void LogReader::drainBatch()
+{
+    m_processor->drain([this](const ImportedRequest& r, std::string_view text) {
+        if (!m_ordering.push(r, [this](const ImportedRequest& ready) { m_ready.push(ready); }))
+            m_processor->reject(r.line, LineProblem::TooOld, "time", text);
+    });
 }
 
 // The buffer holds no whole line: report progress, then read the next block, or flush the
 // reorder buffer at the end of the input.
 void LogReader::endOfBlock()
 {
+    drainBatch();  // before the buffer's text moves
     if (m_control) {
         if (m_control->cancelled())
             throw Cancelled{};

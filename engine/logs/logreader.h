@@ -62,6 +62,7 @@ private:
     void fill();
     bool scanLine();
     void handle(std::string_view line);
+    void drainBatch();
     void endOfBlock();
     void finish();
     void notify(bool finished) const;
@@ -90,7 +91,6 @@ private:
     std::optional<ImportTally> m_tally;
     RequestOrdering m_ordering;
     RingQueue<ImportedRequest> m_ready;  // released by the reorder buffer, not yet yielded
-    ImportedRequest m_request;           // scratch for the line being processed
 };
 
 } // namespace ratelab

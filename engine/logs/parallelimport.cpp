@@ -70,12 +70,14 @@ struct Worker {
         out.lines = 0;
         const std::size_t keysBefore = keys.size();
         const std::string_view chunk = text.substr(out.begin, out.end - out.begin);
-        ImportedRequest r;
+        const auto keep = [&](const ImportedRequest& r, std::string_view line) {
+            out.requests.push_back(r);
+            out.lineOffsets.push_back(static_cast<std::uint32_t>(line.data() - chunk.data()));
+        };
         for (std::size_t pos = 0; pos < chunk.size();) {
             const std::size_t nl = textscan::findChar(chunk, '\n', pos);
             const std::size_t end = nl == textscan::npos ? chunk.size() : nl;
             std::string_view line = chunk.substr(pos, end - pos);
-            const std::size_t lineStart = pos;
             pos = end + 1;
             ++out.lines;
             if (line.size() > maxLine) {
@@ -84,11 +86,11 @@ struct Worker {
             }
             if (!line.empty() && line.back() == '\r')
                 line.remove_suffix(1);
-            if (processor->process(line, out.lines, r)) {
-                out.requests.push_back(r);
-                out.lineOffsets.push_back(static_cast<std::uint32_t>(lineStart));
-            }
+            processor->add(line, out.lines);
+            if (processor->batchFull())
+                processor->drain(keep);
         }
+        processor->drain(keep);
         out.counts.blankLines = counts.blankLines;
         out.counts.directiveLines = counts.directiveLines;
         out.counts.skipped = counts.skipped;
@@ -248,9 +250,9 @@ private:
             names.push_back(std::move(name));
         toGlobal.resize(names.size(), kUnmapped);
 
-        for (LineWarning warning : chunk.counts.problems) {
+        for (LineWarning& warning : chunk.counts.problems) {
             warning.line += m_summary.linesRead;
-            m_summary.problems.push_back(std::move(warning));
+            m_summary.listProblem(std::move(warning), m_options.maxReportedProblems);
         }
         m_summary.blankLines += chunk.counts.blankLines;
         m_summary.directiveLines += chunk.counts.directiveLines;
@@ -267,17 +269,10 @@ private:
             if (!m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); })) {
                 const std::size_t start = chunk.begin + chunk.lineOffsets[i];
                 const std::size_t end = textscan::findChar(m_text, '\n', start);
-                ++m_summary.skipped[static_cast<std::size_t>(LineProblem::TooOld)];
-                m_summary.problems.push_back({r.line, LineProblem::TooOld, "time",
-                                              lineExcerpt(m_text.substr(start, end == textscan::npos ? end : end - start))});
+                m_summary.skip(r.line, LineProblem::TooOld, "time",
+                               m_text.substr(start, end == textscan::npos ? end : end - start), m_options.maxReportedProblems);
             }
         }
-        // The problems of this chunk came from parsing and from ordering: back in line order,
-        // and only as many as one thread would have listed.
-        std::stable_sort(m_summary.problems.begin(), m_summary.problems.end(),
-                         [](const LineWarning& a, const LineWarning& b) { return a.line < b.line; });
-        if (m_summary.problems.size() > m_options.maxReportedProblems)
-            m_summary.problems.resize(m_options.maxReportedProblems);
         m_summary.linesRead += chunk.lines;
         m_bytesMerged = chunk.end;
     }

@@ -4,6 +4,7 @@
 // reordering; the pull-based reader against the sink; fuzz-like input (truncated lines, binary garbage, 1 MB lines, invalid UTF-8,
 // out-of-range times); progress and cancellation; the parallel path equals the sequential one.
 
+#include "engine/logs/clientaddress.h"
 #include "engine/logs/formatdetect.h"
 #include "engine/logs/keyextractor.h"
 #include "engine/logs/logimporter.h"
@@ -125,6 +126,10 @@ private slots:
     void delimitedLines();
     void timestamps_data();
     void timestamps();
+    void clfTimesAcrossZonesAndDays();
+    void clientOfOneAddress_data();
+    void clientOfOneAddress();
+    void problemsListedFirstByLine();
     void pathTemplates_data();
     void pathTemplates();
     void keyKinds();
@@ -673,6 +678,71 @@ void TestLogs::timestamps()
     QCOMPARE(int(parseAnyTime(text.toStdString(), t)), result);
     if (result == int(TimeParse::Ok))
         QCOMPARE(t, tUs);
+}
+
+// One cache over a log merged from front ends in two zones, crossing midnight: each time
+// as the epoch says it (10/Oct/2000:13:55:36 -0700 = 22:55:36 +0200 = 971211336 s).
+void TestLogs::clfTimesAcrossZonesAndDays()
+{
+    const std::vector<std::pair<std::string, std::int64_t>> lines = {
+        {"10/Oct/2000:13:55:36 -0700", 971211336}, {"10/Oct/2000:22:55:36 +0200", 971211336},
+        {"10/Oct/2000:13:55:37 -0700", 971211337}, {"10/Oct/2000:22:55:38 +0200", 971211338},
+        {"11/Oct/2000:00:00:00 +0000", 971222400},  // a third date and zone replaces the older entry
+        {"10/Oct/2000:22:55:39 +0200", 971211339}, {"10/Oct/2000:13:55:40 -0700", 971211340},
+        {"11/Oct/2000:00:00:01 +0000", 971222401}, {"11/Oct/2000:02:00:02 +0200", 971222402},
+    };
+    ClfTimeCache cache;
+    for (const auto& [text, seconds] : lines) {
+        SimTime t = 0;
+        QCOMPARE(int(cache.parse(text, t)), int(TimeParse::Ok));
+        QCOMPARE(t, sec(seconds));
+    }
+    SimTime t = 0;
+    QCOMPARE(int(cache.parse("10/Oct/2000:24:00:00 +0200", t)), int(TimeParse::Bad));  // a known day, a bad hour
+}
+
+// The address of a line without X-Forwarded-For and with nobody trusted: the port goes when
+// there is one (hasPort: the format says so; otherwise only with a single colon).
+void TestLogs::clientOfOneAddress_data()
+{
+    QTest::addColumn<QString>("remote");
+    QTest::addColumn<bool>("hasPort");
+    QTest::addColumn<QString>("client");
+    QTest::newRow("ipv4") << "192.0.2.1" << false << "192.0.2.1";
+    QTest::newRow("ipv4:port") << "192.0.2.1:443" << false << "192.0.2.1";
+    QTest::newRow("host:port") << "edge.example:8080" << false << "edge.example";
+    QTest::newRow("ipv6") << "2001:db8::1" << false << "2001:db8::1";
+    QTest::newRow("ipv6 with port field") << "2001:db8::1:5000" << true << "2001:db8::1";
+    QTest::newRow("[ipv6]:port") << "[2001:db8::1]:5000" << false << "2001:db8::1";
+    QTest::newRow("dash") << "-" << false << "-";
+    QTest::newRow("empty") << "" << false << "";
+    QTest::newRow("chain") << "10.0.0.1, 192.0.2.1:80" << false << "10.0.0.1";
+}
+
+void TestLogs::clientOfOneAddress()
+{
+    QFETCH(QString, remote);
+    QFETCH(bool, hasPort);
+    QFETCH(QString, client);
+    const std::string text = remote.toStdString();
+    const TrustedProxies nobody(std::vector<std::string>{});
+    QCOMPARE(QString::fromStdString(std::string(chooseClient({}, text, hasPort, ForwardedChoice::First, nobody))), client);
+}
+
+// Skipped lines may be counted out of line order (a batch's too-old lines after a later
+// malformed one); the list keeps the first ones by line, in line order, and counts them all.
+void TestLogs::problemsListedFirstByLine()
+{
+    ImportSummary s;
+    for (const std::int64_t line : {9, 4, 12, 2, 4, 30})
+        s.skip(line, LineProblem::MissingField, "time", "line " + std::to_string(line), 4);
+    QCOMPARE(s.skippedFor(LineProblem::MissingField), 6);
+    std::vector<std::int64_t> listed;
+    for (const LineWarning& w : s.problems)
+        listed.push_back(w.line);
+    QCOMPARE(listed, (std::vector<std::int64_t>{2, 4, 4, 9}));
+    QCOMPARE(s.problems[0].excerpt, std::string("line 2"));
+    QCOMPARE(s.problemsNotListed(), 2);
 }
 
 void TestLogs::pathTemplates_data()
