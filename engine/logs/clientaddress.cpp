@@ -16,7 +16,17 @@ namespace {
 
 constexpr std::size_t kMaxChain = 32;  // entries kept from a chain; longer chains keep the first and last 16
 
-bool isSeparator(char c) { return c == ',' || c == ' ' || c == '"' || c == '\t'; }
+// What a byte of an address field is: entries of a chain are separated by , space " or tab.
+enum : std::uint8_t { kPlainByte = 0, kSeparatorByte = 1, kColonByte = 2 };
+constexpr std::array<std::uint8_t, 256> kByteKinds = [] {
+    std::array<std::uint8_t, 256> kinds{};
+    for (const char c : {',', ' ', '"', '\t'})
+        kinds[static_cast<unsigned char>(c)] = kSeparatorByte;
+    kinds[':'] = kColonByte;
+    return kinds;
+}();
+
+bool isSeparator(char c) { return kByteKinds[static_cast<unsigned char>(c)] == kSeparatorByte; }
 
 // "1.2.3.4:80" -> "1.2.3.4"; "[::1]:80" -> "::1"; with `hasPort`, anything after the last ':'.
 std::string_view stripPort(std::string_view entry, bool hasPort)
@@ -145,16 +155,16 @@ std::string_view chooseClient(std::string_view forwardedFor, std::string_view re
     if (forwardedFor.empty() && trusted.empty() && (remote.empty() || remote.front() != '[')) {
         std::size_t colon = npos;
         bool twoColons = false;
-        bool chained = false;
+        unsigned kinds = kPlainByte;
         for (std::size_t i = 0; i < remote.size(); ++i) {
-            const char c = remote[i];
-            if (c == ':') {
+            const std::uint8_t kind = kByteKinds[static_cast<unsigned char>(remote[i])];
+            kinds |= kind;
+            if (kind == kColonByte) {
                 twoColons = twoColons || colon != npos;
                 colon = i;
             }
-            chained = chained || isSeparator(c);
         }
-        if (!chained) {
+        if (!(kinds & kSeparatorByte)) {
             if (colon == npos || (twoColons && !remoteHasPort))
                 return remote;
             return remote.substr(0, colon);

@@ -37,6 +37,30 @@ public:
 
 private:
     static constexpr std::size_t kInline = 16;
+
+    // memcmp(a, b, n) == 0 for n <= 16 without a call: two loads from each end, which
+    // overlap when n is short of twice their width.
+    template <typename Word>
+    static bool sameEnds(const char* a, const char* b, std::size_t n)
+    {
+        Word a0, a1, b0, b1;
+        std::memcpy(&a0, a, sizeof(Word));
+        std::memcpy(&b0, b, sizeof(Word));
+        std::memcpy(&a1, a + n - sizeof(Word), sizeof(Word));
+        std::memcpy(&b1, b + n - sizeof(Word), sizeof(Word));
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    static bool sameShortBytes(const char* a, const char* b, std::size_t n)
+    {
+        if (n >= 8)
+            return sameEnds<std::uint64_t>(a, b, n);
+        if (n >= 4)
+            return sameEnds<std::uint32_t>(a, b, n);
+        for (std::size_t i = 0; i < n; ++i)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
     struct Slot {
         std::uint64_t hash = 0;
         KeyId id = 0;
@@ -47,7 +71,7 @@ private:
     bool sameKey(const Slot& slot, std::string_view key) const
     {
         if (key.size() <= kInline)
-            return std::memcmp(slot.text, key.data(), key.size()) == 0;
+            return sameShortBytes(slot.text, key.data(), key.size());
         return m_keys.name(slot.id) == key;
     }
 

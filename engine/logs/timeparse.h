@@ -53,7 +53,7 @@ public:
 
 private:
     struct Day {
-        std::uint64_t dateAndZone[2] = {};  // "dd/Mon/yyyy" then "+hhmm", as two words to compare
+        std::uint64_t dateAndZone[2] = {};  // "dd/Mon/yyyy" and "+hhmm" packed in two words
         std::int64_t dayStartUs = 0;        // UTC microseconds of local midnight of that date, zone applied
         bool valid = false;
     };
