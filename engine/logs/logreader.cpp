@@ -147,9 +147,9 @@ void LogReader::fill()
 bool LogReader::scanLine()
 {
     const char* data = m_data;
-    const void* nl = std::memchr(data + m_begin, '\n', m_end - m_begin);
-    if (nl) {
-        const std::size_t nlPos = static_cast<std::size_t>(static_cast<const char*>(nl) - data);
+    const std::size_t nlFrom = textscan::findChar(std::string_view(data + m_begin, m_end - m_begin), '\n');
+    if (nlFrom != textscan::npos) {
+        const std::size_t nlPos = m_begin + nlFrom;
         const std::string_view line(data + m_begin, nlPos - m_begin);
         m_begin = nlPos + 1;
         if (m_skippingLongLine) {

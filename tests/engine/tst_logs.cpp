@@ -14,6 +14,7 @@
 #include "engine/logs/parallelimport.h"
 #include "engine/logs/pathtemplate.h"
 #include "engine/logs/reorderbuffer.h"
+#include "engine/logs/textscan.h"
 #include "engine/logs/timeparse.h"
 
 #include <QtTest>
@@ -127,6 +128,7 @@ private slots:
     void timestamps_data();
     void timestamps();
     void clfTimesAcrossZonesAndDays();
+    void findCharAgreesWithFind();
     void clientOfOneAddress_data();
     void clientOfOneAddress();
     void problemsListedFirstByLine();
@@ -699,6 +701,28 @@ void TestLogs::clfTimesAcrossZonesAndDays()
     }
     SimTime t = 0;
     QCOMPARE(int(cache.parse("10/Oct/2000:24:00:00 +0200", t)), int(TimeParse::Bad));  // a known day, a bad hour
+}
+
+// The vectorised search against std::string_view::find, for every length up to a few
+// blocks, every start and every place of the byte (or none): block edges, the 32-byte
+// steps, the overlapping last block and the scalar loop of short strings are all crossed.
+void TestLogs::findCharAgreesWithFind()
+{
+    for (std::size_t length = 0; length <= 70; ++length) {
+        for (std::size_t place = 0; place <= length; ++place) {  // place == length: absent
+            std::string text(length, 'a');
+            if (place < length)
+                text[place] = '"';
+            if (place + 3 < length)
+                text[place + 3] = '"';  // a second one after the first
+            const std::string_view view(text);
+            for (std::size_t from = 0; from <= length + 1; ++from) {
+                const std::size_t expected = view.find('"', from);
+                if (textscan::findChar(view, '"', from) != expected)
+                    QFAIL(qPrintable(QString("length %1, quote at %2, from %3").arg(length).arg(place).arg(from)));
+            }
+        }
+    }
 }
 
 // The address of a line without X-Forwarded-For and with nobody trusted: the port goes when
