@@ -61,7 +61,9 @@ private:
                 return false;
         return true;
     }
-    struct Slot {
+    // Aligned to its size, so that a slot never straddles two cache lines (malloc would
+    // place the table 16 bytes into a page: every other slot would, and take two misses).
+    struct alignas(32) Slot {
         std::uint64_t hash = 0;
         KeyId id = 0;
         std::uint32_t length = 0;

@@ -41,7 +41,7 @@ void LineProcessor::hold(std::string_view line, std::int64_t lineNumber)
         reject(lineNumber, LineProblem::NoKey, m_keyName, line);
         return;
     }
-    Held& held = m_batch[m_held];
+    Held& held = m_ring[(m_oldest + m_held) % kHeld];
     // A key composed in the extractor's buffer is gone by the next line: keep a copy.
     const std::less_equal<const char*> atOrBefore;
     if (!atOrBefore(line.data(), key.data()) || !atOrBefore(key.data() + key.size(), line.data() + line.size())) {

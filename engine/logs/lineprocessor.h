@@ -27,23 +27,25 @@ public:
     LineProcessor(std::unique_ptr<LineParser> parser, const KeyOptions& keyOptions, const TierMap* tiers,
                   KeyInterner& keys, ImportSummary& counts, std::size_t maxReportedProblems);
 
-    // Parses a line; a request is held in the batch, anything else is counted. The line's
-    // text must stay in place until the batch is drained.
+    // Parses a line; a request is held back, anything else is counted. The line's text must
+    // stay in place until its request is emitted.
     void add(std::string_view line, std::int64_t lineNumber);
-    // True when the batch must be drained before the next add.
-    bool batchFull() const { return m_held == kBatch; }
 
-    // Interns the held requests' keys and passes each, in line order, to
-    // emit(const ImportedRequest&, std::string_view lineText).
+    // The requests are emitted in line order, interned, to
+    // emit(const ImportedRequest&, std::string_view lineText): the oldest after each add()
+    // once kHeld are held (so that each key's slot has had kHeld lines to arrive) ...
+    template <typename Emit>
+    void makeRoom(Emit&& emit)
+    {
+        if (m_held == kHeld)
+            emitOldest(emit);
+    }
+    // ... and all of them before the text moves, and at the end.
     template <typename Emit>
     void drain(Emit&& emit)
     {
-        ImportedRequest r;
-        for (std::size_t i = 0; i < m_held; ++i) {
-            finish(m_batch[i], r);
-            emit(r, m_batch[i].text);
-        }
-        m_held = 0;
+        while (m_held > 0)
+            emitOldest(emit);
     }
 
     // Counts a line that was not parsed (too long) or not kept (too old).
@@ -52,7 +54,7 @@ public:
     LineParser& parser() { return *m_parser; }
 
 private:
-    static constexpr std::size_t kBatch = 8;  // lines parsed ahead of their key lookups
+    static constexpr std::size_t kHeld = 8;  // lines parsed ahead of their key lookups
 
     struct Held {
         SimTime t = 0;
@@ -66,6 +68,17 @@ private:
     void hold(std::string_view line, std::int64_t lineNumber);
     void finish(const Held& held, ImportedRequest& out);
 
+    template <typename Emit>
+    void emitOldest(Emit& emit)
+    {
+        ImportedRequest r;
+        const Held& oldest = m_ring[m_oldest];
+        finish(oldest, r);
+        m_oldest = (m_oldest + 1) % kHeld;
+        --m_held;
+        emit(r, oldest.text);
+    }
+
     std::unique_ptr<LineParser> m_parser;
     KeyExtractor m_keyExtractor;
     const char* m_keyName;
@@ -75,7 +88,8 @@ private:
     ImportSummary& m_counts;
     std::size_t m_maxReported;
     LogFields m_fields;
-    std::array<Held, kBatch> m_batch;
+    std::array<Held, kHeld> m_ring;  // m_held requests from m_oldest on
+    std::size_t m_oldest = 0;
     std::size_t m_held = 0;
     std::string m_lastKey;  // consecutive lines often share a key: skip the table lookup
     std::uint64_t m_lastHash = 0;

@@ -184,24 +184,22 @@ void LogReader::handle(std::string_view line)
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
     m_processor->add(line, m_summary.linesRead);
-    if (m_processor->batchFull())
-        drainBatch();
+    m_processor->makeRoom([this](const ImportedRequest& r, std::string_view text) { order(r, text); });
 }
 
-// The held requests go to the reorder buffer; one too old for it is reported with its line.
-void LogReader::drainBatch()
+// A parsed request goes to the reorder buffer; one too old for it is reported with its line.
+void LogReader::order(const ImportedRequest& r, std::string_view text)
 {
-    m_processor->drain([this](const ImportedRequest& r, std::string_view text) {
-        if (!m_ordering.push(r, [this](const ImportedRequest& ready) { m_ready.push(ready); }))
-            m_processor->reject(r.line, LineProblem::TooOld, "time", text);
-    });
+    if (!m_ordering.push(r, [this](const ImportedRequest& ready) { m_ready.push(ready); }))
+        m_processor->reject(r.line, LineProblem::TooOld, "time", text);
 }
 
 // The buffer holds no whole line: report progress, then read the next block, or flush the
 // reorder buffer at the end of the input.
 void LogReader::endOfBlock()
 {
-    drainBatch();  // before the buffer's text moves
+    // The held requests go before the buffer's text moves.
+    m_processor->drain([this](const ImportedRequest& r, std::string_view text) { order(r, text); });
     if (m_control) {
         if (m_control->cancelled())
             throw Cancelled{};

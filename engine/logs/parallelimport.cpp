@@ -87,8 +87,7 @@ struct Worker {
             if (!line.empty() && line.back() == '\r')
                 line.remove_suffix(1);
             processor->add(line, out.lines);
-            if (processor->batchFull())
-                processor->drain(keep);
+            processor->makeRoom(keep);
         }
         processor->drain(keep);
         out.counts.blankLines = counts.blankLines;
