@@ -52,10 +52,20 @@ LineOutcome CommonLogParser::parse(std::string_view line, LogFields& fields)
     if (client.empty())
         return LineOutcome::malformed(LineProblem::MissingField, "remote_addr");
 
-    const std::size_t close = findChar(line, ']', open + 1);
-    if (close == npos)
-        return LineOutcome::malformed(LineProblem::MissingField, "time");
-    switch (m_time.parse(line.substr(open + 1, close - open - 1), fields.time)) {
+    // A plain "dd/Mon/yyyy:HH:MM:SS +hhmm" that parses holds no ']' (every byte of it is
+    // checked), so a ']' right after one is the first: only other times need the search.
+    constexpr std::size_t kPlainTime = 26;
+    std::size_t close = open + kPlainTime + 1;
+    TimeParse time = TimeParse::Bad;
+    if (close < line.size() && line[close] == ']')
+        time = m_time.parse(line.substr(open + 1, kPlainTime), fields.time);
+    if (time != TimeParse::Ok) {
+        close = findChar(line, ']', open + 1);
+        if (close == npos)
+            return LineOutcome::malformed(LineProblem::MissingField, "time");
+        time = m_time.parse(line.substr(open + 1, close - open - 1), fields.time);
+    }
+    switch (time) {
     case TimeParse::Ok: break;
     case TimeParse::Bad: return LineOutcome::malformed(LineProblem::BadTimestamp, "time");
     case TimeParse::OutOfRange: return LineOutcome::malformed(LineProblem::TimestampOutOfRange, "time");

@@ -148,9 +148,15 @@ inline void splitRequestLine(std::string_view request, std::string_view& method,
     while (!rest.empty() && rest.front() == ' ')
         rest.remove_prefix(1);
     // The protocol is the last word; a target may itself hold spaces in broken clients.
-    const std::size_t lastSp = rest.rfind(' ');
-    if (lastSp != npos && rest.substr(lastSp + 1).starts_with("HTTP/"))
+    // Most lines end in " HTTP/d.d", which is checked in place of a backward search.
+    constexpr std::string_view kUsual = " HTTP/";
+    const std::size_t n = rest.size();
+    if (n >= 9 && rest.substr(n - 9, kUsual.size()) == kUsual && rest[n - 3] != ' ' && rest[n - 2] != ' '
+        && rest[n - 1] != ' ') {
+        rest = rest.substr(0, n - 9);
+    } else if (const std::size_t lastSp = rest.rfind(' '); lastSp != npos && rest.substr(lastSp + 1).starts_with("HTTP/")) {
         rest = rest.substr(0, lastSp);
+    }
     target = trimmed(rest);
 }
 

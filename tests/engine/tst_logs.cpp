@@ -406,6 +406,12 @@ void TestLogs::combinedLines_data()
                                            << kRecord << "1.2.3.4" << t << "GET" << "/";
     QTest::newRow("proxy chain, quoted") << R"("10.5.102.222, 199.96.1.1" 10.2.1.185 - - [10/Oct/2000:20:55:36 +0000] "GET /q?x=1 HTTP/1.1" 200 5 "-" "cf")"
                                          << kRecord << "10.5.102.222" << t << "GET" << "/q?x=1";
+    QTest::newRow("milliseconds") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36.250 +0000] "GET /x HTTP/1.1" 200 1 "-" "x")"
+                                  << kRecord << "1.2.3.4" << t + 250'000 << "GET" << "/x";
+    QTest::newRow("space in target, HTTP/2.0") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /a b HTTP/2.0" 200 1 "-" "x")"
+                                               << kRecord << "1.2.3.4" << t << "GET" << "/a b";
+    QTest::newRow("no protocol") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /a b" 200 1 "-" "x")" << kRecord
+                                 << "1.2.3.4" << t << "GET" << "/a b";
     QTest::newRow("empty request") << R"(127.0.0.1 - - [10/Oct/2000:20:55:36 +0000] "" 400 0 "-" "-")" << kRecord
                                    << "127.0.0.1" << t << "" << "";
     QTest::newRow("escaped quotes in agent") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 - "-" "a \"b\" c")"
