@@ -12,8 +12,9 @@
 //
 // Contenders, all reading the same file from the page cache:
 //   wc -l                 GNU coreutils, spawned: the memory-speed reference
-//   import, 1 thread      importLogFile(threads = 1): istream blocks, parse, UTC time, intern
-//   import, T threads     importLogFile(threads = T): mmap, chunks parsed in parallel, merged
+//   import, 1 thread      importLogFile(threads = 1): the file mapped and scanned in place,
+//                         parse, UTC time, intern, put in time order
+//   import, T threads     importLogFile(threads = T): chunks parsed in parallel, merged in order
 //   std::regex            a straightforward combined-log regex, std::getline, the same
 //                         time conversion (std::get_time-free) and interning
 //
