@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <utility>
 
@@ -45,6 +46,21 @@ MappedFile::~MappedFile()
 {
     if (m_data)
         ::munmap(const_cast<char*>(m_data), m_size);
+}
+
+void MappedFile::populate(std::size_t offset, std::size_t length) const
+{
+#ifdef MADV_POPULATE_READ  // Linux 5.14
+    if (offset >= m_size)
+        return;
+    static const std::size_t pageSize = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t start = offset / pageSize * pageSize;
+    const std::size_t end = std::min(m_size, offset + length);
+    ::madvise(const_cast<char*>(m_data) + start, end - start, MADV_POPULATE_READ);
+#else
+    (void)offset;
+    (void)length;
+#endif
 }
 
 std::optional<MappedFile> mapIfRegularFile(const std::string& path)
