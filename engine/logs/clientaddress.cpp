@@ -28,6 +28,44 @@ constexpr std::array<std::uint8_t, 256> kByteKinds = [] {
 
 bool isSeparator(char c) { return kByteKinds[static_cast<unsigned char>(c)] == kSeparatorByte; }
 
+// True when a word holds byte c (the zero-byte test of "Bit Twiddling Hacks", exact as a yes/no).
+template <typename Word>
+bool holdsByte(Word word, char c)
+{
+    constexpr Word kOnes = static_cast<Word>(~Word{0}) / 0xFF;
+    const Word x = word ^ (kOnes * static_cast<unsigned char>(c));
+    return ((x - kOnes) & ~x & (kOnes << 7)) != 0;
+}
+
+template <typename Word>
+bool wordHoldsSpecial(Word word)
+{
+    return holdsByte(word, ',') || holdsByte(word, ' ') || holdsByte(word, '"') || holdsByte(word, '\t')
+        || holdsByte(word, ':');
+}
+
+// An address of 4 to 16 bytes with no separator and no colon (an IPv4 address, a hostname),
+// checked a word at a time: two loads, from its start and to its end, cover it.
+bool isPlainShortAddress(std::string_view s)
+{
+    const std::size_t n = s.size();
+    if (n >= 8 && n <= 16) {
+        std::uint64_t head = 0;
+        std::uint64_t tail = 0;
+        std::memcpy(&head, s.data(), 8);
+        std::memcpy(&tail, s.data() + n - 8, 8);
+        return !wordHoldsSpecial(head) && !wordHoldsSpecial(tail);
+    }
+    if (n >= 4 && n < 8) {
+        std::uint32_t head = 0;
+        std::uint32_t tail = 0;
+        std::memcpy(&head, s.data(), 4);
+        std::memcpy(&tail, s.data() + n - 4, 4);
+        return !wordHoldsSpecial(head) && !wordHoldsSpecial(tail);
+    }
+    return false;
+}
+
 // "1.2.3.4:80" -> "1.2.3.4"; "[::1]:80" -> "::1"; with `hasPort`, anything after the last ':'.
 std::string_view stripPort(std::string_view entry, bool hasPort)
 {
@@ -153,6 +191,8 @@ std::string_view chooseClient(std::string_view forwardedFor, std::string_view re
     // The common case, one address and nobody trusted, in one pass over it: what stripPort
     // would do, unless it is a bracketed IPv6 address or a chain.
     if (forwardedFor.empty() && trusted.empty() && (remote.empty() || remote.front() != '[')) {
+        if (isPlainShortAddress(remote))
+            return remote;  // no port to strip
         std::size_t colon = npos;
         bool twoColons = false;
         unsigned kinds = kPlainByte;

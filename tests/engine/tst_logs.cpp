@@ -747,6 +747,17 @@ void TestLogs::clientOfOneAddress_data()
     QTest::newRow("dash") << "-" << false << "-";
     QTest::newRow("empty") << "" << false << "";
     QTest::newRow("chain") << "10.0.0.1, 192.0.2.1:80" << false << "10.0.0.1";
+    // Lengths either side of the word-at-a-time check (4 to 16 bytes), specials at its ends.
+    QTest::newRow("4 bytes") << "host" << false << "host";
+    QTest::newRow("4 bytes, port") << "ab:1" << false << "ab";
+    QTest::newRow("7 bytes") << "1.2.3.4" << false << "1.2.3.4";
+    QTest::newRow("8 bytes, colon last") << "1.2.3.4:" << false << "1.2.3.4";
+    QTest::newRow("9 bytes, port") << "1.2.3.4:8" << false << "1.2.3.4";
+    QTest::newRow("16 bytes, comma") << "10.0.0.1,1.2.3.4" << false << "10.0.0.1";
+    QTest::newRow("16 bytes, tab first") << "\t10.20.30.40:567" << false << "10.20.30.40";
+    QTest::newRow("16 bytes") << "203.113.222.100." << false << "203.113.222.100.";
+    QTest::newRow("17 bytes, port") << "203.113.222.100:8" << false << "203.113.222.100";
+    QTest::newRow("3 bytes, tab") << "a\tb" << false << "a";
 }
 
 void TestLogs::clientOfOneAddress()
