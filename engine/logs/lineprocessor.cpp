@@ -33,7 +33,7 @@ void LineProcessor::add(std::string_view line, std::int64_t lineNumber)
     }
 }
 
-// The parsed record in m_fields joins the batch, its key's table slot on its way to the cache.
+// The parsed record in m_fields is held, its key's table slot on its way to the cache.
 void LineProcessor::hold(std::string_view line, std::int64_t lineNumber)
 {
     std::string_view key = m_keyExtractor.keyOf(m_fields);

@@ -3,9 +3,9 @@
 // parse, choose the key, intern it, count the problems. Records come out in input order;
 // putting them in time order is the caller's job (RequestOrdering).
 //
-// Requests are held back a few lines at a time: a line's key is hashed and its slot in the
-// key table fetched when the line is parsed, and looked up only when the batch is drained,
-// so the table's cache misses overlap with parsing instead of stalling each line in turn.
+// Requests are held back a few lines: a line's key is hashed and its slot in the key table
+// fetched when the line is parsed, and looked up only some lines later, so the table's
+// cache misses overlap with parsing instead of stalling each line in turn.
 
 #include "engine/core/keyinterner.h"
 #include "engine/logs/importedrequest.h"

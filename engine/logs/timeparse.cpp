@@ -230,11 +230,12 @@ TimeParse ClfTimeCache::parse(std::string_view text, SimTime& out)
     std::uint64_t key[2];
     int h = 0, mi = 0, s = 0;
     if (plain) {
-        // "Mon/yyyy" in one word, "dd" and "+hhmm" in the other, built in registers: a
+        // "Mon/yyyy" in one word, "dd/" and "+hhmm" in the other, built in registers: a
         // 16-byte load of bytes just stored piecewise would wait for the stores to drain.
         const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(text[i])}; };
         std::memcpy(&key[0], text.data() + 3, 8);
-        key[1] = byte(0) | byte(1) << 8 | byte(21) << 16 | byte(22) << 24 | byte(23) << 32 | byte(24) << 40 | byte(25) << 48;
+        key[1] = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(21) << 24 | byte(22) << 32 | byte(23) << 40
+            | byte(24) << 48 | byte(25) << 56;
         // Fast path: a remembered date and zone, plain "HH:MM:SS".
         if (fixedDigits(text, 12, 2, h) && fixedDigits(text, 15, 2, mi) && fixedDigits(text, 18, 2, s) && h <= 23
             && mi <= 59 && s <= 60) {

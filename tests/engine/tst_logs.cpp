@@ -705,8 +705,13 @@ void TestLogs::clfTimesAcrossZonesAndDays()
         QCOMPARE(int(cache.parse(text, t)), int(TimeParse::Ok));
         QCOMPARE(t, sec(seconds));
     }
+    // A known day and zone around something that is not a time.
     SimTime t = 0;
-    QCOMPARE(int(cache.parse("10/Oct/2000:24:00:00 +0200", t)), int(TimeParse::Bad));  // a known day, a bad hour
+    QCOMPARE(int(cache.parse("10/Oct/2000:22:55:41 +0200", t)), int(TimeParse::Ok));
+    QCOMPARE(t, sec(971211341));
+    QCOMPARE(int(cache.parse("10/Oct/2000:24:00:00 +0200", t)), int(TimeParse::Bad));
+    QCOMPARE(int(cache.parse("10xOct/2000:22:55:36 +0200", t)), int(TimeParse::Bad));
+    QCOMPARE(int(cache.parse("10/Oct/2000:22:55:3x +0200", t)), int(TimeParse::Bad));
 }
 
 // The vectorised search against std::string_view::find, for every length up to a few
