@@ -1,19 +1,32 @@
 #include "engine/logs/lineprocessor.h"
 
+#include "engine/logs/logformat.h"
+#include "engine/logs/nginxformat.h"
+
 #include <functional>
 
 namespace ratelab {
 
-LineProcessor::LineProcessor(std::unique_ptr<LineParser> parser, const KeyOptions& keyOptions, const TierMap* tiers,
-                             KeyInterner& keys, ImportSummary& counts, std::size_t maxReportedProblems)
-    : m_parser(std::move(parser))
-    , m_keyExtractor(keyOptions)
-    , m_keyName(keyKindName(keyOptions.kind).data())  // a string literal
-    , m_tiers(tiers)
+namespace {
+std::unique_ptr<LineParser> parserFor(LogFormat format, const ParserOptions& options)
+{
+    try {
+        return makeParser(format, options);
+    } catch (const LogFormatError& e) {
+        throw ImportError(std::string("log_format: ") + e.what());
+    }
+}
+} // namespace
+
+LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts)
+    : m_parser(parserFor(format, options.parser))
+    , m_keyExtractor(options.key)
+    , m_keyName(keyKindName(options.key.kind).data())  // a string literal
+    , m_tiers(options.tiers.get())
     , m_keys(keys)
     , m_index(keys)
     , m_counts(counts)
-    , m_maxReported(maxReportedProblems)
+    , m_maxReported(options.maxReportedProblems)
 {
 }
 
@@ -24,6 +37,8 @@ void LineProcessor::reject(std::int64_t lineNumber, LineProblem problem, const c
 
 void LineProcessor::add(std::string_view line, std::int64_t lineNumber)
 {
+    if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
     const LineOutcome outcome = m_parser->parse(line, m_fields);
     switch (outcome.kind) {
     case LineKind::Record: hold(line, lineNumber); return;

@@ -9,6 +9,7 @@
 
 #include "engine/core/keyinterner.h"
 #include "engine/logs/importedrequest.h"
+#include "engine/logs/importoptions.h"
 #include "engine/logs/importsummary.h"
 #include "engine/logs/keyextractor.h"
 #include "engine/logs/keyindex.h"
@@ -24,11 +25,13 @@ namespace ratelab {
 
 class LineProcessor {
 public:
-    LineProcessor(std::unique_ptr<LineParser> parser, const KeyOptions& keyOptions, const TierMap* tiers,
-                  KeyInterner& keys, ImportSummary& counts, std::size_t maxReportedProblems);
+    // Parses `format` (throws ImportError for an invalid log_format) and keys, tiers and the
+    // problems listed as `options` say; counts go into `counts`. options.tiers must outlive it.
+    LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts);
 
-    // Parses a line; a request is held back, anything else is counted. The line's text must
-    // stay in place until its request is emitted.
+    // Parses a line (without its '\n'; a '\r' before it is dropped here); a request is held
+    // back, anything else is counted. The line's text must stay in place until its request
+    // is emitted.
     void add(std::string_view line, std::int64_t lineNumber);
 
     // The requests are emitted in line order, interned, to

@@ -1,7 +1,6 @@
 #include "engine/logs/logreader.h"
 
 #include "engine/logs/formatdetect.h"
-#include "engine/logs/nginxformat.h"
 #include "engine/logs/textscan.h"
 
 #include <cstring>
@@ -91,14 +90,8 @@ void LogReader::start(const ImportOptions& options, KeyInterner& keys)
     }
     m_summary.format = format;
 
-    std::unique_ptr<LineParser> parser;
-    try {
-        parser = makeParser(format, options.parser);
-    } catch (const LogFormatError& e) {
-        throw ImportError(std::string("log_format: ") + e.what());
-    }
+    m_processor.emplace(format, options, keys, m_summary);
     m_tally.emplace(m_summary, m_tiers.get());
-    m_processor.emplace(std::move(parser), options.key, m_tiers.get(), keys, m_summary, options.maxReportedProblems);
 }
 
 bool LogReader::next(ImportedRequest& out)
@@ -186,8 +179,6 @@ bool LogReader::scanLine()
 
 void LogReader::handle(std::string_view line)
 {
-    if (!line.empty() && line.back() == '\r')
-        line.remove_suffix(1);
     m_processor->add(line, m_summary.linesRead);
     m_processor->makeRoom([this](const ImportedRequest& r, std::string_view text) { order(r, text); });
 }

@@ -5,7 +5,6 @@
 #include "engine/logs/lineprocessor.h"
 #include "engine/logs/logreader.h"
 #include "engine/logs/mappedfile.h"
-#include "engine/logs/nginxformat.h"
 #include "engine/logs/requestordering.h"
 #include "engine/logs/textscan.h"
 
@@ -77,15 +76,13 @@ struct Worker {
         for (std::size_t pos = 0; pos < chunk.size();) {
             const std::size_t nl = textscan::findChar(chunk, '\n', pos);
             const std::size_t end = nl == textscan::npos ? chunk.size() : nl;
-            std::string_view line = chunk.substr(pos, end - pos);
+            const std::string_view line = chunk.substr(pos, end - pos);
             pos = end + 1;
             ++out.lines;
             if (line.size() > maxLine) {
                 processor->reject(out.lines, LineProblem::LineTooLong, "line", line);
                 continue;
             }
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
             processor->add(line, out.lines);
             processor->makeRoom(keep);
         }
@@ -118,16 +115,8 @@ public:
         , m_ordering(options.lookBackUs, summary)
         , m_tally(summary, options.tiers.get())
     {
-        for (Worker& w : m_workers) {
-            std::unique_ptr<LineParser> parser;
-            try {
-                parser = makeParser(format, options.parser);
-            } catch (const LogFormatError& e) {
-                throw ImportError(std::string("log_format: ") + e.what());
-            }
-            w.processor = std::make_unique<LineProcessor>(std::move(parser), options.key, options.tiers.get(), w.keys,
-                                                          w.counts, options.maxReportedProblems);
-        }
+        for (Worker& w : m_workers)
+            w.processor = std::make_unique<LineProcessor>(format, options, w.keys, w.counts);
     }
 
     void run(const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
