@@ -27,8 +27,8 @@ Duration LeakyBucket::untilIdle(const LeakyBucketState& state, SimTime now) cons
 {
     if (state.last == kNever)
         return 0;
-    const Int128 idleAt = m_num.ceilOfNonNegative(state.excess + m_den.value());
-    return static_cast<Duration>(std::max<Int128>(0, state.last + idleAt - now));
+    // In int64: excess + den <= 2^62 + 2^52 (the bounds in decideOne), so the drain time fits.
+    return std::max<Duration>(0, state.last + m_num.ceilOfNonNegative(state.excess + m_den.value()) - now);
 }
 
 // Written without a branch on the outcome (branchless.h). Bounds: E <= burst x den <= 2^62
@@ -63,7 +63,7 @@ Decision LeakyBucket::decideOne(LeakyBucketState& state, SimTime now, Cost cost)
     const Duration wait = m_num.ceilOfNonNegative(toDrain);
     d.delayUs = pick(d.allowed, wait, 0);
     d.retryAfterUs = pick(d.allowed, 0, state.last + wait - now);
-    d.resetAfterUs = std::max<Duration>(0, state.last + m_num.ceilOfNonNegative(state.excess + den) - now);
+    d.resetAfterUs = untilIdle(state, now);
     return d;
 }
 
