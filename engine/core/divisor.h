@@ -39,17 +39,13 @@ public:
         return q + (q * m_value != n);
     }
 
-    // floor(n / d) and ceil(n / d) for any n.
+    // floor(n / d) for any n (a window index of any time).
     constexpr std::int64_t floor(std::int64_t n) const
     {
         return n < 0 ? floorDiv(n, m_value) : floorOfNonNegative(n);
     }
-    constexpr std::int64_t ceil(std::int64_t n) const
-    {
-        return n < 0 ? static_cast<std::int64_t>(ceilDiv128(n, m_value)) : ceilOfNonNegative(n);
-    }
 
-    // The same for 128-bit intermediates: the fast path whenever the dividend fits in int64.
+    // floor and ceil for 0 <= n held in 128 bits: the fast path whenever n fits in int64.
     constexpr Int128 floorOfNonNegative(Int128 n) const
     {
         return n <= kInt64Max ? Int128{floorOfNonNegative(static_cast<std::int64_t>(n))} : n / m_value;
@@ -58,20 +54,11 @@ public:
     {
         return n <= kInt64Max ? Int128{ceilOfNonNegative(static_cast<std::int64_t>(n))} : ceilDiv128(n, m_value);
     }
-    constexpr Int128 floor(Int128 n) const
-    {
-        return fitsInt64(n) ? Int128{floor(static_cast<std::int64_t>(n))} : floorDiv128(n, m_value);
-    }
-    constexpr Int128 ceil(Int128 n) const
-    {
-        return fitsInt64(n) ? Int128{ceil(static_cast<std::int64_t>(n))} : ceilDiv128(n, m_value);
-    }
 
 private:
     __extension__ typedef unsigned __int128 UInt128;
 
     static constexpr Int128 kInt64Max = std::numeric_limits<std::int64_t>::max();
-    static constexpr bool fitsInt64(Int128 v) { return v == static_cast<std::int64_t>(v); }
     static constexpr int ceilLog2(std::int64_t d)
     {
         return d <= 1 ? 0 : 64 - std::countl_zero(static_cast<std::uint64_t>(d - 1));
