@@ -31,10 +31,19 @@ Decision SlidingWindowLog::decide(KeyId key, SimTime now, Cost cost)
     return decideOne(m_logs[key], now, cost);
 }
 
+// A key's log slot is fetched kSlotAhead requests before its decision, and the entries the
+// slot points to (its oldest and newest) kEntriesAhead requests before, once the slot is in.
 void SlidingWindowLog::decideBatch(const Request* requests, std::size_t count, Decision* out)
 {
-    for (std::size_t i = 0; i < count; ++i)
+    constexpr std::size_t kSlotAhead = 16;
+    constexpr std::size_t kEntriesAhead = 8;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + kSlotAhead < count && requests[i + kSlotAhead].key < m_logs.size())
+            __builtin_prefetch(&m_logs[requests[i + kSlotAhead].key]);
+        if (i + kEntriesAhead < count && requests[i + kEntriesAhead].key < m_logs.size())
+            m_logs[requests[i + kEntriesAhead].key].prefetch();
         out[i] = decide(requests[i].key, requests[i].t, requests[i].cost);
+    }
 }
 
 void SlidingWindowLog::copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey)

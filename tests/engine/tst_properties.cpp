@@ -3,14 +3,17 @@
 //    (nothing else arriving), one microsecond earlier it does not;
 //  - GCRA and a continuous token bucket with equal rate and burst make identical decisions;
 //  - the sliding log never lets more than `limit` cost through in any window;
-//  - remaining is never negative and a request that can never pass says -1.
+//  - remaining is never negative and a request that can never pass says -1;
+//  - decideBatch answers exactly as decide() one request at a time.
 
 #include "randomtrace.h"
 #include "steptable.h"
 
 #include "engine/core/units.h"
 
+#include <algorithm>
 #include <deque>
+#include <iterator>
 
 using namespace ratelab;
 
@@ -24,6 +27,8 @@ private slots:
     void gcraEqualsTokenBucket();
     void slidingLogNeverExceedsLimit_data();
     void slidingLogNeverExceedsLimit();
+    void batchEqualsOneByOne_data();
+    void batchEqualsOneByOne();
 };
 
 void TestProperties::retryAfterIsExact_data()
@@ -149,6 +154,48 @@ void TestProperties::slidingLogNeverExceedsLimit()
         QVERIFY(inWindow <= limit);
     }
     QVERIFY(allowed > 5000);
+}
+
+
+void TestProperties::batchEqualsOneByOne_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<bool>("costs");
+    for (const auto& c : test::everyLimiter()) {
+        const QByteArray name = QByteArray(c.name) + " " + c.params;
+        QTest::newRow(name.constData()) << c.name << c.params << c.costs;
+    }
+}
+
+// Batches of uneven sizes, shorter and longer than any lookahead a batch prefetches with, over
+// keys spread out so that new ones grow the state arrays in the middle of a batch.
+void TestProperties::batchEqualsOneByOne()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QString, params);
+    QFETCH(bool, costs);
+    BuiltLimiter oneByOne = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
+    BuiltLimiter batched = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
+    auto trace = test::randomTrace(11, 5000, 40, 1'500, 0, costs ? 4 : 1);
+    for (Request& r : trace)
+        r.key *= 37;
+    std::vector<Decision> answers(trace.size());
+    const std::size_t sizes[] = {1, 7, 8, 9, 16, 17, 300, 1000};
+    for (std::size_t first = 0, n = 0; first < trace.size(); ++n) {
+        const std::size_t count = std::min(sizes[n % std::size(sizes)], trace.size() - first);
+        batched.limiter->decideBatch(trace.data() + first, count, answers.data() + first);
+        first += count;
+    }
+    int allowed = 0;
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        const Request& r = trace[i];
+        const Decision expected = oneByOne.limiter->decide(r.key, r.t, r.cost);
+        QVERIFY2(answers[i] == expected, qPrintable(QStringLiteral("request %1 (t=%2 key=%3 cost=%4) differs")
+                                                        .arg(i).arg(r.t).arg(r.key).arg(r.cost)));
+        allowed += expected.allowed;
+    }
+    QVERIFY2(allowed >= 100 && allowed <= 4900, "the trace must both pass and reject plenty");
 }
 
 QTEST_APPLESS_MAIN(TestProperties)
