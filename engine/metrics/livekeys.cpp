@@ -2,46 +2,69 @@
 
 namespace ratelab {
 
+LiveKeys::LiveKeys(SimTime start)
+    : m_ring(kSlots, 0)
+    , m_cursor(floorDiv(start, kMicrosPerMilli))
+    , m_advancedTo(start)
+    , m_lastTime(start)
+{
+}
+
+void LiveKeys::addFarCount(std::int64_t milli, std::int64_t delta)
+{
+    const auto it = m_far.try_emplace(milli, 0).first;
+    if ((it->second += delta) == 0)
+        m_far.erase(it);
+}
+
 void LiveKeys::advance(SimTime now)
 {
     m_lastTime = now;
-    constexpr std::size_t kPrefetchAhead = 8;  // the due keys are random
-    const auto& due = m_expiries.takeDue(now);
-    for (std::size_t i = 0; i < std::min(due.size(), kPrefetchAhead); ++i)
-        __builtin_prefetch(&m_expiresAt[due[i].payload]);
-    for (std::size_t i = 0; i < due.size(); ++i) {
-        if (i + kPrefetchAhead < due.size())
-            __builtin_prefetch(&m_expiresAt[due[i + kPrefetchAhead].payload]);
-        const KeyId key = due[i].payload;
-        SimTime& expiresAt = m_expiresAt[key];
-        if (expiresAt <= now) {
-            expiresAt = kNever;
-            --m_counted;
-        } else {
-            m_expiries.push(expiresAt, key);  // re-armed since: wait for the new time
+    m_advancedTo = std::max(m_advancedTo, now);
+    // Keys expiring at or before `now` are dead: their ms are those <= floor(now / 1 ms).
+    const std::int64_t last = floorDiv(now, kMicrosPerMilli);
+    while (m_cursor <= last) {
+        if (m_live == 0) {  // every count is 0: nothing to retire
+            m_cursor = last + 1;
+            return;
         }
+        if (last - m_cursor >= kSlots) {
+            // Every ms in the ring is due: retire them all, and go on from the first far one.
+            for (std::uint32_t& count : m_ring) {
+                m_live -= count;
+                count = 0;
+            }
+            m_cursor = m_far.empty() ? last + 1 : std::min(last + 1, m_far.begin()->first);
+        } else {
+            std::uint32_t& count = m_ring[static_cast<std::size_t>(m_cursor & (kSlots - 1))];
+            m_live -= count;
+            count = 0;
+            ++m_cursor;
+        }
+        pullFarWithinReach();
     }
 }
 
-void LiveKeys::touchIdle(KeyId key, SimTime now, Duration resetAfter)
+void LiveKeys::pullFarWithinReach()
+{
+    while (!m_far.empty() && m_far.begin()->first < m_cursor + kSlots) {
+        const auto first = m_far.begin();
+        m_ring[static_cast<std::size_t>(first->first & (kSlots - 1))] += static_cast<std::uint32_t>(first->second);
+        m_far.erase(first);
+    }
+}
+
+void LiveKeys::becomeLive(KeyId key, SimTime now, SimTime expiry)
 {
     if (key >= m_expiresAt.size())
         m_expiresAt.resize(std::max<std::size_t>(key + 1, m_expiresAt.size() * 2), kNever);
-    const SimTime expiresAt = now + std::max<Duration>(resetAfter, 0);
-    if (expiresAt <= now)
-        return;  // idle right after the decision: not live now
-    // Becomes live. A key dead but still counted keeps its pending expiry, which re-arms.
-    SimTime& current = m_expiresAt[key];
-    if (current == kNever) {
-        ++m_counted;
-        m_expiries.push(expiresAt, key);
-    }
-    current = expiresAt;
-    if (m_counted > m_intervalPeak) {  // the exact count might set a peak: bring it up to date
-        advance(now);
-        m_intervalPeak = std::max(m_intervalPeak, m_counted);
-        m_peak = std::max(m_peak, m_counted);
-    }
+    // A dead key's old expiry is at or before `now`: its count is retired by advance(now).
+    advance(now);
+    m_expiresAt[key] = expiry;
+    addCount(expiry, +1);
+    ++m_live;
+    m_intervalPeak = std::max(m_intervalPeak, m_live);
+    m_peak = std::max(m_peak, m_live);
 }
 
 } // namespace ratelab

@@ -1,18 +1,21 @@
 #pragma once
 // Live keys as a real store would hold them: a key is live from a decision until its
 // reset_after has passed with nothing else arriving (the EXPIRE a Redis-backed limiter sets).
-// Each counted key has one pending expiry in a timing wheel; a key re-armed since is pushed
-// again at its new time when the old one comes due. Times never go back.
+// Like Redis, which keeps expiry times in whole milliseconds (PEXPIREAT), a key's expiry is
+// rounded up to the next millisecond: it is live at t iff t < its rounded expiry.
 //
-// Expiries are processed lazily, in batches: between advance() calls the count may still
-// include keys that have died, so it is an upper bound of the live keys. A key that becomes
-// live compares it with the peaks and only when it exceeds one brings the count up to date,
-// so the peaks are exact while most expiries are handled many at a time, their random
-// per-key reads prefetched ahead.
+// Since every expiry falls on a millisecond, counting the keys that expire in each
+// millisecond is enough to know the live count exactly at any time: a key's expiry moving
+// later moves one count, and time passing a millisecond retires its count. No key is
+// visited again when it dies, so a key's liveness costs nothing but its own per-key slot.
+// Counts within kSlots milliseconds of the present live in a ring, later ones in an ordered
+// map (long windows), and move into the ring as it comes within reach. Times never go back.
 
-#include "engine/core/expirywheel.h"
+#include "engine/core/simtime.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -21,23 +24,30 @@ namespace ratelab {
 class LiveKeys {
 public:
     // Decisions come at or after `start`.
-    explicit LiveKeys(SimTime start) : m_expiries(start), m_lastTime(start) {}
+    explicit LiveKeys(SimTime start);
 
-    // After a decision on `key` at `now`: live until now + resetAfter (0: idle at once).
+    // After a decision on `key` at `now`: live until now + resetAfter, rounded up to a
+    // millisecond (resetAfter <= 0: idle at once).
     void touch(KeyId key, SimTime now, Duration resetAfter)
     {
         m_lastTime = now;
+        const SimTime expiry = resetAfter > 0 ? roundUpToMilli(now + resetAfter) : now;
         if (key < m_expiresAt.size() && m_expiresAt[key] > now) {
-            // Live already (the usual case): extend it; its pending expiry re-arms itself.
-            m_expiresAt[key] = std::max(m_expiresAt[key], now + std::max<Duration>(resetAfter, 0));
+            // Live already (the usual case): its expiry can only move later.
+            SimTime& current = m_expiresAt[key];
+            if (expiry > current) {
+                moveCount(current, expiry);
+                current = expiry;
+            }
             return;
         }
-        touchIdle(key, now, resetAfter);
+        if (expiry > now)
+            becomeLive(key, now, expiry);
     }
-    // Expire everything due at or before `now`: afterwards live() is exact.
+    // Retires the keys whose expiry is at or before `now`: afterwards live() is exact.
     void advance(SimTime now);
 
-    std::int64_t live() const { return m_counted; }
+    std::int64_t live() const { return m_live; }
     std::int64_t peak() const { return m_peak; }
     // The most keys live at once since the last call (a bucket's peak), then starts anew from
     // the keys live at the last touch() or advance().
@@ -45,14 +55,17 @@ public:
     {
         advance(m_lastTime);
         const std::int64_t peak = m_intervalPeak;
-        m_intervalPeak = m_counted;
+        m_intervalPeak = m_live;
         return peak;
     }
-    // Calls f(key) for every key live as of the last advance(), in no particular order.
+    // Calls f(key) for every key live as of the last advance(), in key order.
     template <class F>
     void forEachLive(F&& f) const
     {
-        m_expiries.forEach([&](const auto& expiry) { f(expiry.payload); });
+        for (std::size_t key = 0; key < m_expiresAt.size(); ++key) {
+            if (m_expiresAt[key] > m_advancedTo)
+                f(static_cast<KeyId>(key));
+        }
     }
     // A hint that `keys` will be touched soon.
     void prefetch(std::span<const KeyId> keys) const
@@ -64,14 +77,43 @@ public:
     }
 
 private:
-    void touchIdle(KeyId key, SimTime now, Duration resetAfter);
+    static constexpr std::int64_t kSlots = std::int64_t{1} << 16;  // milliseconds: a 65.5 s ring
 
-    std::vector<SimTime> m_expiresAt;  // kNever: not counted (never seen, or its death processed)
-    ExpiryWheel<KeyId> m_expiries;     // one per counted key
-    SimTime m_lastTime;                // of the last touch() or advance()
-    std::int64_t m_counted = 0;        // keys with a pending expiry
+    static SimTime roundUpToMilli(SimTime t) { return -floorDiv(-t, kMicrosPerMilli) * kMicrosPerMilli; }
+
+    void becomeLive(KeyId key, SimTime now, SimTime expiry);
+    // An expiry at millisecond m is counted in the ring while m < m_cursor + kSlots, else in
+    // m_far; advance() moves far counts into the ring as the cursor brings them within reach,
+    // so where a count is kept depends only on its millisecond and the cursor.
+    void addCount(SimTime expiry, std::int64_t delta)
+    {
+        const std::int64_t milli = expiry / kMicrosPerMilli;  // exact: expiries are whole ms
+        if (milli < m_cursor + kSlots) [[likely]]
+            m_ring[static_cast<std::size_t>(milli & (kSlots - 1))] += static_cast<std::uint32_t>(delta);
+        else
+            addFarCount(milli, delta);
+    }
+    void addFarCount(std::int64_t milli, std::int64_t delta);
+    void moveCount(SimTime from, SimTime to)
+    {
+        // A cursor left behind by a quiet spell would send `to` to the far map: catch it up
+        // first (from and to are both after the present, so neither is retired).
+        if (to / kMicrosPerMilli >= m_cursor + kSlots)
+            advance(m_lastTime);
+        addCount(from, -1);
+        addCount(to, +1);
+    }
+    void pullFarWithinReach();
+
+    std::vector<SimTime> m_expiresAt;         // per key, its rounded expiry; kNever: never seen
+    std::vector<std::uint32_t> m_ring;        // [ms mod kSlots]: live keys expiring in that ms
+    std::map<std::int64_t, std::int64_t> m_far;  // ms -> live keys expiring then, for ms >= m_cursor + kSlots
+    std::int64_t m_cursor;                    // the first ms not yet retired
+    SimTime m_advancedTo;                     // of the last advance()
+    SimTime m_lastTime;                       // of the last touch() or advance()
+    std::int64_t m_live = 0;                  // keys with an expiry at or after m_cursor's ms
     std::int64_t m_peak = 0;
-    std::int64_t m_intervalPeak = 0;   // never above m_peak
+    std::int64_t m_intervalPeak = 0;          // never above m_peak
 };
 
 } // namespace ratelab

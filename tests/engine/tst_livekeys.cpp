@@ -1,0 +1,227 @@
+// LiveKeys, the live-key count of a lane: hand-derived cases at the millisecond edges, and a
+// seeded random comparison with a brute-force count that keeps every key's expiry and counts
+// the live ones one by one (the definition in report.md, nothing shared with the class).
+
+#include "engine/metrics/livekeys.h"
+
+#include <QtTest>
+
+#include <map>
+#include <random>
+#include <set>
+
+using namespace ratelab;
+
+class TestLiveKeys : public QObject {
+    Q_OBJECT
+
+private slots:
+    void expiryRoundsUpToTheMillisecond_data();
+    void expiryRoundsUpToTheMillisecond();
+    void peakCountsOverlappingKeys();
+    void extendingKeepsOneKey();
+    void idleAtOnceIsNotLive();
+    void intervalPeakStartsFromTheLiveKeys();
+    void expiriesBeyondTheRing();
+    void quietSpellThenExtension();
+    void forEachLiveListsTheLiveKeys();
+    void agreesWithBruteForce_data();
+    void agreesWithBruteForce();
+};
+
+void TestLiveKeys::expiryRoundsUpToTheMillisecond_data()
+{
+    QTest::addColumn<qint64>("now");
+    QTest::addColumn<qint64>("resetAfter");
+    QTest::addColumn<qint64>("lastLive");  // the last microsecond the key is live
+    // now + resetAfter = 2500 -> expires at 3000: live through 2999.
+    QTest::newRow("mid-millisecond") << qint64(1500) << qint64(1000) << qint64(2999);
+    // Already on a millisecond: 4000 stays 4000.
+    QTest::newRow("on a millisecond") << qint64(1000) << qint64(3000) << qint64(3999);
+    // 1 us of reset still makes the key live until the next millisecond.
+    QTest::newRow("one microsecond") << qint64(7000) << qint64(1) << qint64(7999);
+    // Epoch-sized: 1,700,000,000,123,457 + 250,000 = ...373,457 -> ...374,000.
+    QTest::newRow("epoch") << qint64(1'700'000'000'123'457) << qint64(250'000) << qint64(1'700'000'000'373'999);
+}
+
+void TestLiveKeys::expiryRoundsUpToTheMillisecond()
+{
+    QFETCH(qint64, now);
+    QFETCH(qint64, resetAfter);
+    QFETCH(qint64, lastLive);
+    LiveKeys keys(now);
+    keys.touch(0, now, resetAfter);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(lastLive);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(lastLive + 1);
+    QCOMPARE(keys.live(), std::int64_t(0));
+    QCOMPARE(keys.peak(), std::int64_t(1));
+}
+
+// A at 0 until 10,000; B at 5,000 until 15,000; E at 9,999 until 10,000 (1 us rounds up to
+// 10,000): all three live at 9,999. C at 12,000 until 13,000: A and E are gone by then.
+void TestLiveKeys::peakCountsOverlappingKeys()
+{
+    LiveKeys keys(0);
+    keys.touch(0, 0, 10'000);
+    keys.touch(1, 5'000, 10'000);
+    keys.touch(2, 9'999, 1);
+    QCOMPARE(keys.peak(), std::int64_t(3));
+    keys.touch(3, 12'000, 1'000);
+    keys.advance(12'000);
+    QCOMPARE(keys.live(), std::int64_t(2));
+    keys.advance(13'000);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(15'000);
+    QCOMPARE(keys.live(), std::int64_t(0));
+    QCOMPARE(keys.peak(), std::int64_t(3));
+}
+
+// A key touched again while live is one key whose expiry moves later, never earlier.
+void TestLiveKeys::extendingKeepsOneKey()
+{
+    LiveKeys keys(0);
+    keys.touch(0, 0, 10'000);      // until 10,000
+    keys.touch(0, 9'000, 5'000);   // until 14,000
+    keys.touch(0, 9'500, 100);     // 9,600 -> 10,000: earlier, so still 14,000
+    keys.advance(13'999);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(14'000);
+    QCOMPARE(keys.live(), std::int64_t(0));
+    QCOMPARE(keys.peak(), std::int64_t(1));
+    keys.touch(0, 20'000, 1'000);  // alive again
+    QCOMPARE(keys.live(), std::int64_t(1));
+}
+
+void TestLiveKeys::idleAtOnceIsNotLive()
+{
+    LiveKeys keys(0);
+    keys.touch(0, 1'000, 0);
+    keys.touch(1, 1'500, -1);
+    QCOMPARE(keys.live(), std::int64_t(0));
+    QCOMPARE(keys.peak(), std::int64_t(0));
+}
+
+// A bucket's peak, then the next one starts from the keys live at the last time seen.
+void TestLiveKeys::intervalPeakStartsFromTheLiveKeys()
+{
+    LiveKeys keys(0);
+    keys.touch(0, 0, 5'000);      // until 5,000
+    keys.touch(1, 1'000, 1'000);  // until 2,000
+    keys.touch(2, 3'000, 1'000);  // until 4,000; key 1 is gone: 2 live
+    QCOMPARE(keys.takeIntervalPeak(), std::int64_t(2));
+    keys.advance(4'500);          // only key 0 left
+    QCOMPARE(keys.takeIntervalPeak(), std::int64_t(2));  // the keys live at 3,000, when it started
+    QCOMPARE(keys.takeIntervalPeak(), std::int64_t(1));
+    keys.advance(5'000);
+    QCOMPARE(keys.takeIntervalPeak(), std::int64_t(1));
+    QCOMPARE(keys.takeIntervalPeak(), std::int64_t(0));
+}
+
+// Expiries past the 65.5 s ring (hour-long windows) wait in the far map; a jump of hours
+// retires them in order.
+void TestLiveKeys::expiriesBeyondTheRing()
+{
+    constexpr SimTime kSecond = 1'000'000;
+    LiveKeys keys(0);
+    keys.touch(0, 0, 70 * kSecond);
+    keys.touch(1, 0, 200 * kSecond);
+    keys.touch(2, 0, 3600 * kSecond);
+    keys.touch(3, 10, 500);  // until 1,000
+    QCOMPARE(keys.peak(), std::int64_t(4));
+    keys.advance(69 * kSecond);
+    QCOMPARE(keys.live(), std::int64_t(3));
+    keys.touch(0, 69 * kSecond, 131 * kSecond + 1);  // 200,000,001 -> 200,001,000
+    keys.advance(100 * kSecond);
+    QCOMPARE(keys.live(), std::int64_t(3));
+    keys.advance(200 * kSecond);                      // key 1 goes, key 0 lives 1 ms more
+    QCOMPARE(keys.live(), std::int64_t(2));
+    keys.advance(200 * kSecond + 1'000);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(3600 * kSecond - 1);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(3600 * kSecond);
+    QCOMPARE(keys.live(), std::int64_t(0));
+    keys.touch(4, 7200 * kSecond, 1);                 // the count starts again after the jump
+    QCOMPARE(keys.live(), std::int64_t(1));
+    QCOMPARE(keys.peak(), std::int64_t(4));
+}
+
+// Only extensions for 100 s (no advance, no new key): the cursor must not fall a ring behind.
+void TestLiveKeys::quietSpellThenExtension()
+{
+    constexpr SimTime kSecond = 1'000'000;
+    LiveKeys keys(0);
+    for (SimTime t = 0; t <= 100 * kSecond; t += kSecond / 2)
+        keys.touch(7, t, 2 * kSecond);
+    keys.advance(101 * kSecond);
+    QCOMPARE(keys.live(), std::int64_t(1));
+    keys.advance(102 * kSecond);
+    QCOMPARE(keys.live(), std::int64_t(0));
+    QCOMPARE(keys.peak(), std::int64_t(1));
+}
+
+void TestLiveKeys::forEachLiveListsTheLiveKeys()
+{
+    LiveKeys keys(0);
+    keys.touch(3, 0, 10'000);
+    keys.touch(9, 0, 2'000);
+    keys.touch(5, 1'000, 20'000);
+    keys.advance(2'000);
+    std::vector<KeyId> live;
+    keys.forEachLive([&](KeyId key) { live.push_back(key); });
+    QCOMPARE(live, (std::vector<KeyId>{3, 5}));
+}
+
+void TestLiveKeys::agreesWithBruteForce_data()
+{
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<qint64>("maxResetUs");
+    QTest::addColumn<qint64>("maxGapUs");
+    QTest::newRow("short resets, dense") << quint64(1) << qint64(5'000) << qint64(300);
+    QTest::newRow("second-long resets") << quint64(2) << qint64(2'000'000) << qint64(20'000);
+    QTest::newRow("resets past the ring, with long gaps") << quint64(3) << qint64(200'000'000) << qint64(5'000'000);
+}
+
+// Random touches over 50 keys; after each one the brute force counts the keys whose rounded
+// expiry is after now. The class must report the same live count after advance(now) and the
+// same running peak.
+void TestLiveKeys::agreesWithBruteForce()
+{
+    QFETCH(quint64, seed);
+    QFETCH(qint64, maxResetUs);
+    QFETCH(qint64, maxGapUs);
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<KeyId> keyOf(0, 49);
+    std::uniform_int_distribution<std::int64_t> resetOf(-10, maxResetUs);
+    std::uniform_int_distribution<std::int64_t> gapOf(0, maxGapUs);
+    const SimTime start = 1'700'000'000'000'123;
+    LiveKeys keys(start);
+    std::map<KeyId, SimTime> expiry;  // the rounded expiry of every key seen
+    std::int64_t peak = 0;
+    SimTime now = start;
+    for (int i = 0; i < 20'000; ++i) {
+        now += gapOf(rng);
+        const KeyId key = keyOf(rng);
+        const std::int64_t reset = resetOf(rng);
+        keys.touch(key, now, reset);
+        if (reset > 0) {
+            const SimTime rounded = (now + reset + 999) / 1000 * 1000;  // now > 0
+            expiry[key] = std::max(expiry[key], rounded);
+        }
+        std::int64_t live = 0;
+        for (const auto& [k, e] : expiry)
+            live += e > now;
+        peak = std::max(peak, live);
+        if (i % 7 == 0) {
+            keys.advance(now);
+            QCOMPARE(keys.live(), live);
+        }
+        QCOMPARE(keys.peak(), peak);
+    }
+    QVERIFY2(peak >= 5, "the trace must overlap keys");
+}
+
+QTEST_APPLESS_MAIN(TestLiveKeys)
+#include "tst_livekeys.moc"
