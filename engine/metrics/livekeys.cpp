@@ -2,8 +2,9 @@
 
 namespace ratelab {
 
-LiveKeys::LiveKeys(SimTime start)
-    : m_ring(kSlots, 0)
+LiveKeys::LiveKeys(SimTime start, bool listKeys)
+    : m_listKeys(listKeys)
+    , m_ring(kSlots, 0)
     , m_cursor(floorDiv(start, kMicrosPerMilli))
     , m_advancedTo(start)
     , m_lastTime(start)
@@ -58,6 +59,14 @@ void LiveKeys::becomeLive(KeyId key, SimTime now, SimTime expiry)
 {
     if (key >= m_expiresAt.size())
         m_expiresAt.resize(std::max<std::size_t>(key + 1, m_expiresAt.size() * 2), kNever);
+    if (m_listKeys) {
+        if (key >= m_isListed.size())
+            m_isListed.resize(m_expiresAt.size(), false);
+        if (!m_isListed[key]) {
+            m_isListed[key] = true;
+            m_listed.push_back(key);
+        }
+    }
     // A dead key's old expiry is at or before `now`: its count is retired by advance(now).
     advance(now);
     m_expiresAt[key] = expiry;

@@ -23,8 +23,9 @@ namespace ratelab {
 
 class LiveKeys {
 public:
-    // Decisions come at or after `start`.
-    explicit LiveKeys(SimTime start);
+    // Decisions come at or after `start`. With `listKeys`, the live keys can be listed
+    // (forEachLive); without, only counted.
+    LiveKeys(SimTime start, bool listKeys);
 
     // After a decision on `key` at `now`: live until now + resetAfter, rounded up to a
     // millisecond (resetAfter <= 0: idle at once).
@@ -58,14 +59,22 @@ public:
         m_intervalPeak = m_live;
         return peak;
     }
-    // Calls f(key) for every key live as of the last advance(), in key order.
+    // Calls f(key) for every key live as of the last advance(), in no particular order
+    // (listKeys only). It costs the keys live now and those come to life since the last call,
+    // whose list it prunes of the dead.
     template <class F>
-    void forEachLive(F&& f) const
+    void forEachLive(F&& f)
     {
-        for (std::size_t key = 0; key < m_expiresAt.size(); ++key) {
-            if (m_expiresAt[key] > m_advancedTo)
-                f(static_cast<KeyId>(key));
+        std::size_t kept = 0;
+        for (const KeyId key : m_listed) {
+            if (m_expiresAt[key] > m_advancedTo) {
+                f(key);
+                m_listed[kept++] = key;
+            } else {
+                m_isListed[key] = false;
+            }
         }
+        m_listed.resize(kept);
     }
     // A hint that `keys` will be touched soon.
     void prefetch(std::span<const KeyId> keys) const
@@ -106,6 +115,9 @@ private:
     void pullFarWithinReach();
 
     std::vector<SimTime> m_expiresAt;         // per key, its rounded expiry; kNever: never seen
+    bool m_listKeys;
+    std::vector<KeyId> m_listed;              // listKeys: every live key, and some dead ones
+    std::vector<bool> m_isListed;             // listKeys: per key, whether it is in m_listed
     std::vector<std::uint32_t> m_ring;        // [ms mod kSlots]: live keys expiring in that ms
     std::map<std::int64_t, std::int64_t> m_far;  // ms -> live keys expiring then, for ms >= m_cursor + kSlots
     std::int64_t m_cursor;                    // the first ms not yet retired

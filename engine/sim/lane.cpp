@@ -45,7 +45,7 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
     , m_end(scenario.start + scenario.duration)
     , m_rng(scenario.seed, 2000 + index)
     , m_window(1)
-    , m_liveKeys(scenario.start)
+    , m_liveKeys(scenario.start, false)
 {
     const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
     const std::size_t tiers = m_keys == KeyStrategy::Tiered ? population.tierCount() : 1;
@@ -61,6 +61,8 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
     }
     m_window = AdmittedWindow(m_tiers.front().nominal.windowUs);
     m_variableState = m_tiers.front().built.info->family == "sliding_window_log";
+    if (m_variableState)
+        m_liveKeys = LiveKeys(scenario.start, true);  // its live logs are summed at each bucket's end
 
     const TierLimiter& first = m_tiers.front();
     m_report.id = spec.id;
@@ -106,7 +108,7 @@ SimTime Lane::bucketEnd(std::size_t bucket) const
 }
 
 // The live logs' bytes (variable-size state: the sliding log).
-std::int64_t Lane::stateBytesNow() const
+std::int64_t Lane::stateBytesNow()
 {
     const RateLimiter& limiter = *m_tiers.front().built.limiter;
     std::int64_t bytes = 0;

@@ -81,7 +81,7 @@ private:
     void applyChangesUntil(SimTime t);
     void advanceBuckets(SimTime t);
     SimTime bucketEnd(std::size_t bucket) const;
-    std::int64_t stateBytesNow() const;  // of the keys live as of the last m_liveKeys.advance()
+    std::int64_t stateBytesNow();  // of the keys live as of the last m_liveKeys.advance()
     Duration retryDelay(const Attempt& attempt, const Decision& d);
 
     AlgorithmSpec m_spec;

@@ -6,9 +6,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 #include <random>
-#include <set>
+#include <vector>
 
 using namespace ratelab;
 
@@ -49,7 +50,7 @@ void TestLiveKeys::expiryRoundsUpToTheMillisecond()
     QFETCH(qint64, now);
     QFETCH(qint64, resetAfter);
     QFETCH(qint64, lastLive);
-    LiveKeys keys(now);
+    LiveKeys keys(now, false);
     keys.touch(0, now, resetAfter);
     QCOMPARE(keys.live(), std::int64_t(1));
     keys.advance(lastLive);
@@ -63,7 +64,7 @@ void TestLiveKeys::expiryRoundsUpToTheMillisecond()
 // 10,000): all three live at 9,999. C at 12,000 until 13,000: A and E are gone by then.
 void TestLiveKeys::peakCountsOverlappingKeys()
 {
-    LiveKeys keys(0);
+    LiveKeys keys(0, false);
     keys.touch(0, 0, 10'000);
     keys.touch(1, 5'000, 10'000);
     keys.touch(2, 9'999, 1);
@@ -81,7 +82,7 @@ void TestLiveKeys::peakCountsOverlappingKeys()
 // A key touched again while live is one key whose expiry moves later, never earlier.
 void TestLiveKeys::extendingKeepsOneKey()
 {
-    LiveKeys keys(0);
+    LiveKeys keys(0, false);
     keys.touch(0, 0, 10'000);      // until 10,000
     keys.touch(0, 9'000, 5'000);   // until 14,000
     keys.touch(0, 9'500, 100);     // 9,600 -> 10,000: earlier, so still 14,000
@@ -96,7 +97,7 @@ void TestLiveKeys::extendingKeepsOneKey()
 
 void TestLiveKeys::idleAtOnceIsNotLive()
 {
-    LiveKeys keys(0);
+    LiveKeys keys(0, false);
     keys.touch(0, 1'000, 0);
     keys.touch(1, 1'500, -1);
     QCOMPARE(keys.live(), std::int64_t(0));
@@ -106,7 +107,7 @@ void TestLiveKeys::idleAtOnceIsNotLive()
 // A bucket's peak, then the next one starts from the keys live at the last time seen.
 void TestLiveKeys::intervalPeakStartsFromTheLiveKeys()
 {
-    LiveKeys keys(0);
+    LiveKeys keys(0, false);
     keys.touch(0, 0, 5'000);      // until 5,000
     keys.touch(1, 1'000, 1'000);  // until 2,000
     keys.touch(2, 3'000, 1'000);  // until 4,000; key 1 is gone: 2 live
@@ -124,7 +125,7 @@ void TestLiveKeys::intervalPeakStartsFromTheLiveKeys()
 void TestLiveKeys::expiriesBeyondTheRing()
 {
     constexpr SimTime kSecond = 1'000'000;
-    LiveKeys keys(0);
+    LiveKeys keys(0, false);
     keys.touch(0, 0, 70 * kSecond);
     keys.touch(1, 0, 200 * kSecond);
     keys.touch(2, 0, 3600 * kSecond);
@@ -152,7 +153,7 @@ void TestLiveKeys::expiriesBeyondTheRing()
 void TestLiveKeys::quietSpellThenExtension()
 {
     constexpr SimTime kSecond = 1'000'000;
-    LiveKeys keys(0);
+    LiveKeys keys(0, false);
     for (SimTime t = 0; t <= 100 * kSecond; t += kSecond / 2)
         keys.touch(7, t, 2 * kSecond);
     keys.advance(101 * kSecond);
@@ -162,16 +163,30 @@ void TestLiveKeys::quietSpellThenExtension()
     QCOMPARE(keys.peak(), std::int64_t(1));
 }
 
+// Listed once each, however often a key dies and comes back between two calls.
 void TestLiveKeys::forEachLiveListsTheLiveKeys()
 {
-    LiveKeys keys(0);
-    keys.touch(3, 0, 10'000);
-    keys.touch(9, 0, 2'000);
-    keys.touch(5, 1'000, 20'000);
+    LiveKeys keys(0, true);
+    const auto liveKeys = [&keys] {
+        std::vector<KeyId> live;
+        keys.forEachLive([&](KeyId key) { live.push_back(key); });
+        std::sort(live.begin(), live.end());
+        return live;
+    };
+    keys.touch(3, 0, 10'000);      // until 10,000
+    keys.touch(9, 0, 2'000);       // until 2,000
+    keys.touch(5, 1'000, 20'000);  // until 21,000
     keys.advance(2'000);
-    std::vector<KeyId> live;
-    keys.forEachLive([&](KeyId key) { live.push_back(key); });
-    QCOMPARE(live, (std::vector<KeyId>{3, 5}));
+    QCOMPARE(liveKeys(), (std::vector<KeyId>{3, 5}));
+    keys.touch(9, 3'000, 1'000);   // back until 4,000
+    keys.touch(9, 5'000, 1'000);   // dead at 4,000, back until 6,000
+    keys.advance(5'500);
+    QCOMPARE(liveKeys(), (std::vector<KeyId>{3, 5, 9}));
+    keys.advance(10'000);
+    QCOMPARE(liveKeys(), (std::vector<KeyId>{5}));
+    keys.touch(3, 11'000, 1'000);  // pruned above, listed again
+    keys.advance(11'000);
+    QCOMPARE(liveKeys(), (std::vector<KeyId>{3, 5}));
 }
 
 void TestLiveKeys::agreesWithBruteForce_data()
@@ -185,8 +200,8 @@ void TestLiveKeys::agreesWithBruteForce_data()
 }
 
 // Random touches over 50 keys; after each one the brute force counts the keys whose rounded
-// expiry is after now. The class must report the same live count after advance(now) and the
-// same running peak.
+// expiry is after now. The class must report the same live count after advance(now), the
+// same running peak, and list the same keys.
 void TestLiveKeys::agreesWithBruteForce()
 {
     QFETCH(quint64, seed);
@@ -197,7 +212,7 @@ void TestLiveKeys::agreesWithBruteForce()
     std::uniform_int_distribution<std::int64_t> resetOf(-10, maxResetUs);
     std::uniform_int_distribution<std::int64_t> gapOf(0, maxGapUs);
     const SimTime start = 1'700'000'000'000'123;
-    LiveKeys keys(start);
+    LiveKeys keys(start, true);
     std::map<KeyId, SimTime> expiry;  // the rounded expiry of every key seen
     std::int64_t peak = 0;
     SimTime now = start;
@@ -217,6 +232,18 @@ void TestLiveKeys::agreesWithBruteForce()
         if (i % 7 == 0) {
             keys.advance(now);
             QCOMPARE(keys.live(), live);
+        }
+        if (i % 101 == 0) {
+            keys.advance(now);
+            std::vector<KeyId> listed;
+            keys.forEachLive([&](KeyId k) { listed.push_back(k); });
+            std::sort(listed.begin(), listed.end());
+            std::vector<KeyId> expected;
+            for (const auto& [k, e] : expiry) {
+                if (e > now)
+                    expected.push_back(k);
+            }
+            QCOMPARE(listed, expected);
         }
         QCOMPARE(keys.peak(), peak);
     }
