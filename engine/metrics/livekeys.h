@@ -14,6 +14,7 @@
 #include "engine/core/simtime.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <span>
@@ -65,6 +66,7 @@ public:
     template <class F>
     void forEachLive(F&& f)
     {
+        assert(m_listKeys);
         std::size_t kept = 0;
         for (const KeyId key : m_listed) {
             if (m_expiresAt[key] > m_advancedTo) {
