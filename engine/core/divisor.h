@@ -26,15 +26,23 @@ public:
 
     constexpr std::int64_t value() const { return m_value; }
 
-    // floor(n / d) and ceil(n / d) for 0 <= n, without a branch.
+    // floor(n / d) and ceil(n / d) for 0 <= n.
     constexpr std::int64_t floorOfNonNegative(std::int64_t n) const
     {
         assert(n >= 0);
-        const UInt128 product = UInt128{static_cast<std::uint64_t>(n)} * m_magic;  // < 2^127
-        return static_cast<std::int64_t>(static_cast<std::uint64_t>(product >> 63) >> m_log2);
+        // floor(m n / 2^(63+l)) = floor(m 2n / 2^(64+l)): the high word of one 64 x 64-bit
+        // product, shifted by l (2n < 2^64 since n < 2^63).
+        const std::uint64_t twice = static_cast<std::uint64_t>(n) << 1;
+        const auto high = static_cast<std::uint64_t>((UInt128{twice} * m_magic) >> 64);
+        return static_cast<std::int64_t>(high >> m_log2);
     }
     constexpr std::int64_t ceilOfNonNegative(std::int64_t n) const
     {
+        // ceil(n / d) = floor((n + d - 1) / d), a multiply cheaper than checking the
+        // remainder, whenever n + d - 1 fits (anything but the last d values below 2^63).
+        std::int64_t bumped = 0;
+        if (!__builtin_add_overflow(n, m_value - 1, &bumped)) [[likely]]
+            return floorOfNonNegative(bumped);
         const std::int64_t q = floorOfNonNegative(n);
         return q + (q * m_value != n);
     }

@@ -48,7 +48,11 @@ void TestDivisor::quotients()
     const Divisor divisor(d);
     QCOMPARE(divisor.value(), d);
     // Around 0, around the first multiples of d, around the multiple nearest the top, and the top.
-    std::vector<std::int64_t> dividends = {0, 1, 2, kMax, kMax - 1, kMax / 2, kMax / 2 + 1};
+    // kMax - d + 1 is the largest n whose ceil takes floor(n + d - 1); from kMax - d + 2 on,
+    // n + d - 1 overflows and the ceil takes the remainder check instead.
+    std::vector<std::int64_t> dividends = {0, 1, 2, kMax, kMax - 1, kMax / 2, kMax / 2 + 1, kMax - d + 1};
+    if (d >= 2)
+        dividends.push_back(kMax - d + 2);
     for (const std::int64_t k : {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{kMax / d}}) {
         const std::int64_t multiple = Int128{k} * d > kMax ? 0 : k * d;
         for (const std::int64_t delta : {-1, 0, 1})
