@@ -3,6 +3,7 @@
 #include "engine/core/branchless.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace ratelab {
 
@@ -12,7 +13,12 @@ TokenBucket::TokenBucket(const Params& params)
     , m_den(params.refill.den)
     , m_capacityScaled(params.capacity * params.refill.den)
     , m_perFillScaled(Int128{params.refill.num} * params.intervalUs)
+    , m_fillUs(m_num.ceilOfNonNegative(m_capacityScaled))
 {
+    // What levelIn's int64 refill relies on; the catalog checks the first (checkScaled) and
+    // parseRate the second.
+    assert(Int128{params.capacity} * params.refill.den <= Int128{1} << 62);
+    assert(params.refill.num <= 1'000'000);
 }
 
 // The refill mode is fixed per limiter, so the decision is compiled once per mode and the
@@ -23,13 +29,17 @@ std::int64_t TokenBucket::levelIn(const TokenBucketState& state, SimTime now) co
     if (state.last == kNever)
         return m_capacityScaled;
     const Duration elapsed = now > state.last ? now - state.last : 0;  // time going back refills nothing
-    Int128 added;
-    if constexpr (Mode == RefillMode::Continuous)
-        added = Int128{elapsed} * m_num.value();
-    else
-        added = Int128{floorDiv(state.last + elapsed, m_params.intervalUs) - floorDiv(state.last, m_params.intervalUs)}
+    if constexpr (Mode == RefillMode::Continuous) {
+        // In int64: elapsed is cut at the time an empty bucket takes to fill, so the refill is
+        // below capacity + num <= 2^62 + 2^20 (the constructor's bounds), and it is added only
+        // up to the room left, so the sum never passes the capacity either.
+        const std::int64_t added = std::min(elapsed, m_fillUs) * m_num.value();
+        return state.level + std::min(added, m_capacityScaled - state.level);
+    } else {
+        const Int128 added = Int128{floorDiv(state.last + elapsed, m_params.intervalUs) - floorDiv(state.last, m_params.intervalUs)}
             * m_perFillScaled;
-    return static_cast<std::int64_t>(std::min<Int128>(m_capacityScaled, state.level + added));
+        return static_cast<std::int64_t>(std::min<Int128>(m_capacityScaled, state.level + added));
+    }
 }
 
 template <TokenBucket::RefillMode Mode>

@@ -60,6 +60,7 @@ private:
     Divisor m_den;  // refill.den: scaled tokens per token
     std::int64_t m_capacityScaled;
     Int128 m_perFillScaled;  // interval mode: tokens added per interval, scaled
+    Duration m_fillUs;       // continuous mode: time an empty bucket takes to fill
 };
 
 // Instantiated once, in tokenbucket.cpp, where decideOne() is visible and inlines into decideBatch();
