@@ -9,6 +9,7 @@
 #include "engine/algorithms/inspection.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -23,6 +24,20 @@ struct Request {
     KeyId key = 0;
     std::uint32_t cost = 1;
 };
+
+// For a loop over a run of requests: starts loading those kRequestsAhead on. The hardware's
+// stream prefetchers stop at every 4 KiB page, and on a trace of millions of requests the loop
+// then waits at each page for its next requests from memory (the token bucket bench: 10.4 ns
+// per decision without this, 8.7 with it). A cache line holds four requests: call it with
+// every index, it fetches on every fourth. The address is formed as an integer, so reading
+// past the end of the run is not pointer arithmetic out of bounds, and a prefetch never faults.
+inline void prefetchRequestsAhead(const Request* requests, std::size_t i)
+{
+    constexpr std::size_t kRequestsAhead = 128;
+    if (i % 4 == 0)
+        __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(requests + i)
+                                                         + kRequestsAhead * sizeof(Request)));
+}
 
 class RateLimiter {
 public:
@@ -81,6 +96,7 @@ public:
                 if (ahead < m_states.size())
                     __builtin_prefetch(&m_states[ahead], 1);
             }
+            prefetchRequestsAhead(requests, i);
             out[i] = self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost);
         }
     }
