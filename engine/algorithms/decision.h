@@ -18,6 +18,21 @@ struct Decision {
 
 inline constexpr Duration kNeverPasses = -1;
 
+// out = d, field by field. A batch loop that assigns the whole struct lets the compiler build
+// the Decision on the stack and copy it out in 16-byte pieces that straddle the 8-byte stores
+// which built it: the loads cannot take their data from those stores and wait for them to
+// reach the cache, request after request. Field by field, each value goes from its register
+// to `out` (the GCRA bench, once its decision inlined: 16.7 -> 8.4 ns per decision).
+inline void storeDecision(Decision& out, const Decision& d)
+{
+    static_assert(sizeof(Decision) == 5 * sizeof(std::int64_t), "a new Decision field must be stored here too");
+    out.allowed = d.allowed;
+    out.remaining = d.remaining;
+    out.retryAfterUs = d.retryAfterUs;
+    out.resetAfterUs = d.resetAfterUs;
+    out.delayUs = d.delayUs;
+}
+
 // What a limiter promises, in the terms the HTTP headers use: `quota` units per `windowUs`.
 struct QuotaPolicy {
     std::int64_t quota = 0;

@@ -97,7 +97,7 @@ public:
                     __builtin_prefetch(&m_states[ahead], 1);
             }
             prefetchRequestsAhead(requests, i);
-            out[i] = self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost);
+            storeDecision(out[i], self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost));
         }
     }
 
