@@ -1,5 +1,7 @@
 #include "engine/algorithms/gcra.h"
 
+#include "engine/core/branchless.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -27,7 +29,7 @@ Decision Gcra::decideScaled(GcraState& state, Wide nowScaled, Cost cost)
 {
     const Wide tau = static_cast<Wide>(m_tauScaled);
     const bool seen = state.tat != kNeverTat;
-    const Wide tat = seen ? std::max<Wide>(state.tat, nowScaled) : nowScaled;
+    const Wide tat = seen ? pick(state.tat > nowScaled, Wide{state.tat}, nowScaled) : nowScaled;
     Decision d;
     Wide kept = tat;
     if (cost > m_params.burst) [[unlikely]] {
@@ -39,8 +41,8 @@ Decision Gcra::decideScaled(GcraState& state, Wide nowScaled, Cost cost)
             if (d.allowed && newTat > std::numeric_limits<std::int64_t>::max()) [[unlikely]]
                 throw std::overflow_error("gcra: the run is too long for this rate's precision");
         }
-        kept = d.allowed ? newTat : tat;
-        state.tat = d.allowed ? static_cast<std::int64_t>(newTat) : state.tat;
+        kept = pick(d.allowed, newTat, tat);
+        state.tat = static_cast<std::int64_t>(pick(d.allowed, newTat, Wide{state.tat}));
         d.retryAfterUs = static_cast<Duration>(m_num.ceilOfNonNegative(std::max<Wide>(0, newTat - tau - nowScaled)));
     }
     d.remaining = static_cast<std::int64_t>(m_den.floorOfNonNegative(std::max<Wide>(0, nowScaled + tau - kept)));
@@ -60,6 +62,11 @@ Decision Gcra::decideOne(GcraState& state, SimTime now, Cost cost)
     const SimTime sinceOrigin = now - m_origin;
     if (sinceOrigin >= -m_narrowSpanUs && sinceOrigin <= m_narrowSpanUs && state.tat <= kNarrow * 2) [[likely]]
         return decideScaled<std::int64_t>(state, sinceOrigin * m_num.value(), cost);
+    return decideWide(state, sinceOrigin, cost);
+}
+
+Decision Gcra::decideWide(GcraState& state, SimTime sinceOrigin, Cost cost)
+{
     return decideScaled<Int128>(state, Int128{sinceOrigin} * m_num.value(), cost);
 }
 

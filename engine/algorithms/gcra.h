@@ -45,6 +45,9 @@ private:
     // The decision over scaled times held in `Wide`: std::int64_t while every value of the
     // run fits (the fast path, see decideOne), Int128 otherwise.
     template <class Wide> Decision decideScaled(GcraState& state, Wide nowScaled, Cost cost);
+    // The Int128 path, kept out of line: inlined, its bulk stopped decideOne itself from
+    // inlining into decideBatch, a call and a Decision copied through memory per request.
+    [[gnu::noinline]] Decision decideWide(GcraState& state, SimTime sinceOrigin, Cost cost);
 
     Params m_params;
     Divisor m_num;  // rate.num

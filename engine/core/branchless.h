@@ -3,6 +3,8 @@
 // branch predictor loses about half the time, and compilers keep `c ? a : b` as a branch when
 // the arms feed stores, so the algorithms' hot paths select with a mask instead.
 
+#include "engine/core/simtime.h"
+
 #include <cstdint>
 
 namespace ratelab {
@@ -10,6 +12,13 @@ namespace ratelab {
 constexpr std::int64_t pick(bool condition, std::int64_t ifTrue, std::int64_t ifFalse)
 {
     const std::int64_t mask = -static_cast<std::int64_t>(condition);
+    return (ifTrue & mask) | (ifFalse & ~mask);
+}
+
+// The same for the 128-bit path of limiters that fall back to it (GCRA's decideScaled).
+constexpr Int128 pick(bool condition, Int128 ifTrue, Int128 ifFalse)
+{
+    const Int128 mask = -static_cast<Int128>(condition);
     return (ifTrue & mask) | (ifFalse & ~mask);
 }
 
