@@ -43,7 +43,7 @@ void SlidingWindowLog::decideBatch(const Request* requests, std::size_t count, D
         if (i + kEntriesAhead < count && requests[i + kEntriesAhead].key < m_logs.size())
             m_logs[requests[i + kEntriesAhead].key].prefetch();
         prefetchRequestsAhead(requests, i);
-        out[i] = decide(requests[i].key, requests[i].t, requests[i].cost);
+        storeDecision(out[i], decide(requests[i].key, requests[i].t, requests[i].cost));
     }
 }
 

@@ -57,7 +57,7 @@ Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
 void LimitsMovingWindow::decideBatch(const Request* requests, std::size_t count, Decision* out)
 {
     for (std::size_t i = 0; i < count; ++i)
-        out[i] = decide(requests[i].key, requests[i].t, requests[i].cost);
+        storeDecision(out[i], decide(requests[i].key, requests[i].t, requests[i].cost));
 }
 
 void LimitsMovingWindow::copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey)
