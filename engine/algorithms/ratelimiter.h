@@ -8,6 +8,7 @@
 #include "engine/algorithms/decision.h"
 #include "engine/algorithms/inspection.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -90,14 +91,25 @@ public:
     {
         // The key kPrefetchAhead requests on is fetched while this one is decided: with many
         // keys their states miss the cache, and the loads would otherwise wait one by one.
+        // The array's start and size are kept in locals, refreshed only when it grows, rather
+        // than read from the vector at each request. A prefetch never faults, so the key ahead
+        // needs no bounds check (its address is formed as an integer, as in
+        // prefetchRequestsAhead, since it may lie past the array).
+        State* states = m_states.data();
+        std::size_t size = m_states.size();
         for (std::size_t i = 0; i < count; ++i) {
-            if (i + kPrefetchAhead < count) {
-                const KeyId ahead = requests[i + kPrefetchAhead].key;
-                if (ahead < m_states.size())
-                    __builtin_prefetch(&m_states[ahead], 1);
-            }
+            const KeyId ahead = requests[std::min(i + kPrefetchAhead, count - 1)].key;
+            __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(states)
+                                                             + std::uintptr_t{ahead} * sizeof(State)),
+                               1);
             prefetchRequestsAhead(requests, i);
-            storeDecision(out[i], self().decideOne(stateFor(requests[i].key), requests[i].t, requests[i].cost));
+            const KeyId key = requests[i].key;
+            if (key >= size) [[unlikely]] {
+                stateFor(key);
+                states = m_states.data();
+                size = m_states.size();
+            }
+            storeDecision(out[i], self().decideOne(states[key], requests[i].t, requests[i].cost));
         }
     }
 
