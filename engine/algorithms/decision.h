@@ -25,12 +25,12 @@ inline constexpr Duration kNeverPasses = -1;
 // to `out` (the GCRA bench, once its decision inlined: 16.7 -> 8.4 ns per decision).
 inline void storeDecision(Decision& out, const Decision& d)
 {
-    static_assert(sizeof(Decision) == 5 * sizeof(std::int64_t), "a new Decision field must be stored here too");
-    out.allowed = d.allowed;
-    out.remaining = d.remaining;
-    out.retryAfterUs = d.retryAfterUs;
-    out.resetAfterUs = d.resetAfterUs;
-    out.delayUs = d.delayUs;
+    const auto& [allowed, remaining, retryAfterUs, resetAfterUs, delayUs] = d;  // a new field stops the build here
+    out.allowed = allowed;
+    out.remaining = remaining;
+    out.retryAfterUs = retryAfterUs;
+    out.resetAfterUs = resetAfterUs;
+    out.delayUs = delayUs;
 }
 
 // What a limiter promises, in the terms the HTTP headers use: `quota` units per `windowUs`.
