@@ -32,6 +32,14 @@ ParamValues paramsForTier(const AlgorithmSpec& spec, const std::string& tier)
     return params;
 }
 
+// Whether the algorithm's state per key varies (the sliding log's and its presets'). An unknown
+// name is false here; makeLimiter rejects it in the constructor's body.
+bool hasVariableState(const std::string& algorithm)
+{
+    const AlgorithmInfo* info = findAlgorithm(algorithm);
+    return info && info->family == "sliding_window_log";
+}
+
 } // namespace
 
 Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
@@ -45,7 +53,8 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
     , m_end(scenario.start + scenario.duration)
     , m_rng(scenario.seed, 2000 + index)
     , m_window(1)
-    , m_liveKeys(scenario.start, false)
+    , m_variableState(hasVariableState(spec.algorithm))
+    , m_liveKeys(scenario.start, m_variableState)  // its live logs are listed at each bucket's end
 {
     const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
     const std::size_t tiers = m_keys == KeyStrategy::Tiered ? population.tierCount() : 1;
@@ -60,9 +69,6 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
         m_tiers.push_back(std::move(tier));
     }
     m_window = AdmittedWindow(m_tiers.front().nominal.windowUs);
-    m_variableState = m_tiers.front().built.info->family == "sliding_window_log";
-    if (m_variableState)
-        m_liveKeys = LiveKeys(scenario.start, true);  // its live logs are summed at each bucket's end
 
     const TierLimiter& first = m_tiers.front();
     m_report.id = spec.id;

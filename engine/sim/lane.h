@@ -103,13 +103,13 @@ private:
     // Metrics.
     AlgorithmReport m_report;
     AdmittedWindow m_window;
+    bool m_variableState;  // the sliding log's: bytes per key vary, its live logs are summed
     LiveKeys m_liveKeys;
     DelayHistogram m_delays;
     std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
     std::size_t m_bucketsClosed = 0;  // also the bucket of the decision being made
     SimTime m_bucketEnd = 0;          // the end of bucket m_bucketsClosed
     double m_peakRatio = -1;
-    bool m_variableState = false;
 };
 
 } // namespace ratelab
