@@ -145,15 +145,15 @@ void AllowedChart::refresh()
                 yMax = std::max(yMax, p.y());
     };
     const QList<QPointF> offered = downsampleMinMax(m_fullOffered, lo, hi, columns);
-    m_offeredUpper->replace(offered);
-    m_offeredArea->setVisible(m_mode == Mode::Rate && !offered.isEmpty());
     track(offered);
+    QList<QList<QPointF>> lines;
     for (int i = 0; i < m_lines.size(); ++i) {
-        const QList<QPointF> pts = downsampleMinMax(m_full[i], lo, hi, columns);
-        m_lines[i]->replace(pts);
+        lines.append(downsampleMinMax(m_full[i], lo, hi, columns));
         if (m_lines[i]->isVisible())
-            track(pts);
+            track(lines.back());
     }
+    // The axes first: a series whose points are replaced after its axes are set lays its
+    // path out once, not once for the points and again for the new range.
     m_x->setNiceRange(lo, hi);
     if (m_mode == Mode::Share) {
         m_y->setNiceRange(0, 105);
@@ -163,6 +163,10 @@ void AllowedChart::refresh()
         const double step = fmt::niceStep(yMax > 0 ? yMax * 1.08 : 1, 5);
         m_y->setNiceRange(0, std::max(step, std::ceil(yMax * 1.08 / step) * step));
     }
+    m_offeredUpper->replace(offered);
+    m_offeredArea->setVisible(m_mode == Mode::Rate && !offered.isEmpty());
+    for (int i = 0; i < m_lines.size(); ++i)
+        m_lines[i]->replace(lines[i]);
 }
 
 void AllowedChart::restyle()

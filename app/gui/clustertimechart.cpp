@@ -234,20 +234,23 @@ void ClusterTimeChart::refresh()
                 yMax = std::max(yMax, p.y());
     };
     const QList<QPointF> offered = downsampleMinMax(m_fullOffered, lo, hi, columns);
-    m_offeredUpper->replace(offered);
     track(offered);
+    QList<QList<QPointF>> lines;
     for (int i = 0; i < m_lines.size(); ++i) {
-        const QList<QPointF> pts = downsampleMinMax(m_full[i], lo, hi, columns);
-        m_lines[i]->replace(pts);
-        track(pts);
+        lines.append(downsampleMinMax(m_full[i], lo, hi, columns));
+        track(lines.back());
     }
     if (m_limit)
         yMax = std::max(yMax, *m_limit);
     if (yMax <= 0)
         yMax = 1;  // an all-zero chart: one unit, not 0.4 of one
+    // The axes before the points, so that each series lays its path out once (see AllowedChart).
     m_x->setNiceRange(lo, hi);
     const double step = fmt::niceStep(yMax > 0 ? yMax * 1.1 : 1, 4);
     m_y->setNiceRange(0, std::max(step, std::ceil(yMax * 1.1 / step) * step));
+    m_offeredUpper->replace(offered);
+    for (int i = 0; i < m_lines.size(); ++i)
+        m_lines[i]->replace(lines[i]);
 }
 
 void ClusterTimeChart::restyle()
