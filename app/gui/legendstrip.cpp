@@ -6,7 +6,24 @@
 #include <QMouseEvent>
 #include <QToolButton>
 
+#include <memory>
+
 namespace ratelab {
+
+namespace {
+
+QToolButton* newEntryButton(const QString& id, const QIcon& swatch, QWidget* parent)
+{
+    auto* button = new QToolButton(parent);
+    button->setText(id);
+    button->setIcon(swatch);
+    button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    button->setAutoRaise(true);
+    button->setCheckable(true);
+    return button;
+}
+
+} // namespace
 
 LegendStrip::LegendStrip(QWidget* parent) : QWidget(parent)
 {
@@ -14,6 +31,10 @@ LegendStrip::LegendStrip(QWidget* parent) : QWidget(parent)
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(2);
     m_layout->addStretch(1);
+    // As tall as an entry from the start: the first entries then do not push the charts
+    // below down by a few pixels, which would lay every chart out again with its data.
+    const std::unique_ptr<QToolButton> probe(newEntryButton(QStringLiteral("gcra"), palette::swatch({}, false), nullptr));
+    setMinimumHeight(probe->sizeHint().height());
 }
 
 void LegendStrip::setEntries(const QStringList& ids, const std::vector<palette::SeriesStyle>& styles, bool dark)
@@ -27,12 +48,7 @@ void LegendStrip::setEntries(const QStringList& ids, const std::vector<palette::
             kept.insert(id);
     m_hidden = kept;
     for (int i = 0; i < ids.size(); ++i) {
-        auto* button = new QToolButton(this);
-        button->setText(ids[i]);
-        button->setIcon(palette::swatch(styles[std::size_t(i)], dark));
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        button->setAutoRaise(true);
-        button->setCheckable(true);
+        auto* button = newEntryButton(ids[i], palette::swatch(styles[std::size_t(i)], dark), this);
         button->setToolTip(tr("Click: show or hide %1 in every chart. Ctrl+click: show only %1.").arg(ids[i]));
         button->installEventFilter(this);
         m_layout->insertWidget(i, button);
