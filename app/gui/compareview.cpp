@@ -88,6 +88,16 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_table->setMinimumHeight(90);
     layout->addWidget(m_splitter, 1);
 
+    m_staging.setSingleShot(true);
+    m_staging.setInterval(0);
+    connect(&m_staging, &QTimer::timeout, this, [this] {
+        applyInput(m_nextStaged++);
+        if (isReady())
+            emit ready();
+        else
+            m_staging.start();
+    });
+
     connect(m_legend, &LegendStrip::hiddenChanged, this, [this](const QSet<QString>& hidden) {
         m_input.hidden = hidden;
         m_model->setHiddenIds(hidden);
@@ -147,23 +157,55 @@ void CompareView::setReport(std::shared_ptr<const Report> report, const QString&
     m_model->setHiddenIds(m_input.hidden);
     for (ChartView* c : charts())
         c->setExportContext(scenarioName, seed);
-    updateCharts();
     m_table->resizeColumnsToContents();
-    // Room for every row (up to 8) under the charts.
+    // Room for every row (up to 8) under the charts; sized before the charts take their data,
+    // so that they lay it out once, at their final size.
     const int rows = std::min(8, m_model->rowCount());
     const int tableHeight = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize() + 6;
     const int total = m_splitter->height();
     if (total > tableHeight + 300)
         m_splitter->setSizes({total - tableHeight, tableHeight});
-    updateRangeLabel();
+    stageCharts();
 }
 
+// All four charts at once: for a change of theme or of the hidden algorithms, cheap beside
+// a new report's data.
 void CompareView::updateCharts()
 {
-    m_allowed->setInput(m_input);
-    m_burst->setInput(m_input);
-    m_state->setInput(m_input);
-    m_delay->setInput(m_input);
+    const bool wasStaging = !isReady();
+    m_staging.stop();
+    m_nextStaged = kChartCount;
+    for (int chart = 0; chart < kChartCount; ++chart)
+        applyInput(chart);
+    if (wasStaging)
+        emit ready();
+}
+
+// A chart's share of a large report (its series built, laid out and painted) takes a few
+// milliseconds; all four in one turn of the event loop would stall it for their sum.
+void CompareView::stageCharts()
+{
+    m_nextStaged = 0;
+    m_staging.start();
+}
+
+void CompareView::applyInput(int chart)
+{
+    switch (chart) {
+    case 0:
+        m_allowed->setInput(m_input);
+        updateRangeLabel();  // the range is chart A's
+        break;
+    case 1:
+        m_burst->setInput(m_input);
+        break;
+    case 2:
+        m_state->setInput(m_input);
+        break;
+    case 3:
+        m_delay->setInput(m_input);
+        break;
+    }
 }
 
 void CompareView::updateRangeLabel()

@@ -5,6 +5,7 @@
 
 #include "app/gui/chartinput.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QButtonGroup;
@@ -29,8 +30,11 @@ class CompareView : public QWidget {
 public:
     explicit CompareView(QWidget* parent = nullptr);
 
+    // The legend and the table take a new report at once; the charts take it one per turn of
+    // the event loop (see stageCharts), and ready() follows the last.
     void setReport(std::shared_ptr<const Report> report, const QString& scenarioName, quint64 seed);
     void setDark(bool dark);
+    bool isReady() const { return m_nextStaged >= kChartCount; }
 
     AllowedChart* allowedChart() const { return m_allowed; }
     BurstChart* burstChart() const { return m_burst; }
@@ -50,9 +54,15 @@ signals:
     void readout(const QString& text);
     // A burst bar was clicked: the Learn view can jump to that key and time.
     void burstSelected(const QString& algorithmId, const QString& key, qint64 atUs);
+    // Every chart shows the report last set.
+    void ready();
 
 private:
+    static constexpr int kChartCount = 4;
+
     void updateCharts();
+    void stageCharts();
+    void applyInput(int chart);
     void updateRangeLabel();
 
     ChartInput m_input;
@@ -69,6 +79,8 @@ private:
     QTableView* m_table = nullptr;
     ChartGrid* m_grid = nullptr;
     QSplitter* m_splitter = nullptr;
+    QTimer m_staging;
+    int m_nextStaged = kChartCount;  // the next chart stageCharts hands the input to
 };
 
 } // namespace ratelab

@@ -150,6 +150,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         statusBar()->showMessage(tr("Learn view set to %1, key %2 at %3").arg(id, key, fmt::simTime(atUs)), 5000);
     });
     connect(m_cluster, &ClusterView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
+    connect(m_compare, &CompareView::ready, this, &MainWindow::checkSettled);
     connect(m_learn, &LearnView::ready, this, &MainWindow::checkSettled);
     connect(m_logs, &LogsView::ready, this, &MainWindow::checkSettled);
     connect(m_logs, &LogsView::replayRequested, this, [this](const Scenario& replay) {
@@ -484,7 +485,7 @@ void MainWindow::setDockFolded(bool folded)
 
 bool MainWindow::isSettled() const
 {
-    if (!m_shown || m_controller->isRunning())
+    if (!m_shown || m_controller->isRunning() || !m_compare->isReady())
         return false;
     if (m_tabs->currentWidget() == m_learn)
         return !m_learnStale && m_learn->isReady();
