@@ -76,6 +76,7 @@ void LaneCanvas::setNow(qint64 nowUs)
 void LaneCanvas::setDark(bool dark)
 {
     m_dark = dark;
+    m_dots.clear();  // their outline follows the theme
     update();
 }
 
@@ -124,10 +125,32 @@ double LaneCanvas::toX(double s, const QRectF& plot, const std::pair<double, dou
 
 void LaneCanvas::drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const
 {
-    QColor outline = palette::textColor(m_dark);
-    outline.setAlphaF(0.4f);
     const Decision& d = step.decision;
-    if (!d.allowed) {
+    const DotShape shape = !d.allowed ? DotShape::Rejected : d.delayUs > 0 ? DotShape::Delayed : DotShape::Allowed;
+    const double dpr = devicePixelRatioF();
+    // rgba (32 bits), shape (2), radius in 1/100 px (12), device pixel ratio in 1/100 (16).
+    const quint64 key = quint64(color.rgba()) | quint64(shape) << 32 | quint64(std::lround(r * 100) & 0xfff) << 34
+                        | quint64(std::lround(dpr * 100) & 0xffff) << 46;
+    auto it = m_dots.constFind(key);
+    if (it == m_dots.constEnd())
+        it = m_dots.insert(key, renderDot(shape, r, color));
+    const double half = it->width() / it->devicePixelRatio() / 2;
+    // At whole device pixels: a pixmap drawn in between would be resampled, blurred.
+    p.drawPixmap(QPointF(std::round((c.x() - half) * dpr) / dpr, std::round((c.y() - half) * dpr) / dpr), *it);
+}
+
+QPixmap LaneCanvas::renderDot(DotShape shape, double r, const QColor& color) const
+{
+    const double dpr = devicePixelRatioF();
+    const int side = int(std::ceil(2 * r + 4));
+    QPixmap pixmap(QSize(side, side) * dpr);
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPointF c(side / 2.0, side / 2.0);
+    switch (shape) {
+    case DotShape::Rejected: {
         // Hollow ring with a cross.
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(color, 1.8));
@@ -135,7 +158,9 @@ void LaneCanvas::drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, 
         const double k = r * 0.6;
         p.drawLine(QPointF(c.x() - k, c.y() - k), QPointF(c.x() + k, c.y() + k));
         p.drawLine(QPointF(c.x() - k, c.y() + k), QPointF(c.x() + k, c.y() - k));
-    } else if (d.delayUs > 0) {
+        break;
+    }
+    case DotShape::Delayed: {
         // Half-filled disc: the lower half filled.
         p.setPen(QPen(color, 1.5));
         p.setBrush(Qt::NoBrush);
@@ -147,11 +172,18 @@ void LaneCanvas::drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, 
         p.setPen(Qt::NoPen);
         p.setBrush(color);
         p.drawPath(half);
-    } else {
+        break;
+    }
+    case DotShape::Allowed: {
+        QColor outline = palette::textColor(m_dark);
+        outline.setAlphaF(0.4f);
         p.setPen(QPen(outline, 1));
         p.setBrush(color);
         p.drawEllipse(c, r, r);
+        break;
     }
+    }
+    return pixmap;
 }
 
 void LaneCanvas::paintEvent(QPaintEvent*)
@@ -228,9 +260,11 @@ void LaneCanvas::paintEvent(QPaintEvent*)
         const auto& steps = lane.trace.steps;
         for (std::size_t i = 0; i < steps.size(); ++i) {
             const double s = seconds(steps[i].atUs);
-            if (s < range.first - 1 || s > range.second + 1)
-                continue;
             const double x = toX(s, laneRect, range);
+            // Only the dots in view are drawn (a busy key has thousands); the current step
+            // always is, as its arrow may reach into view.
+            if ((x < laneRect.left() - 2 * dotR || x > laneRect.right() + 2 * dotR) && int(i) != m_current)
+                continue;
             QColor c = lane.style.color;
             if (int(i) > m_current)
                 c.setAlphaF(0.25f);  // the future, faded

@@ -9,6 +9,8 @@
 #include "app/models/palette.h"
 #include "engine/engine.h"
 
+#include <QHash>
+#include <QPixmap>
 #include <QWidget>
 
 #include <optional>
@@ -49,7 +51,9 @@ protected:
 private:
     std::pair<double, double> visibleRange() const;  // seconds
     double toX(double seconds, const QRectF& plot, const std::pair<double, double>& range) const;
+    enum class DotShape { Allowed, Delayed, Rejected };
     void drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const;
+    QPixmap renderDot(DotShape shape, double r, const QColor& color) const;
     void emitScrub(double x);
 
     QList<Lane> m_lanes;
@@ -59,6 +63,9 @@ private:
     double m_spanSeconds = 0;  // 0: automatic
     int m_gutter = 120;
     QRectF m_plot;
+    // Each look of a dot (shape, radius, colour; for the theme of m_dark) rendered once: a
+    // lane shows dozens, each a few antialiased strokes.
+    mutable QHash<quint64, QPixmap> m_dots;
 };
 
 } // namespace ratelab
