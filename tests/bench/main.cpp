@@ -11,8 +11,10 @@
 // times each, with a fresh limiter per run built outside the clock, only the decision loop is
 // timed: decideBatch over chunks of kChunk requests into a reused Decision buffer whose
 // `allowed` flags are counted, so every Decision is computed and consumed. The best run is
-// reported. Exit codes: 0 success, 2 bad usage or input (one line on stderr), 1 internal.
+// reported. The table also shows the harness floor (floorlimiter.h): the same loop with a
+// decision that only counts, so what the algorithm itself costs is the difference. Exit codes: 0 success, 2 bad usage or input (one line on stderr), 1 internal.
 
+#include "tests/bench/floorlimiter.h"
 #include "tests/bench/modes.h"
 #include "tests/bench/stringmapbaseline.h"
 #include "tests/bench/workload.h"
@@ -80,12 +82,9 @@ std::int64_t countAllowed(const Decision* decisions, std::size_t count)
     return allowed;
 }
 
-// One run of the engine over the whole workload; returns the seconds of the decision loop.
-double runEngine(const Options& o, const ParamValues& params, const Workload& w, std::vector<Decision>& out,
-                 std::int64_t& allowed)
+// One run of `limiter` over the whole workload; returns the seconds of the decision loop.
+double timeDecisions(RateLimiter& limiter, const Workload& w, std::vector<Decision>& out, std::int64_t& allowed)
 {
-    const BuiltLimiter built = makeLimiter(o.algorithm, params);  // fresh state, not timed
-    RateLimiter& limiter = *built.limiter;
     const Request* requests = w.requests.data();
     const std::size_t n = w.requests.size();
     allowed = 0;
@@ -96,6 +95,19 @@ double runEngine(const Options& o, const ParamValues& params, const Workload& w,
         allowed += countAllowed(out.data(), m);
     }
     return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double runEngine(const Options& o, const ParamValues& params, const Workload& w, std::vector<Decision>& out,
+                 std::int64_t& allowed)
+{
+    const BuiltLimiter built = makeLimiter(o.algorithm, params);  // fresh state, not timed
+    return timeDecisions(*built.limiter, w, out, allowed);
+}
+
+double runFloor(const Workload& w, std::vector<Decision>& out, std::int64_t& allowed)
+{
+    FloorLimiter floor;
+    return timeDecisions(floor, w, out, allowed);
 }
 
 double runBaseline(double capacity, double tokensPerUs, const Workload& w, std::vector<Decision>& out,
@@ -208,6 +220,7 @@ int runDecisions(const Options& o)
     std::vector<Decision> out(kChunk);
     Timing engine;
     Timing baseline;
+    Timing floor;
     std::int64_t allowed = 0;
     runEngine(o, params, w, out, allowed);  // priming: page in, warm caches and predictors
     runBaseline(capacity, tokensPerUs, w, out, allowed);
@@ -216,6 +229,10 @@ int runDecisions(const Options& o)
         engine.add(engineSeconds, allowed);
         const double baselineSeconds = runBaseline(capacity, tokensPerUs, w, out, allowed);
         baseline.add(baselineSeconds, allowed);
+        if (!o.json) {
+            const double floorSeconds = runFloor(w, out, allowed);
+            floor.add(floorSeconds, allowed);
+        }
     }
     const std::size_t stateBytes = probe.limiter->stateBytesPerKey();
 
@@ -247,7 +264,11 @@ int runDecisions(const Options& o)
     std::printf("%-30s %14s %12.2f %12lld %8s  %s\n", bucket, millions(baseline.perSecond(n)).c_str(),
                 baseline.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(baseline.allowed), "-",
                 runsText(baseline).c_str());
+    std::printf("%-30s %14s %12.2f %12lld %8zu  %s\n", "harness floor (count per key)", millions(floor.perSecond(n)).c_str(),
+                floor.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(floor.allowed), sizeof(FloorState),
+                runsText(floor).c_str());
     std::printf("%-30s %13.1fx\n", "engine / baseline", baseline.bestSeconds / engine.bestSeconds);
+    std::printf("%-30s %13.1fx\n", "floor / baseline", baseline.bestSeconds / floor.bestSeconds);
     return kExitOk;
 }
 
