@@ -12,7 +12,8 @@
 // timed: decideBatch over chunks of kChunk requests into a reused Decision buffer whose
 // `allowed` flags are counted, so every Decision is computed and consumed. The best run is
 // reported. The table also shows the harness floor (floorlimiter.h): the same loop with a
-// decision that only counts, so what the algorithm itself costs is the difference. Exit codes: 0 success, 2 bad usage or input (one line on stderr), 1 internal.
+// decision that only counts, so what the algorithm itself costs is the difference.
+// Exit codes: 0 success, 2 bad usage or input (one line on stderr), 1 internal.
 
 #include "tests/bench/floorlimiter.h"
 #include "tests/bench/modes.h"
