@@ -11,13 +11,15 @@ bool finite(const QPointF& p)
     return std::isfinite(p.x()) && std::isfinite(p.y());
 }
 
-} // namespace
+// What a column keeps: its lowest and highest point, or only its highest.
+enum class Keep { MinAndMax, Max };
 
-QList<QPointF> downsampleMinMax(const QList<QPointF>& points, double xMin, double xMax, int columns)
+QList<QPointF> downsampleColumns(const QList<QPointF>& points, double xMin, double xMax, int columns, Keep keep)
 {
     QList<QPointF> out;
     columns = std::max(1, columns);
-    const int cap = 2 * columns;
+    const int perColumn = keep == Keep::MinAndMax ? 2 : 1;
+    const int cap = perColumn * columns;
     if (points.isEmpty() || !(xMax > xMin))
         return out;
 
@@ -58,7 +60,7 @@ QList<QPointF> downsampleMinMax(const QList<QPointF>& points, double xMin, doubl
 
     // Leave room for the neighbours inside the cap.
     const int edge = (before ? 1 : 0) + (after ? 1 : 0);
-    const int usableColumns = std::max(1, (cap - edge) / 2);
+    const int usableColumns = std::max(1, (cap - edge) / perColumn);
     const double width = (xMax - xMin) / usableColumns;
     out.reserve(cap);
     if (before)
@@ -78,8 +80,8 @@ QList<QPointF> downsampleMinMax(const QList<QPointF>& points, double xMin, doubl
         }
         if (!lo)
             continue;
-        if (lo == hi) {
-            out.append(*lo);
+        if (keep == Keep::Max || lo == hi) {
+            out.append(*hi);
         } else if (lo < hi) {  // keep the original order within the column
             out.append(*lo);
             out.append(*hi);
@@ -91,6 +93,18 @@ QList<QPointF> downsampleMinMax(const QList<QPointF>& points, double xMin, doubl
     if (after)
         out.append(*after);
     return out;
+}
+
+} // namespace
+
+QList<QPointF> downsampleMinMax(const QList<QPointF>& points, double xMin, double xMax, int columns)
+{
+    return downsampleColumns(points, xMin, xMax, columns, Keep::MinAndMax);
+}
+
+QList<QPointF> downsampleMax(const QList<QPointF>& points, double xMin, double xMax, int columns)
+{
+    return downsampleColumns(points, xMin, xMax, columns, Keep::Max);
 }
 
 QList<QPointF> downsampleMinMax(const QList<QPointF>& points, int columns)

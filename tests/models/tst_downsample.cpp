@@ -1,4 +1,5 @@
-// Min/max-per-column downsampling: spikes survive, the point count is bounded, NaN/Inf dropped.
+// Min/max-per-column downsampling: spikes survive, the point count is bounded, NaN/Inf dropped;
+// and its max-only form for an area's edge.
 #include "app/models/downsample.h"
 
 #include <QTest>
@@ -80,6 +81,21 @@ private slots:
             in.append(QPointF(i, i % 3 == 0 ? nan : 1.0));
         for (const QPointF& p : downsampleMinMax(in, 50))
             QVERIFY(std::isfinite(p.y()));
+    }
+
+    // 40 points in [0, 40): y = 1 on even x, 5 on odd x, except a spike of 9 at x = 13 and a
+    // NaN at x = 21. 4 columns of width 10: each keeps its highest point, the first of them
+    // on a tie (x = 1, 11 is below the spike, so 13, then 21's NaN skipped: 23, 31).
+    void maxOnly()
+    {
+        QList<QPointF> in;
+        for (int i = 0; i < 40; ++i)
+            in.append(QPointF(i, i % 2 ? 5 : 1));
+        in[13].setY(9);
+        in[21].setY(std::numeric_limits<double>::quiet_NaN());
+        QCOMPARE(downsampleMax(in, 0, 40, 4), (QList<QPointF>{{1, 5}, {13, 9}, {23, 5}, {31, 5}}));
+        // Within the cap (one point per column) every finite point passes, with the neighbours.
+        QCOMPARE(downsampleMax(in, 9.5, 12.5, 8), (QList<QPointF>{{9, 5}, {10, 1}, {11, 5}, {12, 1}, {13, 9}}));
     }
 
     void bucketPoints()
