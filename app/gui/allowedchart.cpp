@@ -144,7 +144,7 @@ void AllowedChart::refresh()
             if (std::isfinite(p.y()))
                 yMax = std::max(yMax, p.y());
     };
-    const QList<QPointF> offered = downsampleMinMax(m_fullOffered, lo, hi, columns);
+    const QList<QPointF> offered = downsampleMax(m_fullOffered, lo, hi, columns);
     track(offered);
     QList<QList<QPointF>> lines;
     for (int i = 0; i < m_lines.size(); ++i) {
