@@ -148,7 +148,7 @@ void AllowedChart::refresh()
     track(offered);
     QList<QList<QPointF>> lines;
     for (int i = 0; i < m_lines.size(); ++i) {
-        lines.append(downsampleMinMax(m_full[i], lo, hi, columns));
+        lines.append(downsampleMinMax(m_full[i], lo, hi, plotColumnsFor(m_lines[i]->pen())));
         if (m_lines[i]->isVisible())
             track(lines.back());
     }

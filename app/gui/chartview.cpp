@@ -156,6 +156,12 @@ int ChartView::plotColumns() const
     return std::max(16, int(std::ceil(w * devicePixelRatioF())));
 }
 
+int ChartView::plotColumnsFor(const QPen& pen) const
+{
+    constexpr int kPatternColumnPx = 4;
+    return pen.style() == Qt::SolidLine ? plotColumns() : std::max(16, plotColumns() / kPatternColumnPx);
+}
+
 std::pair<double, double> ChartView::currentXRange() const
 {
     return m_range ? *m_range : fullXRange();

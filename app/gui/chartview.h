@@ -59,6 +59,13 @@ public:
 
     // The plot width in device pixels: the downsampling budget is two points per column.
     int plotColumns() const;
+    // The columns to downsample a series drawn with `pen` to: plotColumns() for a solid line,
+    // a quarter of them for a dashed or dotted one. QtCharts draws a patterned line as one
+    // path (to keep the pattern continuous), and Qt's cost to stroke a path of a noisy series
+    // grows far faster with its points than drawing the separate segments of a solid line
+    // does (1,400 points: tens of ms against about 1). A dash shows no detail finer than its
+    // period (6 px or more at our widths) anyway.
+    int plotColumnsFor(const QPen& pen) const;
 
     // Recompute the downsampled series now (tests; normally on a 40 ms timer).
     void refreshNow();

@@ -237,7 +237,7 @@ void ClusterTimeChart::refresh()
     track(offered);
     QList<QList<QPointF>> lines;
     for (int i = 0; i < m_lines.size(); ++i) {
-        lines.append(downsampleMinMax(m_full[i], lo, hi, columns));
+        lines.append(downsampleMinMax(m_full[i], lo, hi, plotColumnsFor(m_lines[i]->pen())));
         track(lines.back());
     }
     if (m_limit)
