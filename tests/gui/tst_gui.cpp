@@ -321,6 +321,37 @@ private slots:
         QVERIFY(w.compareView()->reportModel()->index(0, 0).data(Qt::FontRole).value<QFont>().italic());
     }
 
+    // Two of one family: the second is dashed, and a patterned line is downsampled to a quarter
+    // of the plot columns (ChartView::plotColumnsFor), the solid one to all of them. 2,000 s in
+    // 100 ms buckets is 20,000 points a series, far over either budget.
+    void patternedSeriesGetFewerPoints()
+    {
+        const Scenario scenario = loadScenario(R"({
+            "schema": "ratelab.scenario/1", "name": "two buckets", "seed": 3, "duration": "2000s",
+            "traffic": [{"kind": "poisson", "label": "clients", "rate": "40/s"}],
+            "algorithms": [
+                {"id": "small", "algorithm": "token_bucket", "params": {"capacity": 5, "refill": "20/s"}},
+                {"id": "large", "algorithm": "token_bucket", "params": {"capacity": 50, "refill": "20/s"}}],
+            "metrics": {"bucket": "100ms"}})",
+                                               "two-buckets");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(scenario, QString());
+        QVERIFY(waitSettled(w));
+        AllowedChart* chart = w.compareView()->allowedChart();
+        chart->refreshNow();
+        const auto series = chart->algorithmSeries();
+        QCOMPARE(series.size(), qsizetype(2));
+        QCOMPARE(series[0]->pen().style(), Qt::SolidLine);
+        QCOMPARE(series[1]->pen().style(), Qt::DashLine);
+        const int columns = chart->plotColumns();
+        QVERIFY2(series[1]->count() <= 2 * (columns / 4) + 2,
+                 qPrintable(QStringLiteral("dashed %1 points, %2 columns").arg(series[1]->count()).arg(columns)));
+        QVERIFY2(series[0]->count() > 2 * (columns / 4) + 2,
+                 qPrintable(QStringLiteral("solid %1 points, %2 columns").arg(series[0]->count()).arg(columns)));
+    }
+
     void chartExports()
     {
         MainWindow w;
