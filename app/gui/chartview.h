@@ -63,8 +63,8 @@ public:
     // a quarter of them for a dashed or dotted one. QtCharts draws a patterned line as one
     // path (to keep the pattern continuous), and Qt's cost to stroke a path of a noisy series
     // grows far faster with its points than drawing the separate segments of a solid line
-    // does (1,400 points: tens of ms against about 1). A dash shows no detail finer than its
-    // period (6 px or more at our widths) anyway.
+    // does (1,400 points: tens of ms against about 1). A dash or dot shows no detail finer
+    // than its period (about 5 px or more at our widths) anyway.
     int plotColumnsFor(const QPen& pen) const;
 
     // Recompute the downsampled series now (tests; normally on a 40 ms timer).
