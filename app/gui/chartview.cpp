@@ -50,11 +50,7 @@ ChartView::ChartView(QWidget* parent)
 
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(kCoalesceMs);
-    connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
-        refresh();
-        layoutOverlays();
-        updateCrosshair();
-    });
+    connect(&m_refreshTimer, &QTimer::timeout, this, [this] { refreshNow(); });
     connect(c, &QChart::plotAreaChanged, this, [this] {
         layoutOverlays();
         updateCrosshair();
@@ -148,6 +144,23 @@ void ChartView::refreshNow()
     refresh();
     layoutOverlays();
     updateCrosshair();
+    setSeriesCached(true);  // a refresh may have made new series items
+}
+
+// The series' graphics items (QtCharts' XYChart and AreaChartItem, private classes found by
+// name) keep a pixmap of themselves in device pixels. Qt repaints a chart whenever anything in
+// its scene changes, and when its view is shown again (about three times on a Cluster tab
+// switch); with the pixmap it copies lines it would otherwise stroke again, thousands of
+// points each (a 3M-request cluster run: a tab switch 103 -> 24 ms). Exports turn it off:
+// an SVG would hold the pixmaps as images, a 2x PNG would scale them up.
+void ChartView::setSeriesCached(bool cached)
+{
+    const auto mode = cached ? QGraphicsItem::DeviceCoordinateCache : QGraphicsItem::NoCache;
+    for (QGraphicsItem* item : scene()->items()) {
+        const QGraphicsObject* object = item->toGraphicsObject();
+        if (object && (object->inherits("XYChart") || object->inherits("AreaChartItem")))
+            item->setCacheMode(mode);
+    }
 }
 
 int ChartView::plotColumns() const
@@ -494,6 +507,7 @@ void ChartView::renderTo(QPainter& painter, const QRectF& target)
     m_crosshair->hide();
     for (QGraphicsEllipseItem* m : m_markers)
         m->hide();
+    setSeriesCached(false);
     const QFont footerFont = labelFont();
     const int footerHeight = QFontMetrics(footerFont).height() + 8;
     const QRectF chartRect(target.left(), target.top(), target.width(), target.height() - footerHeight);
@@ -508,6 +522,7 @@ void ChartView::renderTo(QPainter& painter, const QRectF& target)
                                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
     painter.drawText(QRectF(target.left() + 8, chartRect.bottom(), target.width() - 16, footerHeight),
                      Qt::AlignRight | Qt::AlignVCenter, footer);
+    setSeriesCached(true);
     m_crosshair->setVisible(crosshairVisible);
     for (QGraphicsEllipseItem* m : m_markers)
         m->show();

@@ -113,6 +113,7 @@ protected:
 private:
     void applyRange(std::optional<std::pair<double, double>> range, bool pushStack);
     void updateCrosshair();
+    void setSeriesCached(bool cached);
     void renderTo(QPainter& painter, const QRectF& target);
 
     QTimer m_refreshTimer;
