@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QFrame>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QRegularExpression>
@@ -211,11 +212,17 @@ void ClusterView::update()
     m_topology->setInput(m_input);
     m_topologySummary->setInput(m_input);
     m_timeline->setInput(m_input);
+    updateSummary();
+    // The timeline's rows and the summary set the charts' height: lay the page out now, so
+    // that the charts take their data at their final size rather than again after the layout.
+    m_stack->currentWidget()->layout()->activate();
     for (ClusterTimeChart* c : charts())
         c->setInput(m_input);
-    updateSummary();
-    syncTimeline();
-    m_alignTimer->start();
+    // Align the plots now rather than on the timer: each layout once the data is in repaints
+    // every series, thousands of points on a long run.
+    for (ClusterTimeChart* c : charts())
+        c->chart()->layout()->activate();
+    alignPlots();
 }
 
 void ClusterView::resizeEvent(QResizeEvent* event)
