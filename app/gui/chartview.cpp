@@ -157,6 +157,9 @@ void ChartView::setSeriesCached(bool cached)
 {
     const auto mode = cached ? QGraphicsItem::DeviceCoordinateCache : QGraphicsItem::NoCache;
     for (QGraphicsItem* item : scene()->items()) {
+        // Only where the mode changes: setting it again purges the pixmap just made.
+        if (item->cacheMode() == mode)
+            continue;
         const QGraphicsObject* object = item->toGraphicsObject();
         if (object && (object->inherits("XYChart") || object->inherits("AreaChartItem")))
             item->setCacheMode(mode);
