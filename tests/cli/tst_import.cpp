@@ -8,7 +8,8 @@
 #include <QtTest>
 
 namespace {
-const QString kLogs = QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/");
+const QString kLogs = QStringLiteral(RATELAB_TEST_DATA "/logs/");
+const QString kApache = QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log");
 }
 
 class TestImport : public QObject {
@@ -40,7 +41,7 @@ QString TestImport::write(const QString& name, const QByteArray& content)
 void TestImport::writesTheDecideTrace()
 {
     for (const QString& threads : {QStringLiteral("1"), QStringLiteral("2")}) {
-        const Run r = run({"import", kLogs + "apache_combined_elastic-examples_2015.log", "--threads", threads});
+        const Run r = run({"import", kApache, "--threads", threads});
         QCOMPARE(r.exitCode, 0);
         const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.first(), QStringLiteral("t_us,key,cost"));
@@ -101,7 +102,7 @@ void TestImport::badUsage_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    const QString apache = kLogs + "apache_combined_elastic-examples_2015.log";
+    const QString apache = kApache;
     QTest::newRow("unknown format") << QStringList{"import", apache, "--format", "syslog"} << "--format";
     QTest::newRow("unknown key") << QStringList{"import", apache, "--key", "cookie"} << "--key";
     QTest::newRow("nginx without log_format") << QStringList{"import", apache, "--format", "nginx"} << "--log-format";

@@ -18,7 +18,7 @@
 #include <set>
 
 namespace {
-const QString kLog = QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/apache_combined_elastic-examples_2015.log");
+const QString kLog = QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log");
 }
 
 class TestRecommend : public QObject {

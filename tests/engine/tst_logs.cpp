@@ -1,5 +1,5 @@
-// Access-log import: the shared real logs import through detection with the counts their
-// SOURCES.md gives (expectations taken from SOURCES.md and from reading the files, not from
+// Access-log import: the real logs in tests/data/logs and resources/samples import through
+// detection with the counts their SOURCES.md gives (expectations taken from SOURCES.md and from reading the files, not from
 // this importer); one step table per parser with hand-written lines; keys behind proxies;
 // reordering; the pull-based reader against the sink; fuzz-like input (truncated lines, binary garbage, 1 MB lines, invalid UTF-8,
 // out-of-range times); progress and cancellation; the parallel path equals the sequential one.
@@ -28,7 +28,9 @@ using namespace ratelab;
 
 namespace {
 
-const QString kLogs = QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/");
+const QString kLogs = QStringLiteral(RATELAB_TEST_DATA "/logs/");
+// The Apache sample ships once, with the app (resources/samples/SOURCES.md).
+const QString kApache = QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log");
 
 struct Row {
     SimTime t;
@@ -167,39 +169,41 @@ void TestLogs::sharedLogs_data()
     QTest::addColumn<qint64>("lastUs");
     QTest::addColumn<qint64>("backwardSteps");
 
-    // SOURCES.md: 10,000 lines, line 8899 cut off inside the user agent (no closing quote),
-    // 1,753 IPs, minute :05 of each hour from 2015-05-17 10:05 to 2015-05-20 21:05, 4,915
-    // backward steps (all within one minute, so inside the 60 s window).
-    QTest::newRow("apache combined") << "apache_combined_elastic-examples_2015.log" << "combined" << qint64(60)
+    // resources/samples/SOURCES.md: 10,000 lines, line 8899 cut off inside the user agent (no
+    // closing quote), 1,753 IPs, minute :05 of each hour from 2015-05-17 10:05 to 2015-05-20
+    // 21:05, 4,915 backward steps (all within one minute, so inside the 60 s window).
+    QTest::newRow("apache combined") << kApache << "combined" << qint64(60)
                                      << qint64(10000) << qint64(9999) << qint64(0) << qint64(0)
                                      << std::vector<std::int64_t>{8899} << int(LineProblem::UnterminatedQuote)
                                      << qint64(1753) << qint64(sec(1431857100)) << qint64(sec(1432155959))
                                      << qint64(4915);
-    // 30,969 records + a header naming 9 columns over 7-column rows; 2,365 clients; epoch
-    // seconds 807256800 to 807303121; never backwards.
-    QTest::newRow("nasa tsv") << "nasa_ksc_19950801.tsv" << "tsv" << qint64(60) << qint64(30970) << qint64(30969)
-                              << qint64(0) << qint64(1) << std::vector<std::int64_t>{} << -1 << qint64(2365)
-                              << qint64(sec(807256800)) << qint64(sec(807303121)) << qint64(0);
-    // 6,136 lines: 3,776 requests and 2,360 '#' directive lines (590 header blocks);
-    // 196 clients; 2016-01-01 01:06:30 to 2016-01-31 21:45:54 UTC.
-    QTest::newRow("iis w3c") << "iis_w3c_know-it-peru_2016-01.log" << "w3c" << qint64(60) << qint64(6136)
-                             << qint64(3776) << qint64(0) << qint64(2360) << std::vector<std::int64_t>{} << -1
-                             << qint64(196) << qint64(sec(1451610390)) << qint64(sec(1454276754)) << qint64(0);
+    // tests/data/logs/SOURCES.md: the first hour of the NASA trace, 993 records + a header
+    // naming 9 columns over 7-column rows; 115 clients; epoch seconds 807256800 to 807260379;
+    // never backwards.
+    QTest::newRow("nasa tsv") << kLogs + "nasa_ksc_19950801_first-hour.tsv" << "tsv" << qint64(60) << qint64(994)
+                              << qint64(993) << qint64(0) << qint64(1) << std::vector<std::int64_t>{} << -1
+                              << qint64(115) << qint64(sec(807256800)) << qint64(sec(807260379)) << qint64(0);
+    // 33 lines: 21 requests and 12 '#' directive lines (3 header blocks, the last without a
+    // date field, so its records take the #Date directive's day); 4 clients; 2016-01-01
+    // 01:06:30 to 2016-01-31 21:45:54 UTC.
+    QTest::newRow("iis w3c") << kLogs + "iis_w3c_handwritten.log" << "w3c" << qint64(60) << qint64(33)
+                             << qint64(21) << qint64(0) << qint64(12) << std::vector<std::int64_t>{} << -1
+                             << qint64(4) << qint64(sec(1451610390)) << qint64(sec(1454276754)) << qint64(0);
     // 10 records and the empty last line; one client (ip:port); 15:01:12.376735Z to
     // 15:55:11.987940Z; 15:01:50 before 15:01:22 is the one backward step.
-    QTest::newRow("aws alb") << "aws_alb_elastic-beats_application-lb-http.log" << "alb" << qint64(60) << qint64(11)
+    QTest::newRow("aws alb") << kLogs + "aws_alb_elastic-beats_application-lb-http.log" << "alb" << qint64(60) << qint64(11)
                              << qint64(10) << qint64(1) << qint64(0) << std::vector<std::int64_t>{} << -1 << qint64(1)
                              << qint64(1570806072376735) << qint64(1570809311987940) << qint64(1);
     // 10 records, clients 1.2.3.4 and "-"; accept dates 2018-07-30 09:03:52.726 to
     // 2021-06-22 12:03:08.833; backward: 01.427<01.501, 59.590<01.427, 55.202<59.590, 04.060<08.833.
-    QTest::newRow("haproxy") << "haproxy_http_elastic-beats.log" << "haproxy" << qint64(60) << qint64(10) << qint64(10)
+    QTest::newRow("haproxy") << kLogs + "haproxy_http_elastic-beats.log" << "haproxy" << qint64(60) << qint64(10) << qint64(10)
                              << qint64(0) << qint64(0) << std::vector<std::int64_t>{} << -1 << qint64(2)
                              << qint64(1532941432726000) << qint64(1624363388833000) << qint64(4);
     // 7 records from 2016 to 2018 (edited fixture lines: a look-back of 3 years keeps them
     // all); first addresses of the chains: 10.0.0.2 (twice), 172.17.0.1, 85.181.35.98,
     // 10.5.102.222, 2a03:..., 127.0.0.1 = 6 clients. 22/Jan/2016:13:18:29 +0000 is the
     // earliest, 12/Apr/2018:09:48:40 +0200 the latest.
-    QTest::newRow("nginx edge cases") << "nginx_edgecases_elastic-beats_test.log" << "combined"
+    QTest::newRow("nginx edge cases") << kLogs + "nginx_edgecases_elastic-beats_test.log" << "combined"
                                       << qint64(3 * 366 * 86400) << qint64(7) << qint64(7) << qint64(0) << qint64(0)
                                       << std::vector<std::int64_t>{} << -1 << qint64(6) << qint64(sec(1453468709))
                                       << qint64(sec(1523519320)) << qint64(2);
@@ -223,7 +227,7 @@ void TestLogs::sharedLogs()
 
     ImportOptions options;  // format Auto: detection
     options.lookBackUs = sec(lookBackSeconds);
-    const Imported r = importFile(kLogs + file, options);
+    const Imported r = importFile(file, options);
     const ImportSummary& s = r.summary;
     QCOMPARE(QString::fromStdString(std::string(formatName(s.format))), format);
     QVERIFY2(s.detection.starts_with(format.toStdString() + ": "), s.detection.c_str());
@@ -247,12 +251,12 @@ void TestLogs::sharedLogs()
 
 void TestLogs::sharedLogsBusiestClients()
 {
-    // SOURCES.md: the busiest clients and the IPv6 loopback count.
-    QCOMPARE(importFile(kLogs + "apache_combined_elastic-examples_2015.log").perKey().at("66.249.73.135"), 482);
-    QCOMPARE(importFile(kLogs + "nasa_ksc_19950801.tsv").perKey().at("edams.ksc.nasa.gov"), 364);
-    const auto iis = importFile(kLogs + "iis_w3c_know-it-peru_2016-01.log").perKey();
-    QCOMPARE(iis.at("181.64.192.245"), 1752);
-    QCOMPARE(iis.at("::1"), 21);
+    // The SOURCES.md files: the busiest clients and the IPv6 loopback count.
+    QCOMPARE(importFile(kApache).perKey().at("66.249.73.135"), 482);
+    QCOMPARE(importFile(kLogs + "nasa_ksc_19950801_first-hour.tsv").perKey().at("dialup21.brussels.eunet.be"), 42);
+    const auto iis = importFile(kLogs + "iis_w3c_handwritten.log").perKey();
+    QCOMPARE(iis.at("203.0.113.50"), 13);
+    QCOMPARE(iis.at("::1"), 3);
     const auto haproxy = importFile(kLogs + "haproxy_http_elastic-beats.log").perKey();
     QCOMPARE(haproxy.at("-"), 9);
     QCOMPARE(haproxy.at("1.2.3.4"), 1);
@@ -981,9 +985,9 @@ void TestLogs::readerYieldsWhatTheSinkReceives()
     ImportOptions detected;
     compareWithSink(log, detected);  // the default 60 s window keeps line 3
     compareWithSink("", detected);
-    for (const char* name : {"apache_combined_elastic-examples_2015.log", "nginx_edgecases_elastic-beats_test.log",
-                             "iis_w3c_know-it-peru_2016-01.log"}) {
-        std::ifstream in((kLogs + name).toStdString(), std::ios::binary);
+    for (const QString& path : {kApache, kLogs + "nginx_edgecases_elastic-beats_test.log",
+                                kLogs + "iis_w3c_handwritten.log"}) {
+        std::ifstream in(path.toStdString(), std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();
         compareWithSink(text.str(), detected);
@@ -1182,7 +1186,7 @@ void TestLogs::hugeLines()
 
 void TestLogs::progressAndCancel()
 {
-    const QString apache = kLogs + "apache_combined_elastic-examples_2015.log";
+    const QString apache = kApache;
     std::vector<int> permilles;
     RunControl control([&](int permille, const std::string& phase) {
         QCOMPARE(phase, std::string("import"));
@@ -1299,10 +1303,11 @@ void compareImports(const FileImport& many, const FileImport& one)
 
 void TestLogs::parallelEqualsSequential()
 {
-    for (const char* name : {"apache_combined_elastic-examples_2015.log", "haproxy_http_elastic-beats.log",
-                             "aws_alb_elastic-beats_application-lb-http.log", "nginx_edgecases_elastic-beats_test.log"}) {
-        compareImports(importWithThreads(kLogs + name, {}, 2), importWithThreads(kLogs + name, {}, 1));
-        QVERIFY2(!QTest::currentTestFailed(), name);
+    for (const QString& path : {kApache, kLogs + "haproxy_http_elastic-beats.log",
+                                kLogs + "aws_alb_elastic-beats_application-lb-http.log",
+                                kLogs + "nginx_edgecases_elastic-beats_test.log"}) {
+        compareImports(importWithThreads(path, {}, 2), importWithThreads(path, {}, 1));
+        QVERIFY2(!QTest::currentTestFailed(), qPrintable(path));
     }
 }
 

@@ -75,14 +75,14 @@ private slots:
         QCOMPARE(result->summary.skippedTotal(), last.badLines);
     }
 
-    // A real log: the Apache sample's one bad line (line 8899, ../shared/data/logs/SOURCES.md)
+    // A real log: the Apache sample's one bad line (line 8899, resources/samples/SOURCES.md)
     // reaches the last report.
     void sampleBadLine()
     {
         LogImportController controller;
         QSignalSpy progress(&controller, &LogImportController::progress);
         QSignalSpy finished(&controller, &LogImportController::finished);
-        controller.start({QStringLiteral(RATELAB_SOURCE_DIR "/../shared/data/logs/apache_combined_elastic-examples_2015.log"),
+        controller.start({QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log"),
                           QStringLiteral("apache"), {}});
         QVERIFY(finished.wait(30'000));
         const auto last = progress.last()[1].value<LogImportProgress>();
