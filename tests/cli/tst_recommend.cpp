@@ -1,8 +1,7 @@
 // `ratelab-cli recommend` and `export` as a user runs them. On a real log: every
 // recommendation, replayed by `decide` on the trace `import` writes, throttles exactly the
 // share of keys (and rejects exactly the share of requests) it promised. Export: nginx and
-// Envoy text for given params, and the Lua scripts run in a real Redis (RATELAB_REDIS_URL)
-// agreeing with `decide` decision for decision.
+// Envoy text for given params (the Lua scripts are run in a real Redis by tst_redislua).
 
 #include "processrun.h"
 
@@ -10,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -34,8 +32,6 @@ private slots:
     void exportNginx();
     void exportEnvoy();
     void exportRefuses();
-    void luaAgreesWithEngine_data();
-    void luaAgreesWithEngine();
 
 private:
     struct Run {
@@ -283,86 +279,6 @@ void TestRecommend::exportRefuses()
     QCOMPARE(cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/h", "--param", "burst=2", "--as",
                   "nginx"}).exitCode, 2);
     QCOMPARE(cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--as", "redis-lua"}).exitCode, 2);
-}
-
-void TestRecommend::luaAgreesWithEngine_data()
-{
-    QTest::addColumn<QString>("algorithm");
-    QTest::addColumn<QStringList>("params");
-    QTest::newRow("gcra") << QString("gcra") << QStringList{"rate=7/s", "burst=4"};
-    QTest::newRow("gcra per minute") << QString("gcra") << QStringList{"rate=13/m", "burst=3"};
-    QTest::newRow("token_bucket") << QString("token_bucket") << QStringList{"capacity=5", "refill=3/s"};
-    QTest::newRow("token_bucket interval")
-        << QString("token_bucket") << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"};
-    QTest::newRow("leaky_bucket") << QString("leaky_bucket") << QStringList{"rate=4/s", "burst=3"};
-    QTest::newRow("fixed_window") << QString("fixed_window") << QStringList{"limit=5", "window=1s"};
-    QTest::newRow("fixed_window first") << QString("fixed_window")
-                                        << QStringList{"limit=5", "window=1s", "align=first", "count_rejected=true"};
-    QTest::newRow("sliding_window_log") << QString("sliding_window_log") << QStringList{"limit=5", "window=1s"};
-    QTest::newRow("sliding_window_log inclusive")
-        << QString("sliding_window_log") << QStringList{"limit=4", "window=500ms", "boundary=inclusive"};
-    QTest::newRow("sliding_window_counter") << QString("sliding_window_counter") << QStringList{"limit=6", "window=1s"};
-}
-
-void TestRecommend::luaAgreesWithEngine()
-{
-    QFETCH(QString, algorithm);
-    QFETCH(QStringList, params);
-    const QString url = qEnvironmentVariable("RATELAB_REDIS_URL");
-    if (url.isEmpty())
-        QSKIP("RATELAB_REDIS_URL is not set");
-    const QString redisCli = QStandardPaths::findExecutable("redis-cli");
-    if (redisCli.isEmpty())
-        QSKIP("redis-cli is not installed");
-
-    QStringList exportArgs{"export", "--algorithm", algorithm, "--as", "redis-lua"};
-    for (const QString& p : params)
-        exportArgs << "--param" << p;
-    const Run script = cli(exportArgs);
-    QCOMPARE(script.exitCode, 0);
-    const Run loaded = run(redisCli, {"-u", url, "-x", "script", "load"}, script.out);
-    QVERIFY2(loaded.exitCode == 0, qPrintable(loaded.err));
-    const QByteArray sha = loaded.out.trimmed();
-    QCOMPARE(sha.size(), 40);
-
-    // 400 requests over three keys at epoch-sized times, gaps from 0 to ~600 ms (a fixed
-    // LCG), some of cost 2 and a few of cost 9 (above every limit here: retry -1).
-    QByteArray trace = "t_us,key,cost\n";
-    QByteArray commands;
-    const QByteArray prefix = "ratelab-test:" + QByteArray::number(QCoreApplication::applicationPid()) + ":"
-        + QByteArray(QTest::currentDataTag()).replace(' ', '_') + ":";
-    std::uint64_t state = 12345;
-    qint64 t = 1431857103000000;
-    for (int i = 0; i < 400; ++i) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        const auto r = static_cast<qint64>(state >> 33);
-        t += (r % 4 == 0) ? 0 : (r % 600001);
-        const QByteArray key = "k" + QByteArray::number(r % 3);
-        const int cost = r % 41 == 0 ? 9 : (r % 5 == 0 ? 2 : 1);
-        trace += QByteArray::number(t) + "," + key + "," + QByteArray::number(cost) + "\n";
-        commands += "EVALSHA " + sha + " 1 " + prefix + key + " " + QByteArray::number(t) + " "
-            + QByteArray::number(cost) + "\n";
-    }
-    const QString tracePath = write("lua-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", trace);
-    QStringList decideArgs{"decide", "--algorithm", algorithm, "--trace", tracePath};
-    for (const QString& p : params)
-        decideArgs << "--param" << p;
-    const Run engine = cli(decideArgs);
-    QVERIFY2(engine.exitCode == 0, qPrintable(engine.err));
-    const Run redis = run(redisCli, {"-u", url}, commands);
-    QVERIFY2(redis.exitCode == 0, qPrintable(redis.err));
-
-    const QList<QByteArray> expected = engine.out.trimmed().split('\n');
-    const QList<QByteArray> replies = redis.out.trimmed().split('\n');
-    QCOMPARE(replies.size(), 4 * (expected.size() - 1));
-    for (qsizetype i = 1; i < expected.size(); ++i) {
-        const QList<QByteArray> e = expected[i].split(',');  // t_us,key,cost,allowed,remaining,retry_after_us,delay_us
-        const qsizetype at = 4 * (i - 1);
-        const QByteArray got = replies[at] + "," + replies[at + 1] + "," + replies[at + 2] + "," + replies[at + 3];
-        const QByteArray want = e[3] + "," + e[4] + "," + e[5] + "," + e[6];
-        QVERIFY2(got == want, qPrintable(QString("request %1 (%2): redis %3, engine %4")
-                                             .arg(i).arg(QString(expected[i]), QString(got), QString(want))));
-    }
 }
 
 QTEST_GUILESS_MAIN(TestRecommend)

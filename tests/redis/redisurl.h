@@ -1,0 +1,31 @@
+#pragma once
+// The Redis server a test talks to: RATELAB_REDIS_URL when it is set (a server of your own),
+// else the one the suite's fixture started (tests/redis/redis-fixture writes its URL to the
+// file RATELAB_REDIS_URL_FILE names). Neither is a failure, never a skip: a suite that reports
+// "passed" without having talked to Redis would hide that nothing was checked.
+
+#include <QFile>
+#include <QString>
+
+namespace ratelab::test {
+
+struct RedisUrl {
+    QString url;
+    QString problem;  // why there is no URL, with the fix
+};
+
+inline RedisUrl redisUrl()
+{
+    if (const QString fromEnv = qEnvironmentVariable("RATELAB_REDIS_URL"); !fromEnv.isEmpty())
+        return {fromEnv, {}};
+    QFile file(QStringLiteral(RATELAB_REDIS_URL_FILE));
+    if (file.open(QIODevice::ReadOnly))
+        if (const QString url = QString::fromUtf8(file.readAll()).trimmed(); !url.isEmpty())
+            return {url, {}};
+    return {{},
+            QStringLiteral("no Redis: the redis_server fixture did not start one (%1 is missing; is redis-server "
+                           "installed? run .ci/install-deps), and RATELAB_REDIS_URL is not set")
+                .arg(QStringLiteral(RATELAB_REDIS_URL_FILE))};
+}
+
+} // namespace ratelab::test

@@ -1,0 +1,126 @@
+// The Lua scripts `ratelab-cli export --as redis-lua` writes, run in a real redis-server (the
+// one the suite starts itself, tests/redis/redis-fixture), decide as `ratelab-cli decide` does,
+// column for column, on a seeded trace at epoch-sized times with costs above 1.
+
+#include "cli/processrun.h"
+#include "redis/redisurl.h"
+
+#include <QCoreApplication>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstdint>
+
+class TestRedisLua : public QObject {
+    Q_OBJECT
+
+private slots:
+    void luaAgreesWithEngine_data();
+    void luaAgreesWithEngine();
+
+private:
+    struct Run {
+        int exitCode;
+        QByteArray out;
+        QString err;
+    };
+    Run run(const QString& program, const QStringList& args, const QByteArray& stdinData = {});
+    Run cli(const QStringList& args) { return run(QStringLiteral(RATELAB_CLI_PATH), args); }
+    QString write(const QString& name, const QByteArray& content);
+
+    QTemporaryDir m_dir;
+};
+
+TestRedisLua::Run TestRedisLua::run(const QString& program, const QStringList& args, const QByteArray& stdinData)
+{
+    const ratelab::test::ProcessResult r = ratelab::test::runProcess(program, args, stdinData, 120000);
+    return {r.exitCode, r.out, QString::fromUtf8(r.err)};
+}
+
+QString TestRedisLua::write(const QString& name, const QByteArray& content)
+{
+    return ratelab::test::writeFile(m_dir, name, content);
+}
+
+void TestRedisLua::luaAgreesWithEngine_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QStringList>("params");
+    QTest::newRow("gcra") << QString("gcra") << QStringList{"rate=7/s", "burst=4"};
+    QTest::newRow("gcra per minute") << QString("gcra") << QStringList{"rate=13/m", "burst=3"};
+    QTest::newRow("token_bucket") << QString("token_bucket") << QStringList{"capacity=5", "refill=3/s"};
+    QTest::newRow("token_bucket interval")
+        << QString("token_bucket") << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"};
+    QTest::newRow("leaky_bucket") << QString("leaky_bucket") << QStringList{"rate=4/s", "burst=3"};
+    QTest::newRow("fixed_window") << QString("fixed_window") << QStringList{"limit=5", "window=1s"};
+    QTest::newRow("fixed_window first") << QString("fixed_window")
+                                        << QStringList{"limit=5", "window=1s", "align=first", "count_rejected=true"};
+    QTest::newRow("sliding_window_log") << QString("sliding_window_log") << QStringList{"limit=5", "window=1s"};
+    QTest::newRow("sliding_window_log inclusive")
+        << QString("sliding_window_log") << QStringList{"limit=4", "window=500ms", "boundary=inclusive"};
+    QTest::newRow("sliding_window_counter") << QString("sliding_window_counter") << QStringList{"limit=6", "window=1s"};
+}
+
+void TestRedisLua::luaAgreesWithEngine()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QStringList, params);
+    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
+    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
+    const QString& url = redis.url;
+    const QString redisCli = QStandardPaths::findExecutable("redis-cli");
+    QVERIFY2(!redisCli.isEmpty(), "redis-cli is not installed: run .ci/install-deps");
+
+    QStringList exportArgs{"export", "--algorithm", algorithm, "--as", "redis-lua"};
+    for (const QString& p : params)
+        exportArgs << "--param" << p;
+    const Run script = cli(exportArgs);
+    QCOMPARE(script.exitCode, 0);
+    const Run loaded = run(redisCli, {"-u", url, "-x", "script", "load"}, script.out);
+    QVERIFY2(loaded.exitCode == 0, qPrintable(loaded.err));
+    const QByteArray sha = loaded.out.trimmed();
+    QCOMPARE(sha.size(), 40);
+
+    // 400 requests over three keys at epoch-sized times, gaps from 0 to ~600 ms (a fixed
+    // LCG), some of cost 2 and a few of cost 9 (above every limit here: retry -1).
+    QByteArray trace = "t_us,key,cost\n";
+    QByteArray commands;
+    const QByteArray prefix = "ratelab-test:" + QByteArray::number(QCoreApplication::applicationPid()) + ":"
+        + QByteArray(QTest::currentDataTag()).replace(' ', '_') + ":";
+    std::uint64_t state = 12345;
+    qint64 t = 1431857103000000;
+    for (int i = 0; i < 400; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const auto r = static_cast<qint64>(state >> 33);
+        t += (r % 4 == 0) ? 0 : (r % 600001);
+        const QByteArray key = "k" + QByteArray::number(r % 3);
+        const int cost = r % 41 == 0 ? 9 : (r % 5 == 0 ? 2 : 1);
+        trace += QByteArray::number(t) + "," + key + "," + QByteArray::number(cost) + "\n";
+        commands += "EVALSHA " + sha + " 1 " + prefix + key + " " + QByteArray::number(t) + " "
+            + QByteArray::number(cost) + "\n";
+    }
+    const QString tracePath = write("lua-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", trace);
+    QStringList decideArgs{"decide", "--algorithm", algorithm, "--trace", tracePath};
+    for (const QString& p : params)
+        decideArgs << "--param" << p;
+    const Run engine = cli(decideArgs);
+    QVERIFY2(engine.exitCode == 0, qPrintable(engine.err));
+    const Run replied = run(redisCli, {"-u", url}, commands);
+    QVERIFY2(replied.exitCode == 0, qPrintable(replied.err));
+
+    const QList<QByteArray> expected = engine.out.trimmed().split('\n');
+    const QList<QByteArray> replies = replied.out.trimmed().split('\n');
+    QCOMPARE(replies.size(), 4 * (expected.size() - 1));
+    for (qsizetype i = 1; i < expected.size(); ++i) {
+        const QList<QByteArray> e = expected[i].split(',');  // t_us,key,cost,allowed,remaining,retry_after_us,delay_us
+        const qsizetype at = 4 * (i - 1);
+        const QByteArray got = replies[at] + "," + replies[at + 1] + "," + replies[at + 2] + "," + replies[at + 3];
+        const QByteArray want = e[3] + "," + e[4] + "," + e[5] + "," + e[6];
+        QVERIFY2(got == want, qPrintable(QString("request %1 (%2): redis %3, engine %4")
+                                             .arg(i).arg(QString(expected[i]), QString(got), QString(want))));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestRedisLua)
+#include "tst_redislua.moc"
