@@ -1,4 +1,4 @@
-// ratelab-cli: the headless front end over the engine (DESIGN section 8).
+// ratelab-cli: the headless front end over the engine (design.md section 8).
 
 #include "app/cli/commands.h"
 

@@ -1,6 +1,6 @@
 // `ratelab-cli recommend LOG|TRACE`: per-key rates and, per algorithm, the smallest limits
 // that keep a chosen share of keys (or requests) never throttled (engine/advisor/).
-// A human-readable table by default; --json prints the DESIGN section 7 contract.
+// A human-readable table by default; --json prints the design.md section 7 contract.
 
 #include "app/cli/commands.h"
 #include "app/cli/progress.h"
@@ -180,7 +180,7 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     cmd->add_option("--algorithm", o.algorithms, "Only this algorithm (repeatable; default: all six)");
     cmd->add_option("--window", o.window, "The window W of every parameter family (default 1m)");
     cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
-    cmd->add_flag("--json", o.json, "Print JSON (DESIGN section 7), not a table");
+    cmd->add_flag("--json", o.json, "Print JSON (design.md section 7), not a table");
     cmd->add_option("--replay-scenario", o.replayScenario,
                     "Also write a scenario that replays the input through the recommendations (ratelab-cli run FILE)");
     return cmd;

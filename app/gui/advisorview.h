@@ -1,5 +1,5 @@
 #pragma once
-// The advisor half of the Logs view (GUI.md 4.3): the per-key rate distribution and the
+// The advisor half of the Logs view (gui-guide.md 4.3): the per-key rate distribution and the
 // trade-off chart side by side (tabs below 1200 px), the recommendation card and, beside it,
 // tabs with the top keys (the Logs view adds its import details there). It runs the advisor
 // (AdvisorController) on each import and again, debounced, when the target moves or the
@@ -68,7 +68,7 @@ public:
 
 signals:
     void ready();
-    // [Replay]: run this scenario in Compare (GUI.md 4.3); its acceptance per algorithm is
+    // [Replay]: run this scenario in Compare (gui-guide.md 4.3); its acceptance per algorithm is
     // 100% minus the card's requests rejected.
     void replayRequested(const ratelab::Scenario& scenario);
 

@@ -1,7 +1,7 @@
 #pragma once
 // Compare chart B: peak burst against the nominal limit, one bar per algorithm: the most cost
 // one key had admitted in a trailing window over the nominal limit for that window
-// (DESIGN 6). A dashed line marks 1.00×; each bar says "2.00× at 60.0 s". Clicking a bar asks
+// (design.md section 6). A dashed line marks 1.00×; each bar says "2.00× at 60.0 s". Clicking a bar asks
 // the view to zoom chart A to that window.
 
 #include "app/gui/barschart.h"

@@ -1,5 +1,5 @@
 #pragma once
-// A grid of charts that becomes tabs when it is too small to show them all readably (GUI.md 2:
+// A grid of charts that becomes tabs when it is too small to show them all readably (gui-guide.md 2:
 // "below 1200 px the 2 x 2 chart grids become tabs"). The grid decides from its own size, so
 // it reflows the same whether the scenario dock is open or folded.
 

@@ -1,10 +1,10 @@
 #pragma once
 // The base of every chart in the app: one QChart per view, no OpenGL, no animations, and the
-// same interactions everywhere (GUI.md 3.3): hover crosshair with a tooltip, left-drag
+// same interactions everywhere (gui-guide.md 3.3): hover crosshair with a tooltip, left-drag
 // (rubber band) and wheel zoom on x, middle-drag pan, double-click reset, Backspace zoom back,
 // and a context menu with Copy image and Export PNG/SVG/CSV.
 //
-// It works around QtCharts 6.4.2 (GUI.md 5): mousePressEvent is passed on only when an item
+// It works around QtCharts 6.4.2 (gui-guide.md 5): mousePressEvent is passed on only when an item
 // is under the mouse (QTBUG-118669), the rubber band is finished here and right-button release
 // never zooms out, wheelEvent is implemented (QTBUG-119712), and zoom never uses
 // QChart::zoomIn: the x range is ours, so charts of one view zoom together.

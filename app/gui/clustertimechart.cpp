@@ -18,7 +18,7 @@
 namespace ratelab {
 
 namespace {
-// Between the grid (2) and the series (4) of QtCharts' private z order (GUI.md 5).
+// Between the grid (2) and the series (4) of QtCharts' private z order (gui-guide.md 5).
 constexpr qreal kBandZ = 2.5;
 constexpr qreal kStepZ = 2.6;
 // Room right of the plot for line names, kept by every chart so stacked plots stay aligned.

@@ -1,7 +1,7 @@
 #pragma once
 // The base of the Cluster view's time charts: lines over time in req/s for the picked
 // algorithm, with the scenario's outage windows as hatched bands and its clock steps as dotted
-// verticals behind the series (GUI.md 4.4 and 5: graphics items, not series, so they stay out
+// verticals behind the series (gui-guide.md 4.4 and 5: graphics items, not series, so they stay out
 // of legends, autoscale and CSV). Subclasses add their lines in build(); the base downsamples
 // them to the plot width, autoscales y, and keeps the overlays aligned on every zoom/resize.
 
@@ -49,7 +49,7 @@ protected:
     void setLimit(std::optional<double> perSecond, const QString& label);
     void setStepLabels(bool on) { m_stepLabels = on; }
     void setShowLegend(bool on);
-    // Each line's name at its right end (GUI.md 4.4: instances share the colour and differ by
+    // Each line's name at its right end (gui-guide.md 4.4: instances share the colour and differ by
     // dash and name), in the right margin every stacked chart keeps for it.
     void setEndLabels(bool on) { m_endLabelsOn = on; }
     // Shown in the plot when every line is zero ("the store never failed").

@@ -255,7 +255,7 @@ void ClusterView::syncTimeline()
 
 void ClusterView::alignPlots()
 {
-    // One plot-area left edge for the stacked charts (GUI.md 5): the widest y labels win.
+    // One plot-area left edge for the stacked charts (gui-guide.md 5): the widest y labels win.
     double target = 0;
     QList<double> natural;
     for (ClusterTimeChart* c : charts()) {

@@ -1,5 +1,5 @@
 #pragma once
-// The Cluster view (GUI.md 4.4) over a cluster run: an algorithm picker (one at a time), the
+// The Cluster view (gui-guide.md 4.4) over a cluster run: an algorithm picker (one at a time), the
 // painted topology, the faults timeline, four time charts on one x axis (global allowed vs the
 // global limit, allowed per instance, decisions during outages, overshoot) with outages hatched
 // and clock steps dotted, and a summary row. A scenario without a cluster section gets an

@@ -1,5 +1,5 @@
 #pragma once
-// The Compare view (GUI.md 4.1): A allowed over time, B peak burst, C state per key, D shaping
+// The Compare view (gui-guide.md 4.1): A allowed over time, B peak burst, C state per key, D shaping
 // delay, E the sortable summary table, under one legend strip. The x zoom of A is the view's
 // time range; a click on a burst bar zooms A to that window.
 
@@ -46,7 +46,7 @@ public:
     LegendStrip* legend() const { return m_legend; }
     ChartGrid* chartGrid() const { return m_grid; }
 
-    // Narrower than this, the four charts are tabs (GUI.md 2: a 1200 px window with the dock folded).
+    // Narrower than this, the four charts are tabs (gui-guide.md 2: a 1200 px window with the dock folded).
     static constexpr int kCompactBelowPx = 1100;
 
 signals:

@@ -1,5 +1,5 @@
 #pragma once
-// The folded scenario dock opened as an overlay (GUI.md 2: "below 1500 px wide the dock becomes
+// The folded scenario dock opened as an overlay (gui-guide.md 2: "below 1500 px wide the dock becomes
 // a 40 px rail that opens as an overlay"): a panel floating over the left of the view area that
 // borrows the dock's contents while open, so the charts under it keep their size. Escape, a
 // click elsewhere in the window or close() closes it and gives the contents back to the dock.

@@ -1,5 +1,5 @@
 #pragma once
-// The Cluster view's faults timeline (GUI.md 4.4): Gantt lanes on the same x axis as the
+// The Cluster view's faults timeline (gui-guide.md 4.4): Gantt lanes on the same x axis as the
 // charts below it: the store's outages (hatched: down dense, slow sparse, flapping in phases)
 // and, per instance, its clock (offset and drift as text, NTP steps as dotted ticks with
 // "+250 ms"). Painted; the view gives it the charts' plot span and x range.

@@ -1,5 +1,5 @@
 #pragma once
-// The access-log import wizard (GUI.md 4.3): 1 File: the path, the detected format and why,
+// The access-log import wizard (gui-guide.md 4.3): 1 File: the path, the detected format and why,
 // the first 20 raw lines and a format override -> 2 Key: the key choice with a preview of the
 // first 200 lines parsed, bad ones highlighted with line number and reason -> 3 Import: a
 // permille bar, lines/s, the bad-line count and Cancel, on the LogImportController's worker.

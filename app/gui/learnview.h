@@ -1,5 +1,5 @@
 #pragma once
-// The Learn view (GUI.md 4.2): one key, one or two algorithms, step by step, from the
+// The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, from the
 // engine's traceKey(): request dots and state lanes (LaneCanvas), the decision in words
 // (KeyStep::sentence), the HTTP headers the response would carry (httpHeaders() with the
 // x-ratelimit and draft-11 styles and KeyTrace::policy), and play / pause / step / speed /

@@ -1,5 +1,5 @@
 #pragma once
-// One legend per view (GUI.md 3.3): a swatch and name per algorithm; a click toggles that
+// One legend per view (gui-guide.md 3.3): a swatch and name per algorithm; a click toggles that
 // algorithm in every chart of the view and dims its table row, Ctrl+click isolates it; hidden
 // ones stay listed, struck through.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The Logs view (GUI.md 4.3): the header line of the imported log (file, lines, keys, bad
+// The Logs view (gui-guide.md 4.3): the header line of the imported log (file, lines, keys, bad
 // lines, span in UTC) with Import and Cancel, and under it the advisor (AdvisorView: per-key
 // rate distribution, trade-off curve, recommendation card, top keys) with the import summary
 // and the bad lines (numbers and reasons) as tabs beside the top keys. A small real sample

@@ -1,5 +1,5 @@
 #pragma once
-// The main window (GUI.md 2): a toolbar (Open, Save, scenario name, seed, Run, Cancel, a
+// The main window (gui-guide.md 2): a toolbar (Open, Save, scenario name, seed, Run, Cancel, a
 // progress bar with phase text), the Scenario dock, the views Compare | Learn | Logs | Cluster
 // and a status bar. Runs go through a SimulationController off the GUI thread; the previous
 // result stays on screen while a new one runs, and after Cancel.
@@ -57,7 +57,7 @@ public:
     LogsView* logsView() const { return m_logs; }
     ClusterView* clusterView() const { return m_cluster; }
     ScenarioDock* scenarioDock() const { return m_dock; }
-    // Below this width the scenario dock folds to a 40 px rail (GUI.md 2); the rail's button
+    // Below this width the scenario dock folds to a 40 px rail (gui-guide.md 2); the rail's button
     // (and F9) then opens the dock's contents as an overlay over the view area.
     static constexpr int kFoldDockBelowPx = 1500;
     static constexpr int kOverlayWidthPx = 320;

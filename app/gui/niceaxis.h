@@ -1,5 +1,5 @@
 #pragma once
-// A value axis with our own tick text (GUI.md 3.2 and 5): QValueAxis only takes printf
+// A value axis with our own tick text (gui-guide.md 3.2 and 5): QValueAxis only takes printf
 // formats, so ticks are the end values of a QCategoryAxis with labels on values, rebuilt on
 // every range change, on 1-2-5 steps. In Log2 mode the axis holds log2 of the data and ticks
 // fall on powers of four (bytes: 1 B, 4 B, 16 B ... 1 KiB). In Log10 mode it holds log10 of

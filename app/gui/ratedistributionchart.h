@@ -1,5 +1,5 @@
 #pragma once
-// The Logs view's per-key rate distribution (GUI.md 4.3): for one window W, each key's busiest
+// The Logs view's per-key rate distribution (gui-guide.md 4.3): for one window W, each key's busiest
 // window as a rate (most requests in any W, over W, in req/s, on a log x axis); a histogram of
 // keys per power-of-two bin (left axis, keys), the exact CDF over it (right axis, % of keys at
 // or below) and dashed ticks at p50, p90, p99 and p99.9. Everything comes from

@@ -1,5 +1,5 @@
 #pragma once
-// The Logs view's recommendation card (GUI.md 4.3): the target ("keep [99.00 %] of [keys |
+// The Logs view's recommendation card (gui-guide.md 4.3): the target ("keep [99.00 %] of [keys |
 // requests] never throttled"), one row per algorithm with its parameters in the CLI's
 // syntax, the shares it keeps and rejects and whether it meets the target, the advisor's
 // progress, and the actions on the selected row ([Export v]; the actions row has room for

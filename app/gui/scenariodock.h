@@ -1,5 +1,5 @@
 #pragma once
-// The Scenario dock (GUI.md 2): example scenarios, the algorithms with checkboxes and colour
+// The Scenario dock (gui-guide.md 2): example scenarios, the algorithms with checkboxes and colour
 // swatches, and a parameter editor for the selected one built from the catalog. Parameters
 // are typed in the CLI syntax ("10/s", "250ms") and validated as you type through
 // makeLimiter: an invalid field gets a red outline and the engine's reason as its tooltip, and

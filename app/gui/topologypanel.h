@@ -1,5 +1,5 @@
 #pragma once
-// The Cluster view's topology (GUI.md 4.4), painted: clients -> load balancer -> instances
+// The Cluster view's topology (gui-guide.md 4.4), painted: clients -> load balancer -> instances
 // (each with its clock offset and drift, its requests and allowed, and its state at the
 // cursor time: filled disc ok, half disc slow, ring with a cross down) -> the shared store
 // (mode, clock, latency, timeout) -> the failure policy and breaker, with the run's store

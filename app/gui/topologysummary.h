@@ -1,5 +1,5 @@
 #pragma once
-// The Cluster view's topology folded to one row (GUI.md 4.4: "below 1400 px the topology
+// The Cluster view's topology folded to one row (gui-guide.md 4.4: "below 1400 px the topology
 // collapses to one summary row above the charts (instances with their offsets, store,
 // policy), expandable"): the row's text, elided to its width with the whole in the tooltip,
 // and a button that shows the painted topology again.

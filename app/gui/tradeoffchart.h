@@ -1,5 +1,5 @@
 #pragma once
-// The Logs view's trade-off chart (GUI.md 4.3): for one algorithm's recommendation, its curve
+// The Logs view's trade-off chart (gui-guide.md 4.3): for one algorithm's recommendation, its curve
 // over the advisor's grid of limits (x: the limit as a sustained rate, req/s, log): the share
 // kept never throttled on the left axis (keys, or requests of such keys, as the target
 // counts) and the share of requests rejected on the right. A vertical target line sits on a

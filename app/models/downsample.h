@@ -1,5 +1,5 @@
 #pragma once
-// Series downsampling for plotting (STYLE habit 8): min/max per pixel column, so a spike one
+// Series downsampling for plotting (contributing.md, habit 8): min/max per pixel column, so a spike one
 // sample wide survives at any zoom, with at most 2 x columns points (the max alone for an
 // area's edge). NaN and Inf are dropped (QXYSeries::replace stores them as given). Input
 // points must be sorted by x.

@@ -1,5 +1,5 @@
 #pragma once
-// One module for every number the app shows (GUI.md 3.2): axes, annotations, tables,
+// One module for every number the app shows (gui-guide.md 3.2): axes, annotations, tables,
 // tooltips and CSV headers all format through here, so "1.2k", "250 ms", "99.0%",
 // "2.00×" and "1.5 KiB" read the same everywhere.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Runs one kind of job off the GUI thread, latest wins (STYLE habit 6, after hotspot's
+// Runs one kind of job off the GUI thread, latest wins (contributing.md, habit 6, after hotspot's
 // jobtracker.h); the run, import and advisor controllers are each a JobRunner plus what their
 // job computes.
 //

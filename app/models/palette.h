@@ -1,5 +1,5 @@
 #pragma once
-// Colours and dash styles, fixed by algorithm family (GUI.md 3.1): Okabe-Ito hues so a colour
+// Colours and dash styles, fixed by algorithm family (gui-guide.md 3.1): Okabe-Ito hues so a colour
 // means the same algorithm in every chart, swatch, table and export, readable by colour-blind
 // users. Two instances of one family share the hue and differ by dash, in scenario order.
 

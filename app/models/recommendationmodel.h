@@ -1,5 +1,5 @@
 #pragma once
-// The Logs view's recommendation card (GUI.md 4.3): one row per algorithm of an
+// The Logs view's recommendation card (gui-guide.md 4.3): one row per algorithm of an
 // AdvisorResult, with its parameters in the CLI's syntax ("capacity 720, refill 720/m"), the
 // share the target counts (keys never throttled, or the requests of such keys), the share of
 // requests rejected and whether the target is met. The result is handed over whole inside a model reset and read lazily in data().

@@ -111,7 +111,7 @@ QString ReportModel::display(const AlgorithmReport& a, int column) const
     case PeakState:
         return fmt::bytes(raw.toLongLong());
     case P99Delay: {
-        // One unit for the whole column, from its largest value (GUI.md 3.2).
+        // One unit for the whole column, from its largest value (gui-guide.md 3.2).
         qint64 maxUs = 0;
         for (const AlgorithmReport& other : m_report->algorithms)
             if (other.delay)

@@ -1,5 +1,5 @@
 #pragma once
-// The Compare view's summary table (GUI.md 4.1 E): one row per algorithm of a Report.
+// The Compare view's summary table (gui-guide.md 4.1 E): one row per algorithm of a Report.
 // The report is handed over whole inside a model reset and read lazily in data()
 // (hotspot eventmodel.cpp). DisplayRole is formatted text, SortRole the raw value, so a
 // QSortFilterProxyModel with sortRole = SortRole sorts numerically. Cells with no value

@@ -1,5 +1,5 @@
 #pragma once
-// The Logs view's top keys (GUI.md 4.3): the keys one recommendation throttles most, with
+// The Logs view's top keys (gui-guide.md 4.3): the keys one recommendation throttles most, with
 // their requests, their peak and p99 rate in the advisor's window W (requests per W, as
 // keyrates.h defines them), the requests rejected at the target and the first rejection in seconds
 // after the log's first request (the view shows that start once, in UTC), with milliseconds

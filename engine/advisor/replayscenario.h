@@ -4,7 +4,7 @@
 // recommendation with its parameters, starting at the log's first request so every request
 // keeps its UTC time and windows fall where the advisor's replay put them. Run, it allows
 // exactly what the advisor counted: requests minus requestsRejected, per algorithm
-// (GUI.md 4.3 [Replay], DESIGN section 7).
+// (gui-guide.md 4.3 [Replay], design.md section 7).
 
 #include "engine/advisor/advisor.h"
 #include "engine/logs/importoptions.h"

@@ -133,7 +133,8 @@ public:
     ParamReader(const AlgorithmInfo& info, const ParamValues& given)
         : m_info(info)
     {
-        for (const auto& [name, value] : given) {
+        for (const auto& entry : given) {
+            const std::string& name = entry.first;  // a structured binding cannot be captured before clang 16
             const auto& specs = info.params;
             if (std::none_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; }))
                 throw ParamError("param " + name, "unknown parameter '" + name + "' for " + info.name

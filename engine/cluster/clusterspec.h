@@ -1,5 +1,5 @@
 #pragma once
-// The cluster part of a scenario (DESIGN section 5): instances behind a load balancer, each
+// The cluster part of a scenario (design.md section 5): instances behind a load balancer, each
 // with its own clock, a shared store with latency, outages on a schedule and a failure
 // policy. Absent from a scenario, the run is a single instance with local state.
 

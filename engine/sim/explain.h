@@ -1,5 +1,5 @@
 #pragma once
-// The decision in words, with the live numbers, for the Learn view (GUI.md 4.2): the same
+// The decision in words, with the live numbers, for the Learn view (gui-guide.md 4.2): the same
 // rules the algorithm headers state, filled in for one request.
 
 #include "engine/algorithms/decision.h"

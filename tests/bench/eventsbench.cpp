@@ -1,5 +1,5 @@
 // The discrete-event core benchmark (issue 3: at least 5 million events per second with
-// 100,000 pending sources; STYLE habit 10, after ns-3's utils/bench-scheduler.cc: named
+// 100,000 pending sources; contributing.md, habit 10, after ns-3's utils/bench-scheduler.cc: named
 // parameters, a priming run, a baseline measured in the same run, a table).
 //
 //   ratelab-bench events

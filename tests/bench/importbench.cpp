@@ -1,4 +1,4 @@
-// The access-log import benchmark (issue 5 item 6; STYLE habit 10: named parameters, a
+// The access-log import benchmark (issue 5 item 6; contributing.md, habit 10: named parameters, a
 // priming run, baselines measured in the same run, a table).
 //
 //   ratelab-bench import

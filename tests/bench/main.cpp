@@ -1,5 +1,5 @@
 // ratelab-bench: how many decisions per second the engine makes, against a naive string-map
-// token bucket timed in the same run on the same trace (STYLE habit 10, after ns-3's
+// token bucket timed in the same run on the same trace (contributing.md, habit 10, after ns-3's
 // utils/bench-scheduler.cc: named parameters, a priming run, a table).
 //
 //   ratelab-bench events [--events N] [--sources N] [--json]     (eventsbench.cpp)

@@ -1,5 +1,5 @@
 #pragma once
-// The baseline the engine is measured against (STYLE habit 10): a token bucket written the
+// The baseline the engine is measured against (contributing.md, habit 10): a token bucket written the
 // way a first implementation would be. State lives in a std::unordered_map keyed by the key
 // string, looked up by that string on every request; tokens are a double refilled by
 // (now - last) x rate; a new key starts full. It computes the same Decision fields as the

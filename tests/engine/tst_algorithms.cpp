@@ -136,7 +136,7 @@ void TestAlgorithms::steps()
 
 void TestAlgorithms::stateSizes()
 {
-    // The memory per key the design promises (DESIGN section 3; issue 2's benchmark goals).
+    // The memory per key the design promises (design.md section 3; issue 2's benchmark goals).
     const auto bytes = [](const char* name, const char* params) {
         return makeLimiter(name, test::paramsFrom(params)).limiter->stateBytesPerKey();
     };

@@ -1,4 +1,4 @@
-// Parameter syntax: durations and rates as the CLI takes them (DESIGN section 3, "Units").
+// Parameter syntax: durations and rates as the CLI takes them (design.md section 3, "Units").
 
 #include "engine/core/units.h"
 

@@ -412,7 +412,7 @@ private slots:
         QVERIFY(QFileInfo(out).size() > 10'000);
     }
 
-    // GUI.md 2: below 1500 px the dock folds to a rail that opens as an overlay; below about
+    // gui-guide.md 2: below 1500 px the dock folds to a rail that opens as an overlay; below about
     // 1200 px Compare's 2 x 2 charts become tabs; below 1400 px the Cluster view's topology
     // folds to a summary row; back at full size all return.
     void reflowsWhenSmall()
@@ -490,7 +490,7 @@ private slots:
         QVERIFY(w.showDockAction()->isChecked());
         QVERIFY(w.compareView()->burstChart()->isVisible());
 
-        // GUI.md 4.4: below 1400 px the Cluster view's topology folds to one row above the charts
+        // gui-guide.md 4.4: below 1400 px the Cluster view's topology folds to one row above the charts
         // (instances with their clock offsets, store, policy) that expands on demand.
         w.setView(MainWindow::View::Cluster);
         w.openExample(QStringLiteral("cluster-clock-skew"));  // inst-1 runs 300 ms ahead
@@ -541,7 +541,7 @@ private slots:
         QVERIFY(p.readAllStandardError().contains("bad.json"));
     }
 
-    // The stacked time charts share one plot-area left edge (GUI.md 5) as soon as the run is
+    // The stacked time charts share one plot-area left edge (gui-guide.md 5) as soon as the run is
     // shown, not after a later pass: each relayout repaints every series.
     void clusterPlotsAlignedAtOnce()
     {
@@ -922,7 +922,7 @@ private slots:
         QTRY_VERIFY(!a->chartsAsTabs());
     }
 
-    // GUI.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;
+    // gui-guide.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;
     // dragging it to 90% sets the card's share and moves the line to the smallest grid limit
     // keeping 90% of keys, without asking the advisor until the release. The knee is the
     // engine's knee of the curve shown.

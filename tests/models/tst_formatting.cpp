@@ -1,4 +1,4 @@
-// Step tables for the one number-formatting module (GUI.md 3.2).
+// Step tables for the one number-formatting module (gui-guide.md 3.2).
 #include "app/models/formatting.h"
 
 #include <QLocale>

@@ -1,4 +1,4 @@
-// LogImportController's progress reports (GUI.md 4.3, wizard page 3): the ETA from the bytes
+// LogImportController's progress reports (gui-guide.md 4.3, wizard page 3): the ETA from the bytes
 // done so far, and reports carrying a bad-line count that grows to the import's final count
 // on a log with known bad lines.
 #include "app/models/logimportcontroller.h"

@@ -347,7 +347,7 @@ def run_throttled(ctx, rows, p):
     for t, k, c in rows:
         limited, rem, retry, _ = g.decide(k, t * 1000, c)
         if not limited:
-            retry_us = 0  # throttled reports -1 ("not limited"); DESIGN uses 0
+            retry_us = 0  # throttled reports -1 ("not limited"); our Decision uses 0 (design.md section 3)
         elif retry == -1:
             retry_us = -1  # quantity above the tolerance: can never pass
         else:
