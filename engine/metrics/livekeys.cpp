@@ -2,7 +2,8 @@
 
 namespace ratelab {
 
-LiveKeys::LiveKeys(SimTime start, bool listKeys)
+template <int RingBits>
+BasicLiveKeys<RingBits>::BasicLiveKeys(SimTime start, bool listKeys)
     : m_listKeys(listKeys)
     , m_ring(kSlots, 0)
     , m_cursor(floorDiv(start, kMicrosPerMilli))
@@ -11,14 +12,16 @@ LiveKeys::LiveKeys(SimTime start, bool listKeys)
 {
 }
 
-void LiveKeys::addFarCount(std::int64_t milli, std::int64_t delta)
+template <int RingBits>
+void BasicLiveKeys<RingBits>::addFarCount(std::int64_t milli, std::int64_t delta)
 {
     const auto it = m_far.try_emplace(milli, 0).first;
     if ((it->second += delta) == 0)
         m_far.erase(it);
 }
 
-void LiveKeys::advance(SimTime now)
+template <int RingBits>
+void BasicLiveKeys<RingBits>::advance(SimTime now)
 {
     m_lastTime = now;
     m_advancedTo = std::max(m_advancedTo, now);
@@ -46,7 +49,8 @@ void LiveKeys::advance(SimTime now)
     }
 }
 
-void LiveKeys::pullFarWithinReach()
+template <int RingBits>
+void BasicLiveKeys<RingBits>::pullFarWithinReach()
 {
     while (!m_far.empty() && m_far.begin()->first < m_cursor + kSlots) {
         const auto first = m_far.begin();
@@ -55,7 +59,8 @@ void LiveKeys::pullFarWithinReach()
     }
 }
 
-void LiveKeys::becomeLive(KeyId key, SimTime now, SimTime expiry)
+template <int RingBits>
+void BasicLiveKeys<RingBits>::becomeLive(KeyId key, SimTime now, SimTime expiry)
 {
     if (key >= m_expiresAt.size())
         m_expiresAt.resize(std::max<std::size_t>(key + 1, m_expiresAt.size() * 2), kNever);
@@ -75,5 +80,8 @@ void LiveKeys::becomeLive(KeyId key, SimTime now, SimTime expiry)
     m_intervalPeak = std::max(m_intervalPeak, m_live);
     m_peak = std::max(m_peak, m_live);
 }
+
+template class BasicLiveKeys<16>;
+template class BasicLiveKeys<10>;
 
 } // namespace ratelab

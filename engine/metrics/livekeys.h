@@ -10,6 +10,9 @@
 // visited again when it dies, so a key's liveness costs nothing but its own per-key slot.
 // Counts within kSlots milliseconds of the present live in a ring, later ones in an ordered
 // map (long windows), and move into the ring as it comes within reach. Times never go back.
+// The ring spans 2^RingBits milliseconds: a lane's spans 65.5 s (LiveKeys); a cluster keeps
+// one per instance as well, whose smaller ring (InstanceLiveKeys) bounds the memory of many
+// instances at the price of a map lookup for expiries beyond it.
 
 #include "engine/core/simtime.h"
 
@@ -22,11 +25,12 @@
 
 namespace ratelab {
 
-class LiveKeys {
+template <int RingBits>
+class BasicLiveKeys {
 public:
     // Decisions come at or after `start`. With `listKeys`, the live keys can be listed
     // (forEachLive); without, only counted.
-    LiveKeys(SimTime start, bool listKeys);
+    BasicLiveKeys(SimTime start, bool listKeys);
 
     // After a decision on `key` at `now`: live until now + resetAfter, rounded up to a
     // millisecond (resetAfter <= 0: idle at once).
@@ -48,6 +52,27 @@ public:
     }
     // Retires the keys whose expiry is at or before `now`: afterwards live() is exact.
     void advance(SimTime now);
+
+    // The rounded expiry `key` was last given (kNever: never touched); it is live at t iff
+    // t < expiryOf(key).
+    SimTime expiryOf(KeyId key) const { return key < m_expiresAt.size() ? m_expiresAt[key] : kNever; }
+    // Keyless counting, for a total over several BasicLiveKeys (the places of a cluster): at
+    // `now`, a key held elsewhere came to life until `expiry`, or its expiry moved from `from`
+    // to `to`, both as that place's expiryOf says. Not mixed with touch() on one object.
+    void countLive(SimTime now, SimTime expiry)
+    {
+        m_lastTime = now;
+        advance(now);
+        addCount(expiry, +1);
+        ++m_live;
+        m_intervalPeak = std::max(m_intervalPeak, m_live);
+        m_peak = std::max(m_peak, m_live);
+    }
+    void countMove(SimTime now, SimTime from, SimTime to)
+    {
+        m_lastTime = now;
+        moveCount(from, to);
+    }
 
     std::int64_t live() const { return m_live; }
     std::int64_t peak() const { return m_peak; }
@@ -88,7 +113,7 @@ public:
     }
 
 private:
-    static constexpr std::int64_t kSlots = std::int64_t{1} << 16;  // milliseconds: a 65.5 s ring
+    static constexpr std::int64_t kSlots = std::int64_t{1} << RingBits;  // milliseconds
 
     static SimTime roundUpToMilli(SimTime t) { return -floorDiv(-t, kMicrosPerMilli) * kMicrosPerMilli; }
 
@@ -129,5 +154,11 @@ private:
     std::int64_t m_peak = 0;
     std::int64_t m_intervalPeak = 0;          // never above m_peak
 };
+
+extern template class BasicLiveKeys<16>;
+extern template class BasicLiveKeys<10>;
+
+using LiveKeys = BasicLiveKeys<16>;         // a 65.5 s ring: 256 KiB
+using InstanceLiveKeys = BasicLiveKeys<10>;  // a 1 s ring: 4 KiB
 
 } // namespace ratelab

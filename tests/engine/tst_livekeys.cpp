@@ -26,6 +26,7 @@ private slots:
     void expiriesBeyondTheRing();
     void quietSpellThenExtension();
     void forEachLiveListsTheLiveKeys();
+    void keylessCountingTotalsPlaces();
     void agreesWithBruteForce_data();
     void agreesWithBruteForce();
 };
@@ -189,30 +190,59 @@ void TestLiveKeys::forEachLiveListsTheLiveKeys()
     QCOMPARE(liveKeys(), (std::vector<KeyId>{3, 5}));
 }
 
+// Two places hold key 0: A from 0 until 10,000, B from 5,000 until 15,000, then A again
+// until 20,000. A total fed what their expiries did counts 2 at once, 1 after 15,000, none
+// from 20,000.
+void TestLiveKeys::keylessCountingTotalsPlaces()
+{
+    LiveKeys total(0, false);
+    InstanceLiveKeys a(0, false);
+    LiveKeys b(0, false);
+    QCOMPARE(a.expiryOf(0), kNever);
+    a.touch(0, 0, 10'000);
+    total.countLive(0, a.expiryOf(0));
+    QCOMPARE(a.expiryOf(0), SimTime(10'000));
+    b.touch(0, 5'000, 10'000);
+    total.countLive(5'000, b.expiryOf(0));
+    QCOMPARE(total.peak(), std::int64_t(2));
+    a.touch(0, 9'000, 11'000);  // live: its expiry moves to 20,000
+    total.countMove(9'000, 10'000, a.expiryOf(0));
+    total.advance(14'999);
+    QCOMPARE(total.live(), std::int64_t(2));
+    total.advance(15'000);
+    QCOMPARE(total.live(), std::int64_t(1));
+    total.advance(20'000);
+    QCOMPARE(total.live(), std::int64_t(0));
+    QCOMPARE(total.peak(), std::int64_t(2));
+}
+
 void TestLiveKeys::agreesWithBruteForce_data()
 {
     QTest::addColumn<quint64>("seed");
     QTest::addColumn<qint64>("maxResetUs");
     QTest::addColumn<qint64>("maxGapUs");
-    QTest::newRow("short resets, dense") << quint64(1) << qint64(5'000) << qint64(300);
-    QTest::newRow("second-long resets") << quint64(2) << qint64(2'000'000) << qint64(20'000);
-    QTest::newRow("resets past the ring, with long gaps") << quint64(3) << qint64(200'000'000) << qint64(5'000'000);
+    QTest::addColumn<bool>("instanceRing");
+    QTest::newRow("short resets, dense") << quint64(1) << qint64(5'000) << qint64(300) << false;
+    QTest::newRow("second-long resets") << quint64(2) << qint64(2'000'000) << qint64(20'000) << false;
+    QTest::newRow("resets past the ring, with long gaps") << quint64(3) << qint64(200'000'000) << qint64(5'000'000) << false;
+    QTest::newRow("instance ring, short resets") << quint64(4) << qint64(5'000) << qint64(300) << true;
+    QTest::newRow("instance ring, resets past it") << quint64(5) << qint64(3'000'000) << qint64(20'000) << true;
 }
+
+namespace {
 
 // Random touches over 50 keys; after each one the brute force counts the keys whose rounded
 // expiry is after now. The class must report the same live count after advance(now), the
 // same running peak, and list the same keys.
-void TestLiveKeys::agreesWithBruteForce()
+template <class Keys>
+void compareWithBruteForce(quint64 seed, qint64 maxResetUs, qint64 maxGapUs)
 {
-    QFETCH(quint64, seed);
-    QFETCH(qint64, maxResetUs);
-    QFETCH(qint64, maxGapUs);
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<KeyId> keyOf(0, 49);
     std::uniform_int_distribution<std::int64_t> resetOf(-10, maxResetUs);
     std::uniform_int_distribution<std::int64_t> gapOf(0, maxGapUs);
     const SimTime start = 1'700'000'000'000'123;
-    LiveKeys keys(start, true);
+    Keys keys(start, true);
     std::map<KeyId, SimTime> expiry;  // the rounded expiry of every key seen
     std::int64_t peak = 0;
     SimTime now = start;
@@ -248,6 +278,20 @@ void TestLiveKeys::agreesWithBruteForce()
         QCOMPARE(keys.peak(), peak);
     }
     QVERIFY2(peak >= 5, "the trace must overlap keys");
+}
+
+} // namespace
+
+void TestLiveKeys::agreesWithBruteForce()
+{
+    QFETCH(quint64, seed);
+    QFETCH(qint64, maxResetUs);
+    QFETCH(qint64, maxGapUs);
+    QFETCH(bool, instanceRing);
+    if (instanceRing)
+        compareWithBruteForce<InstanceLiveKeys>(seed, maxResetUs, maxGapUs);
+    else
+        compareWithBruteForce<LiveKeys>(seed, maxResetUs, maxGapUs);
 }
 
 QTEST_APPLESS_MAIN(TestLiveKeys)
