@@ -127,9 +127,10 @@ void Lane::advanceBuckets(SimTime t)
     const std::size_t buckets = m_report.liveKeysSeries.size();
     while (m_bucketsClosed < buckets && m_bucketEnd <= t) {
         // The bucket's peak of live keys; a fixed window's keys all expire at its boundary, so
-        // a sample at the bucket's end would miss them.
-        const std::int64_t live = m_liveKeys.takeIntervalPeak();
+        // a sample at the bucket's end would miss them. Advanced to the end first, so that the
+        // next bucket's peak starts from the keys live at its start.
         m_liveKeys.advance(m_bucketEnd);
+        const std::int64_t live = m_liveKeys.takeIntervalPeak();
         m_report.liveKeysSeries[m_bucketsClosed] = live;
         const std::int64_t bytes = m_variableState ? stateBytesNow() : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
         m_report.stateBytesSeries[m_bucketsClosed] = bytes;

@@ -5,6 +5,7 @@
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
 
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,16 @@ inline Report run(const Scenario& s)
 {
     RunControl control;
     return runScenario(s, control);
+}
+
+// The scenario `json`, whose traffic replays "trace.csv", loaded from `dir` with `trace`
+// (t_us,key,cost lines) written there first.
+inline Scenario traceScenario(const std::string& dir, const std::string& trace, const std::string& json)
+{
+    std::ofstream file(dir + "/trace.csv", std::ios::binary | std::ios::trunc);
+    if (!(file << trace) || !file.flush())
+        throw std::runtime_error("cannot write " + dir + "/trace.csv");
+    return loadScenario(json, "inline", dir);
 }
 
 inline const AlgorithmReport& lane(const Report& r, const std::string& id)

@@ -33,6 +33,7 @@ private slots:
     void tieredKeysTakeEachTiersLimit();
     void endpointKeysSplitByPath();
     void flashCrowdAndDiurnalShapes();
+    void liveKeysSeriesStartsFromEachBucket();
 };
 
 void TestSimulation::boundaryAttack()
@@ -295,6 +296,20 @@ void TestSimulation::flashCrowdAndDiurnalShapes()
         total += v;
     QVERIFY(std::abs(total - 10000) < 400);
     QVERIFY(std::abs(d.offeredSeries[0] + d.offeredSeries[1] - 8183) < 300);
+}
+
+
+void TestSimulation::liveKeysSeriesStartsFromEachBucket()
+{
+    // GCRA 10/s burst 1: a request at 0 leaves its key live for 100 ms, in the first 1 s
+    // bucket only; the second bucket holds nothing.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Report r = run(test::traceScenario(dir.path().toStdString(), "t_us,key,cost\n0,a,1\n",
+        R"({"name": "one key", "duration": "2s", "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
+            "algorithms": [{"algorithm": "gcra", "params": {"rate": "10/s", "burst": 1}}]})"));
+    QCOMPARE(r.algorithms[0].liveKeysSeries, (std::vector<std::int64_t>{1, 0}));
+    QCOMPARE(r.algorithms[0].stateBytesSeries, (std::vector<std::int64_t>{8, 0}));
 }
 
 QTEST_APPLESS_MAIN(TestSimulation)
