@@ -445,10 +445,11 @@ void ClusterLane::runEventsUntil(SimTime t, bool inclusive)
 
 void ClusterLane::finish()
 {
-    // Calls still in flight at the end are decided when they complete, a little past it.
+    // Calls still in flight at the end are decided when they complete, a little past it;
+    // local_sync's syncs after the last request run until the end, writing the store.
     while (!m_events.empty()) {
         auto event = m_events.pop();
-        if (event.payload.stage == Stage::SyncTick)
+        if (event.payload.stage == Stage::SyncTick && event.time >= m_end)
             continue;
         handle(event.time, event.payload);
     }

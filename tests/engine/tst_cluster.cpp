@@ -42,6 +42,7 @@ private slots:
     void circuitBreakerStopsAndResumesStoreCalls();
     void stickyHashKeepsPerKeyLimitsExact();
     void localSyncBoundsTheLeak();
+    void localSyncMergesUntilTheEnd();
     void partitionCutsOffOnlyItsInstances();
     void clusterScenariosRoundTrip();
 };
@@ -204,6 +205,35 @@ void TestCluster::partitionCutsOffOnlyItsInstances()
     QCOMPARE(a.cluster->rejectedDuringOutage, std::int64_t(1000));
     QCOMPARE(a.cluster->allowedDuringOutage, std::int64_t(0));
     QCOMPARE(a.rejected, std::int64_t(1000));  // the limit itself is never reached
+}
+
+namespace {
+
+// A scenario replaying `trace` (t_us,key,cost) on `cluster`, with `algorithm`.
+Scenario traceScenario(const QTemporaryDir& dir, const std::string& trace, const std::string& duration,
+                       const std::string& cluster, const std::string& algorithm)
+{
+    return test::traceScenario(dir.path().toStdString(), trace, R"({"name": "held state", "duration": ")" + duration + R"(",
+        "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
+        "cluster": )" + cluster + R"(, "algorithms": [)" + algorithm + "]}");
+}
+
+const std::string kLocalSyncTrace = "t_us,key,cost\n0,a,1\n10000,a,1\n600000,b,1\n800000,c,1\n";
+
+} // namespace
+
+void TestCluster::localSyncMergesUntilTheEnd()
+{
+    // Two instances merging every 100 ms, in turn (instance 0 at 100, 200, ..., 900 ms,
+    // instance 1 at 150, ..., 950): 18 merges in the 1 s run, the last requests at 600 and
+    // 800 ms notwithstanding; each is a round trip to the store.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Report r = run(traceScenario(dir, kLocalSyncTrace, "1s",
+                                       R"({"instances": 2, "store": {"mode": "local_sync", "sync_interval": "100ms"}})",
+                                       R"({"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s"}})"));
+    QCOMPARE(r.algorithms[0].cluster->storeRoundTrips, std::int64_t(18));
+    QCOMPARE(r.algorithms[0].cluster->storeFailures, std::int64_t(0));
 }
 
 void TestCluster::clusterScenariosRoundTrip()
