@@ -28,10 +28,22 @@ struct Disagreement {
     std::int64_t falseReject = 0;  // rejected, though the exact log had room
 };
 
-struct MemoryStats {
-    double stateBytesPerKey = 0;  // model bytes per live key (mean at the peak for logs)
+// The state one place holds: a cluster's shared store, or one of its instances.
+struct HeldState {
     std::int64_t peakLiveKeys = 0;
     std::int64_t peakStateBytes = 0;
+};
+
+struct MemoryStats {
+    double stateBytesPerKey = 0;  // model bytes per live key (mean at the peak for logs)
+    std::int64_t peakLiveKeys = 0;    // every place together (a cluster: store and instances)
+    std::int64_t peakStateBytes = 0;
+    // Where the state is held: "instance" (a single-instance run), or in a cluster "store",
+    // "instances" or "store_and_instances"; then `store` and `instances` (by index) say how
+    // much each place held.
+    std::string heldBy = "instance";
+    std::optional<HeldState> store;
+    std::vector<HeldState> instances;
 };
 
 struct DelayStats {

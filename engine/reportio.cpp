@@ -37,6 +37,27 @@ Json clusterJson(const ClusterStats& c)
             {"instance_allowed", c.instanceAllowed}};
 }
 
+Json heldJson(const HeldState& h)
+{
+    return {{"peak_live_keys", h.peakLiveKeys}, {"peak_state_bytes", h.peakStateBytes}};
+}
+
+Json memoryJson(const MemoryStats& m)
+{
+    Json instances = Json(nullptr);
+    if (!m.instances.empty()) {
+        instances = Json::array();
+        for (const HeldState& h : m.instances)
+            instances.push_back(heldJson(h));
+    }
+    return {{"state_bytes_per_key", m.stateBytesPerKey},
+            {"peak_live_keys", m.peakLiveKeys},
+            {"peak_state_bytes", m.peakStateBytes},
+            {"held_by", m.heldBy},
+            {"store", m.store ? heldJson(*m.store) : Json(nullptr)},
+            {"instances", instances}};
+}
+
 Json importJson(const SourceImport& i)
 {
     Json byReason = Json::object();
@@ -81,9 +102,7 @@ Json algorithmJson(const AlgorithmReport& a)
     j["disagreement_vs_log"] = a.disagreement
         ? Json{{"false_allow", a.disagreement->falseAllow}, {"false_reject", a.disagreement->falseReject}}
         : Json(nullptr);
-    j["memory"] = {{"state_bytes_per_key", a.memory.stateBytesPerKey},
-                   {"peak_live_keys", a.memory.peakLiveKeys},
-                   {"peak_state_bytes", a.memory.peakStateBytes}};
+    j["memory"] = memoryJson(a.memory);
     j["delay_us"] = a.delay ? Json{{"p50", a.delay->p50}, {"p99", a.delay->p99}, {"max", a.delay->max}} : Json(nullptr);
     j["cluster"] = a.cluster ? clusterJson(*a.cluster) : Json(nullptr);
     j["closed_loop"] = a.closedLoop ? Json{{"amplification", a.closedLoop->amplification},

@@ -109,6 +109,48 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     cluster.outageAllowedSeries.assign(buckets, 0);
     cluster.outageRejectedSeries.assign(buckets, 0);
     m_report.cluster = std::move(cluster);
+    startMemory();
+}
+
+// The places that hold per-key state, each sized as RateLab holds it: the store and the
+// instances' limiters by the algorithm's model bytes, local_sync by its counters.
+void ClusterLane::startMemory()
+{
+    const auto sizing = [&](const RateLimiter& limiter) {
+        // The sliding log's state varies: its limiter sizes each live key.
+        return m_built.info->family == "sliding_window_log" ? ClusterMemory::Sizing{0, &limiter}
+                                                             : ClusterMemory::Sizing{limiter.stateBytesPerKey(), nullptr};
+    };
+    std::optional<ClusterMemory::Sizing> store;
+    std::vector<ClusterMemory::Sizing> instances;
+    const std::size_t n = static_cast<std::size_t>(m_cluster.instances);
+    switch (m_cluster.store.mode) {
+    case StoreMode::Local:
+        for (std::size_t i = 0; i < n; ++i)
+            instances.push_back(sizing(*m_local[i]));
+        break;
+    case StoreMode::LocalSync:
+        store = ClusterMemory::Sizing{sizeof(decltype(m_syncStore)::value_type), nullptr};
+        instances.assign(n, ClusterMemory::Sizing{sizeof(SyncedCounter), nullptr});
+        break;
+    default:
+        store = sizing(*m_built.limiter);
+        if (m_cluster.policy.onFailure == FailurePolicy::LocalFallback) {
+            for (std::size_t i = 0; i < n; ++i)
+                instances.push_back(sizing(*m_fallback[i]));
+        }
+        break;
+    }
+    m_memory.emplace(m_scenario.start, m_end, m_scenario.metrics.bucket, store, instances);
+}
+
+const char* ClusterLane::heldBy() const
+{
+    switch (m_cluster.store.mode) {
+    case StoreMode::Local: return "instances";
+    case StoreMode::LocalSync: return "store_and_instances";
+    default: return m_cluster.policy.onFailure == FailurePolicy::LocalFallback ? "store_and_instances" : "store";
+    }
 }
 
 KeyId ClusterLane::keyOf(const Arrival& a) const
@@ -176,12 +218,16 @@ void ClusterLane::offer(const Arrival& a)
     switch (m_cluster.store.mode) {
     case StoreMode::Local: {
         const Decision d = m_local[r.instance]->decide(key, m_clocks[r.instance].read(a.t), a.cost);
+        m_memory->touchInstance(r.instance, key, a.t, d.resetAfterUs);
         record(a.t, r, d, false);
         return;
     }
     case StoreMode::LocalSync: {
+        const SimTime now = m_clocks[r.instance].read(a.t);
         Decision d;
-        d.allowed = localSyncAllows(r.instance, key, m_clocks[r.instance].read(a.t), a.cost);
+        d.allowed = localSyncAllows(r.instance, key, now, a.cost);
+        // The instance's counter lives until its window ends on the instance's clock.
+        m_memory->touchInstance(r.instance, key, a.t, (floorDiv(now, m_nominal.windowUs) + 1) * m_nominal.windowUs - now);
         record(a.t, r, d, false);
         return;
     }
@@ -222,6 +268,7 @@ void ClusterLane::decideByPolicy(SimTime t, const Request& r)
     case FailurePolicy::FailClosed: d.allowed = false; break;
     case FailurePolicy::LocalFallback:
         d = m_fallback[r.instance]->decide(r.key, m_clocks[r.instance].read(t), r.cost);
+        m_memory->touchInstance(r.instance, r.key, t, d.resetAfterUs);
         break;
     }
     record(t, r, d, true);
@@ -240,7 +287,9 @@ void ClusterLane::handle(SimTime t, Request r)
         switch (m_cluster.store.mode) {
         case StoreMode::RedisAtomic: {
             const SimTime now = storeTime(r, t);
-            r.decision = m_built.limiter->decide(storeKey(r.key, now), now, r.cost);
+            const KeyId key = storeKey(r.key, now);
+            r.decision = m_built.limiter->decide(key, now, r.cost);
+            m_memory->touchStore(key, t, r.decision.resetAfterUs);
             break;
         }
         case StoreMode::SqlRowLock: {
@@ -250,7 +299,11 @@ void ClusterLane::handle(SimTime t, Request r)
             if (start > t)
                 ++stats.waitedOnStore;
             const SimTime now = storeTime(r, start);
-            r.decision = m_built.limiter->decide(storeKey(r.key, now), now, r.cost);
+            const KeyId key = storeKey(r.key, now);
+            r.decision = m_built.limiter->decide(key, now, r.cost);
+            // Decided at `start`, counted from now (times never go back): the same expiry.
+            if (r.decision.resetAfterUs > 0)
+                m_memory->touchStore(key, t, start - t + r.decision.resetAfterUs);
             const Duration hold = m_conditions.sampleRoundTrip(m_rng, r.instance, start);
             ++stats.storeRoundTrips;
             freeAt = start + hold;
@@ -312,7 +365,9 @@ void ClusterLane::handle(SimTime t, Request r)
         std::uint64_t& version = grownAt(m_versions, r.key, std::uint64_t{0});
         const bool unchanged = version == r.version;
         if (unchanged) {
-            m_built.limiter->copyKeyState(*m_scratch, r.slot, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)));
+            const KeyId key = storeKey(r.key, m_clocks[r.instance].read(r.sentAt));
+            m_built.limiter->copyKeyState(*m_scratch, r.slot, key);
+            m_memory->touchStore(key, t, r.decision.resetAfterUs);
             ++version;
         }
         r.allowed = unchanged;
@@ -347,10 +402,13 @@ void ClusterLane::handle(SimTime t, Request r)
         r.decision = {};
         startStoreCall(t, r);
         return;
-    case Stage::SetArrives:
-        m_built.limiter->copyKeyState(*m_scratch, r.slot, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)));
+    case Stage::SetArrives: {
+        const KeyId key = storeKey(r.key, m_clocks[r.instance].read(r.sentAt));
+        m_built.limiter->copyKeyState(*m_scratch, r.slot, key);
+        m_memory->touchStore(key, t, r.decision.resetAfterUs);  // SET with the decision's expiry
         m_freeSlots.push_back(r.slot);
         return;
+    }
     }
 }
 
@@ -390,6 +448,8 @@ void ClusterLane::syncInstance(std::uint32_t instance, SimTime t)
         global.second += c.local;
         c.local = 0;
         c.globalSeen = global.second;
+        // The store's count lives until the window ends, as the instance's clock has it.
+        m_memory->touchStore(key, t, (c.window + 1) * m_nominal.windowUs - m_clocks[instance].read(t));
     }
     m_syncDirty[instance].clear();
 }
@@ -456,6 +516,7 @@ void ClusterLane::finish()
     ClusterStats& stats = *m_report.cluster;
     m_report.acceptance = m_report.requests ? static_cast<double>(m_report.allowed) / static_cast<double>(m_report.requests) : 0;
     m_report.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());
+    m_memory->finish(m_report, heldBy());
     stats.roundTripsPerDecision = m_report.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(m_report.requests) : 0;
     for (const CircuitBreaker& b : m_breakers)
         stats.breakerOpened += b.timesOpened();

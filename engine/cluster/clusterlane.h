@@ -13,6 +13,7 @@
 // policy decides: fail_open, fail_closed, or local_fallback (a local limiter at limit / N).
 
 #include "engine/cluster/circuitbreaker.h"
+#include "engine/cluster/clustermemory.h"
 #include "engine/cluster/instanceclock.h"
 #include "engine/cluster/storeconditions.h"
 #include "engine/core/eventqueue.h"
@@ -68,6 +69,8 @@ private:
     SimTime storeTime(const Request& r, SimTime atStore) const;
     bool localSyncAllows(std::uint32_t instance, KeyId key, SimTime now, std::uint32_t cost);
     KeyId storeKey(KeyId key, SimTime now) const;
+    void startMemory();
+    const char* heldBy() const;
 
     AlgorithmSpec m_spec;
     const Scenario& m_scenario;
@@ -111,6 +114,7 @@ private:
     AlgorithmReport m_report;
     AdmittedWindow m_window;
     DelayHistogram m_decisionLatency;
+    std::optional<ClusterMemory> m_memory;  // made once the places holding state exist
 
     double m_peakRatio = -1;
 };

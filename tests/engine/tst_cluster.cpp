@@ -3,10 +3,15 @@
 
 #include "scenariotest.h"
 
+#include "engine/cluster/clustermemory.h"
 #include "engine/engine.h"
+#include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QtTest>
+
+#include <map>
+#include <random>
 
 using namespace ratelab;
 
@@ -44,6 +49,11 @@ private slots:
     void localSyncBoundsTheLeak();
     void localSyncMergesUntilTheEnd();
     void partitionCutsOffOnlyItsInstances();
+    void clusterMemoryAgreesWithBruteForce();
+    void statePerPlace();
+    void statePerPlaceLocalSync();
+    void statePerPlaceSlidingLog();
+    void stateOfTheRedisOutage();
     void clusterScenariosRoundTrip();
 };
 
@@ -218,9 +228,162 @@ Scenario traceScenario(const QTemporaryDir& dir, const std::string& trace, const
         "cluster": )" + cluster + R"(, "algorithms": [)" + algorithm + "]}");
 }
 
+// 2 instances round robin (even requests to instance 0, odd to 1); in ms: a@0 a@10 b@20 a@30,
+// then c@1000 c@1010 c@1020 d@1030. GCRA 10/s burst 1: T = tau = 100 ms, so an allowed
+// request on an idle key leaves it live 100 ms, and a second request within them is rejected
+// (new TAT 200 ms ahead > tau) without moving its expiry.
+const std::string kTrace = "t_us,key,cost\n0,a,1\n10000,a,1\n20000,b,1\n30000,a,1\n"
+                           "1000000,c,1\n1010000,c,1\n1020000,c,1\n1030000,d,1\n";
 const std::string kLocalSyncTrace = "t_us,key,cost\n0,a,1\n10000,a,1\n600000,b,1\n800000,c,1\n";
+const std::string kGcra = R"({"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 1}})";
 
 } // namespace
+
+// ClusterMemory against a brute force that keeps every (place, key)'s rounded expiry: a
+// store (16 bytes a key) and 3 instances (8), random writes over 20 keys. Each place's peak,
+// the total's (counted at every write), and the bytes: per 100 ms bucket, each place's most
+// keys live in it (from those live at its start) x its bytes, summed over the places.
+void TestCluster::clusterMemoryAgreesWithBruteForce()
+{
+    for (const std::int64_t maxReset : {std::int64_t(50'000), std::int64_t(3'000'000)}) {
+        std::mt19937_64 rng(11 + maxReset);
+        const SimTime start = 1'000'000'007, end = start + 20'000'000;
+        const Duration bucket = 100'000;
+        const std::size_t buckets = 200, places = 4;
+        const std::int64_t bytesOf[places] = {16, 8, 8, 8};
+        ClusterMemory memory(start, end, bucket, ClusterMemory::Sizing{16, nullptr},
+                             std::vector<ClusterMemory::Sizing>(3, ClusterMemory::Sizing{8, nullptr}));
+        std::map<std::pair<std::size_t, KeyId>, SimTime> expiry;
+        const auto liveAt = [&](std::size_t place, SimTime t) {
+            std::int64_t n = 0;
+            for (const auto& [k, e] : expiry)
+                n += k.first == place && e > t;
+            return n;
+        };
+        std::vector<std::vector<std::int64_t>> bucketPeak(places, std::vector<std::int64_t>(buckets, 0));
+        std::int64_t placePeak[places] = {}, totalPeak = 0;
+        std::size_t opened = 0;  // buckets whose start has been seen
+        SimTime now = start;
+        for (int i = 0; i < 5'000; ++i) {
+            now += std::uniform_int_distribution<std::int64_t>(0, 7'000)(rng);  // 17.5 s on average
+            if (now >= end)
+                break;
+            const std::size_t place = std::uniform_int_distribution<std::size_t>(0, places - 1)(rng);
+            const KeyId key = std::uniform_int_distribution<KeyId>(0, 19)(rng);
+            const Duration reset = std::uniform_int_distribution<std::int64_t>(-5, maxReset)(rng);
+            const auto b = static_cast<std::size_t>((now - start) / bucket);
+            for (; opened <= b; ++opened) {
+                for (std::size_t p = 0; p < places; ++p)
+                    bucketPeak[p][opened] = liveAt(p, start + static_cast<SimTime>(opened) * bucket);
+            }
+            if (place == 0)
+                memory.touchStore(key, now, reset);
+            else
+                memory.touchInstance(place - 1, key, now, reset);
+            if (reset > 0) {
+                SimTime& e = expiry.try_emplace({place, key}, kNever).first->second;
+                e = std::max(e, (now + reset + 999) / 1000 * 1000);
+            }
+            std::int64_t total = 0;
+            for (std::size_t p = 0; p < places; ++p) {
+                const std::int64_t live = liveAt(p, now);
+                placePeak[p] = std::max(placePeak[p], live);
+                bucketPeak[p][b] = std::max(bucketPeak[p][b], live);
+                total += live;
+            }
+            totalPeak = std::max(totalPeak, total);
+        }
+        for (; opened < buckets; ++opened) {
+            for (std::size_t p = 0; p < places; ++p)
+                bucketPeak[p][opened] = liveAt(p, start + static_cast<SimTime>(opened) * bucket);
+        }
+        std::int64_t peakBytes = 0;
+        for (std::size_t b = 0; b < buckets; ++b) {
+            std::int64_t bytes = 0;
+            for (std::size_t p = 0; p < places; ++p)
+                bytes += bucketPeak[p][b] * bytesOf[p];
+            peakBytes = std::max(peakBytes, bytes);
+        }
+        AlgorithmReport report;
+        memory.finish(report, "store_and_instances");
+        QVERIFY(report.memory.store);
+        QCOMPARE(report.memory.store->peakLiveKeys, placePeak[0]);
+        QCOMPARE(report.memory.instances.size(), std::size_t(3));
+        for (std::size_t p = 1; p < places; ++p)
+            QCOMPARE(report.memory.instances[p - 1].peakLiveKeys, placePeak[p]);
+        QCOMPARE(report.memory.peakLiveKeys, totalPeak);
+        QCOMPARE(report.memory.peakStateBytes, peakBytes);
+        QVERIFY2(totalPeak > placePeak[0] + 2, "the places must overlap");
+    }
+}
+
+void TestCluster::statePerPlace()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // Local state: instance 0 holds a [0, 100) and b [20, 120) ms, instance 1 a [10, 110): 2
+    // and 1 keys, 3 in all from 20 ms. Then instance 0 c [1000, 1100) (c@1020 rejected),
+    // instance 1 c [1010, 1110) and d [1030, 1130): 1 and 2, 3 in all. Each instance's peak
+    // is 2 keys, but never both at once: the cluster's is 3, not 4. Bytes (GCRA: 8 per key),
+    // each instance's peak in each 1 s bucket: 16 + 8 = 24, then 8 + 16 = 24.
+    const Report local = run(traceScenario(dir, kTrace, "2s", R"({"instances": 2, "store": {"mode": "local"}})", kGcra));
+    const MemoryStats& m = local.algorithms[0].memory;
+    QCOMPARE(m.heldBy, std::string("instances"));
+    QVERIFY(!m.store);
+    QCOMPARE(m.instances.size(), std::size_t(2));
+    QCOMPARE(m.instances[0].peakLiveKeys, std::int64_t(2));
+    QCOMPARE(m.instances[0].peakStateBytes, std::int64_t(16));
+    QCOMPARE(m.instances[1].peakLiveKeys, std::int64_t(2));
+    QCOMPARE(m.instances[1].peakStateBytes, std::int64_t(16));
+    QCOMPARE(m.peakLiveKeys, std::int64_t(3));
+    QCOMPARE(m.peakStateBytes, std::int64_t(24));
+    QCOMPARE(m.stateBytesPerKey, 8.0);
+    QCOMPARE(local.algorithms[0].liveKeysSeries, (std::vector<std::int64_t>{3, 3}));
+
+    // One Redis (1 ms round trips; the script reads the instance's time, sent half a round trip
+    // earlier): a key per rate-limit key. a is written at 0.5 ms (live to 100.5 -> 101 ms), b
+    // at 20.5 ms (to 121 ms); a@10 and a@30 are rejected and leave a's expiry. 2 keys, 16 B;
+    // then c and d, 2 again.
+    const std::string redis = R"({"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}}})";
+    const Report atomicRun = run(traceScenario(dir, kTrace, "2s", redis, kGcra));
+    const MemoryStats& atomic = atomicRun.algorithms[0].memory;
+    QCOMPARE(atomic.heldBy, std::string("store"));
+    QVERIFY(atomic.store);
+    QCOMPARE(atomic.store->peakLiveKeys, std::int64_t(2));
+    QCOMPARE(atomic.store->peakStateBytes, std::int64_t(16));
+    QVERIFY(atomic.instances.empty());
+    QCOMPARE(atomic.peakLiveKeys, std::int64_t(2));
+    QCOMPARE(atomic.peakStateBytes, std::int64_t(16));
+
+    // The store down from 500 ms to 1500 ms, local_fallback: the second half is decided at the
+    // 100 ms timeout by GCRA 5/s burst 1 on each instance (T = tau = 200 ms): instance 0 holds
+    // c [1100, 1300) (c@1020 rejected at 1120), instance 1 c [1110, 1310) and d [1130, 1330).
+    // The store held a and b (2 keys, 16 B) in the first bucket, the instances 1 + 2 keys
+    // (24 B) in the second: 3 keys at most, 24 B.
+    const std::string outage = R"({"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}, "timeout": "100ms"},
+        "outages": [{"from": "500ms", "to": "1500ms"}], "policy": {"on_failure": "local_fallback"}})";
+    const Report fallbackRun = run(traceScenario(dir, kTrace, "2s", outage, kGcra));
+    const MemoryStats& fallback = fallbackRun.algorithms[0].memory;
+    QCOMPARE(fallback.heldBy, std::string("store_and_instances"));
+    QVERIFY(fallback.store);
+    QCOMPARE(fallback.store->peakLiveKeys, std::int64_t(2));
+    QCOMPARE(fallback.store->peakStateBytes, std::int64_t(16));
+    QCOMPARE(fallback.instances.size(), std::size_t(2));
+    QCOMPARE(fallback.instances[0].peakLiveKeys, std::int64_t(1));
+    QCOMPARE(fallback.instances[0].peakStateBytes, std::int64_t(8));
+    QCOMPARE(fallback.instances[1].peakLiveKeys, std::int64_t(2));
+    QCOMPARE(fallback.instances[1].peakStateBytes, std::int64_t(16));
+    QCOMPARE(fallback.peakLiveKeys, std::int64_t(3));
+    QCOMPARE(fallback.peakStateBytes, std::int64_t(24));
+
+    // The JSON says which place held what.
+    const std::string json = reportJson(fallbackRun);
+    QVERIFY(json.find(R"("held_by": "store_and_instances")") != std::string::npos);
+    QVERIFY(json.find(R"("store": {
+          "peak_live_keys": 2,
+          "peak_state_bytes": 16
+        })") != std::string::npos);
+}
 
 void TestCluster::localSyncMergesUntilTheEnd()
 {
@@ -234,6 +397,80 @@ void TestCluster::localSyncMergesUntilTheEnd()
                                        R"({"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s"}})"));
     QCOMPARE(r.algorithms[0].cluster->storeRoundTrips, std::int64_t(18));
     QCOMPARE(r.algorithms[0].cluster->storeFailures, std::int64_t(0));
+}
+
+void TestCluster::statePerPlaceLocalSync()
+{
+    // local_sync, fixed window 10 per 1 s, syncs every 100 ms until the end (instance 0 at 100,
+    // 200, ..., 900 ms, instance 1 at 150, ..., 950: 18 round trips): a@0 (instance 0), a@10
+    // (1), b@600 (0), c@800 (1). A counter lives until its window ends at 1 s: instance 0 holds
+    // a and b, instance 1 a and c; the store a (synced at 100 ms), b (700) and c (850, after
+    // the last request). From 850 ms: 2 + 2 + 3 = 7 keys. A counter on an instance is 24 bytes
+    // (window, local count, global count seen), in the store 16 (window, count):
+    // 4 x 24 + 3 x 16 = 144 bytes.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Report r = run(traceScenario(dir, kLocalSyncTrace, "1s",
+                                       R"({"instances": 2, "store": {"mode": "local_sync", "sync_interval": "100ms"}})",
+                                       R"({"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s"}})"));
+    const MemoryStats& m = r.algorithms[0].memory;
+    QCOMPARE(m.heldBy, std::string("store_and_instances"));
+    QVERIFY(m.store);
+    QCOMPARE(m.instances.size(), std::size_t(2));
+    QCOMPARE(m.store->peakLiveKeys, std::int64_t(3));
+    QCOMPARE(m.store->peakStateBytes, std::int64_t(48));
+    QCOMPARE(m.instances[0].peakLiveKeys, std::int64_t(2));
+    QCOMPARE(m.instances[0].peakStateBytes, std::int64_t(48));
+    QCOMPARE(m.instances[1].peakLiveKeys, std::int64_t(2));
+    QCOMPARE(m.instances[1].peakStateBytes, std::int64_t(48));
+    QCOMPARE(m.peakLiveKeys, std::int64_t(7));
+    QCOMPARE(m.peakStateBytes, std::int64_t(144));
+    QCOMPARE(m.stateBytesPerKey, 144.0 / 7.0);
+}
+
+void TestCluster::statePerPlaceSlidingLog()
+{
+    // A sliding log of 1 per 2 s in one Redis: a and b each log one entry (a@10 and a@30 are
+    // rejected), held in the log's 24 bytes of bookkeeping plus 8 for a ring of capacity 1:
+    // 32 bytes each, both live at the end of the only bucket (1 s).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Report r = run(traceScenario(dir, "t_us,key,cost\n0,a,1\n10000,a,1\n20000,b,1\n30000,a,1\n", "1s",
+                                       R"({"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}}})",
+                                       R"({"algorithm": "sliding_window_log", "params": {"limit": 1, "window": "2s"}})"));
+    const MemoryStats& m = r.algorithms[0].memory;
+    QCOMPARE(r.algorithms[0].rejected, std::int64_t(2));
+    QVERIFY(m.store);
+    QCOMPARE(m.store->peakLiveKeys, std::int64_t(2));
+    QCOMPARE(m.store->peakStateBytes, std::int64_t(64));
+    QCOMPARE(m.peakStateBytes, std::int64_t(64));
+    QCOMPARE(m.stateBytesPerKey, 32.0);
+}
+
+void TestCluster::stateOfTheRedisOutage()
+{
+    // One global key. The store holds it (16 bytes: a token bucket); under local_fallback
+    // each of the 4 instances holds its own bucket for it once the store is down at 20 s,
+    // while the store's copy, drained by 300/s against 100/s, lives on for about 1 s after
+    // its last write (reset_after: refilling 100 tokens at 100/s): 1 + 4 keys, 80 bytes.
+    const Report r = run(embedded("cluster-redis-outage"));
+    for (const char* id : {"fail_open", "fail_closed", "fail_open + breaker"}) {
+        const MemoryStats& m = lane(r, id).memory;
+        QCOMPARE(m.heldBy, std::string("store"));
+        QCOMPARE(m.peakLiveKeys, std::int64_t(1));
+        QCOMPARE(m.peakStateBytes, std::int64_t(16));
+    }
+    const MemoryStats& m = lane(r, "local_fallback").memory;
+    QCOMPARE(m.heldBy, std::string("store_and_instances"));
+    QVERIFY(m.store);
+    QCOMPARE(m.store->peakLiveKeys, std::int64_t(1));
+    QCOMPARE(m.instances.size(), std::size_t(4));
+    for (const HeldState& instance : m.instances) {
+        QCOMPARE(instance.peakLiveKeys, std::int64_t(1));
+        QCOMPARE(instance.peakStateBytes, std::int64_t(16));
+    }
+    QCOMPARE(m.peakLiveKeys, std::int64_t(5));
+    QCOMPARE(m.peakStateBytes, std::int64_t(80));
 }
 
 void TestCluster::clusterScenariosRoundTrip()
