@@ -113,6 +113,7 @@ struct AlgorithmReport {
     std::int64_t requests = 0, allowed = 0, rejected = 0;  // attempts, by count
     std::int64_t allowedCost = 0, rejectedCost = 0;
     double acceptance = 0;          // allowed / requests
+    std::int64_t neverAdmissible = 0;  // rejected attempts the limit can never admit (retry_after_us -1)
 
     PeakBurst peakBurst;
     std::optional<Disagreement> disagreement;  // window algorithms only

@@ -96,6 +96,7 @@ Json algorithmJson(const AlgorithmReport& a)
     j["allowed_cost"] = a.allowedCost;
     j["rejected_cost"] = a.rejectedCost;
     j["acceptance"] = a.acceptance;
+    j["never_admissible"] = a.neverAdmissible;
     j["peak_burst"] = {{"window_us", a.peakBurst.windowUs}, {"allowed_cost", a.peakBurst.allowedCost},
                        {"limit", a.peakBurst.limit},        {"ratio", a.peakBurst.ratio},
                        {"at_us", a.peakBurst.atUs},          {"key", a.peakBurst.key}};

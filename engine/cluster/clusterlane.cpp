@@ -226,6 +226,8 @@ void ClusterLane::offer(const Arrival& a)
         const SimTime now = m_clocks[r.instance].read(a.t);
         Decision d;
         d.allowed = localSyncAllows(r.instance, key, now, a.cost);
+        if (static_cast<double>(a.cost) > m_nominal.limitCost)
+            d.retryAfterUs = kNeverPasses;
         // The instance's counter lives until its window ends on the instance's clock.
         m_memory->touchInstance(r.instance, key, a.t, (floorDiv(now, m_nominal.windowUs) + 1) * m_nominal.windowUs - now);
         record(a.t, r, d, false);
@@ -477,6 +479,7 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
         ++m_report.rejected;
         m_report.rejectedCost += r.cost;
         m_report.rejectedSeries[bucket] += r.cost;
+        m_report.neverAdmissible += d.retryAfterUs == kNeverPasses ? 1 : 0;
         return;
     }
     ++m_report.allowed;

@@ -225,6 +225,7 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
         ++m_report.rejected;
         m_report.rejectedCost += attempt.cost;
         m_report.rejectedSeries[bucket] += attempt.cost;
+        m_report.neverAdmissible += d.retryAfterUs == kNeverPasses ? 1 : 0;
     }
     if (tier.nominal.approximatesLog) {
         const bool logWouldAllow = static_cast<double>(before + attempt.cost) <= tier.nominal.limitCost;

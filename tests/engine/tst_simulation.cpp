@@ -33,6 +33,7 @@ private slots:
     void tieredKeysTakeEachTiersLimit();
     void endpointKeysSplitByPath();
     void flashCrowdAndDiurnalShapes();
+    void neverAdmissibleRequestsAreCounted();
     void liveKeysSeriesStartsFromEachBucket();
 };
 
@@ -298,6 +299,52 @@ void TestSimulation::flashCrowdAndDiurnalShapes()
     QVERIFY(std::abs(d.offeredSeries[0] + d.offeredSeries[1] - 8183) < 300);
 }
 
+
+void TestSimulation::neverAdmissibleRequestsAreCounted()
+{
+    // Key k, one request a second from 0 s to 11 s, so every limiter is idle again each time,
+    // costs 1 6 11 50 5 10 12 3 6 100 11 2 (at 1, 2, ..., 11 s; 1 at 0 s); and 12 cost-1
+    // requests on key b at once at 0.5 s. A request can never pass when its cost is above
+    // what the limiter ever admits at once: the token bucket's capacity 10 (11, 50, 12, 100,
+    // 11: 5), GCRA's burst 5 (6, 11, 50, 10, 12, 6, 100, 11: 8), the fixed window's limit 10
+    // (5). Every other request on k passes. On b, 10 pass the bucket and the window and 2 are
+    // rejected; GCRA passes 5 and rejects 7; those could pass later, so are not counted.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::string trace = "t_us,key,cost\n0,k,1\n";
+    for (int i = 0; i < 12; ++i)
+        trace += "500000,b,1\n";
+    const int costs[] = {6, 11, 50, 5, 10, 12, 3, 6, 100, 11, 2};
+    for (int s = 1; s <= 11; ++s)
+        trace += std::to_string(s * 1'000'000) + ",k," + std::to_string(costs[s - 1]) + "\n";
+    const std::string algorithms = R"("algorithms": [
+        {"algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"}},
+        {"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}},
+        {"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s"}}])";
+    const std::string traffic = R"({"name": "costly", "duration": "12s", "traffic": [{"kind": "trace", "file": "trace.csv"}],
+        "keys": "recorded", )";
+    const Report r = run(test::traceScenario(dir.path().toStdString(), trace, traffic + algorithms + "}"));
+    QCOMPARE(lane(r, "token_bucket").neverAdmissible, std::int64_t(5));
+    QCOMPARE(lane(r, "token_bucket").rejected, std::int64_t(5 + 2));
+    QCOMPARE(lane(r, "gcra").neverAdmissible, std::int64_t(8));
+    QCOMPARE(lane(r, "gcra").rejected, std::int64_t(8 + 7));
+    QCOMPARE(lane(r, "fixed_window").neverAdmissible, std::int64_t(5));
+    QCOMPARE(lane(r, "fixed_window").rejected, std::int64_t(5 + 2));
+    const std::string json = reportJson(r);
+    QVERIFY(json.find("\"never_admissible\": 8,") != std::string::npos);
+
+    // In a cluster the store's limiter answers the same: one Redis, the same counts.
+    const Report cluster = run(test::traceScenario(dir.path().toStdString(), trace, traffic
+        + R"("cluster": {"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}}}, )" + algorithms + "}"));
+    QCOMPARE(lane(cluster, "token_bucket").neverAdmissible, std::int64_t(5));
+    QCOMPARE(lane(cluster, "gcra").neverAdmissible, std::int64_t(8));
+    QCOMPARE(lane(cluster, "fixed_window").neverAdmissible, std::int64_t(5));
+    // local_sync's counters give no retry time, yet a cost above the limit never fits them.
+    const Report synced = run(test::traceScenario(dir.path().toStdString(), trace, traffic
+        + R"("cluster": {"instances": 2, "store": {"mode": "local_sync"}}, "algorithms": [
+            {"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s"}}]})"));
+    QCOMPARE(synced.algorithms[0].neverAdmissible, std::int64_t(5));
+}
 
 void TestSimulation::liveKeysSeriesStartsFromEachBucket()
 {
