@@ -69,6 +69,12 @@ void printTable(const Report& report, std::ostream& out)
                 << " clients throttled, " << a.clients->wronglyThrottled
                 << " of them wrongly (a limit of their own never rejected them)";
     }
+    for (const AlgorithmReport& a : report.algorithms) {
+        if (a.neverAdmissible > 0)
+            out << "\n" << a.id << ": never admissible: " << a.neverAdmissible
+                << (a.neverAdmissible == 1 ? " request" : " requests")
+                << " (cost above what the limit can ever admit; counted as rejected)";
+    }
     out << "\n";
 }
 

@@ -16,6 +16,7 @@ private slots:
     void badInput();
     void listNamesEverything();
     void directoriesAreNotInputs();
+    void runCountsNeverAdmissibleRequests();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -128,6 +129,29 @@ void TestCli::directoriesAreNotInputs()
     const Run scenario = run({"run", dir});
     QCOMPARE(scenario.exitCode, 2);
     QVERIFY2(scenario.err.contains("is a directory, not a scenario file"), qPrintable(scenario.err));
+}
+
+void TestCli::runCountsNeverAdmissibleRequests()
+{
+    // One request a second on key k, so each limiter is idle again, of costs 1 6 11 50 5 10
+    // 12 3 6 100 11 2. Never admissible: above the token bucket's capacity 10 (11, 50, 12, 100,
+    // 11: 5), GCRA's burst 5 (8), the leaky bucket's burst + 1 = 50 (100 only: 1).
+    writeTrace("costs.csv", "t_us,key,cost\n0,k,1\n1000000,k,6\n2000000,k,11\n3000000,k,50\n4000000,k,5\n"
+                            "5000000,k,10\n6000000,k,12\n7000000,k,3\n8000000,k,6\n9000000,k,100\n10000000,k,11\n"
+                            "11000000,k,2\n");
+    const QString scenario = ratelab::test::writeFile(m_dir, "costs.json", R"({"name": "costly", "duration": "12s",
+        "traffic": [{"kind": "trace", "file": "costs.csv"}], "keys": "recorded", "algorithms": [
+        {"algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"}},
+        {"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}},
+        {"algorithm": "leaky_bucket", "params": {"rate": "10/s", "burst": 49}}]})");
+    const Run r = run({"run", scenario});
+    QCOMPARE(r.exitCode, 0);
+    const QString tail = QStringLiteral(" (cost above what the limit can ever admit; counted as rejected)\n");
+    QVERIFY2(r.out.contains("\ntoken_bucket: never admissible: 5 requests" + tail), qPrintable(r.out));
+    QVERIFY2(r.out.contains("\ngcra: never admissible: 8 requests" + tail), qPrintable(r.out));
+    QVERIFY2(r.out.contains("\nleaky_bucket: never admissible: 1 request" + tail), qPrintable(r.out));
+    // None in a scenario whose costs all fit: no line.
+    QVERIFY(!run({"run", "steady-poisson"}).out.contains("never admissible"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
