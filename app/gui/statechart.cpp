@@ -1,6 +1,7 @@
 #include "app/gui/statechart.h"
 
 #include "app/models/formatting.h"
+#include "app/models/heldstatetext.h"
 
 #include <cmath>
 
@@ -27,9 +28,15 @@ void StateChart::setInput(const ChartInput& input)
             Bar bar;
             bar.id = QString::fromStdString(a.id);
             bar.value = std::max(1.0, m.stateBytesPerKey);
-            bar.annotation = tr("%1/key · %2, %3 keys").arg(perKey, fmt::bytes(m.peakStateBytes), fmt::compact(double(m.peakLiveKeys)));
+            bar.annotation = tr("%1/key · %2, %3%4").arg(perKey, fmt::bytes(m.peakStateBytes), heldstate::keys(m.peakLiveKeys),
+                                                         heldstate::where(m));
             bar.tooltip = tr("<b>%1</b><br>%2 per live key (model)<br>peak total state %3<br>peak live keys %4")
                               .arg(bar.id.toHtmlEscaped(), perKey, fmt::bytes(m.peakStateBytes), fmt::exact(m.peakLiveKeys));
+            const QStringList places = heldstate::places(m);
+            if (!places.isEmpty())
+                bar.tooltip += tr("<br>peaks per place:");
+            for (const QString& place : places)
+                bar.tooltip += QStringLiteral("<br>") + place.toHtmlEscaped();
             bar.style = input.styles[i];
             bar.hidden = input.isHidden(i);
             bars.append(bar);

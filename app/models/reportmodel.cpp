@@ -1,12 +1,14 @@
 #include "app/models/reportmodel.h"
 
 #include "app/models/formatting.h"
+#include "app/models/heldstatetext.h"
 #include "app/models/palette.h"
 
 #include <QFont>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace ratelab {
 
@@ -180,6 +182,15 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
             if (!a.disagreement)
                 return QStringLiteral("Only fixed window and sliding window counter are compared with the exact log.");
             return {};
+        case BytesPerKey:
+        case PeakState: {
+            // Where the state was held, and the peak live keys this column has no room for.
+            const QString total = QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes), heldstate::keys(a.memory.peakLiveKeys));
+            const QStringList places = heldstate::places(a.memory);
+            return places.isEmpty() ? QStringLiteral("At most %1 on the one instance").arg(total)
+                                    : QStringLiteral("At most %1 in the cluster; peaks per place:\n").arg(total)
+                                          + places.join(QLatin1Char('\n'));
+        }
         case P99Delay:
             if (a.delay)
                 return QStringLiteral("p50 %1, p99 %2, max %3")
@@ -201,6 +212,7 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
         static const char* const names[] = {"algorithm", "preset", "requests", "allowed", "acceptance",
                                             "peak burst", "at", "false allow", "false reject", "bytes/key",
                                             "peak state", "p99 delay", "overshoot"};
+        static_assert(std::size(names) == ColumnCount);
         return QString::fromLatin1(names[section]);
     }
     if (role == Qt::ToolTipRole) {
@@ -215,10 +227,11 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
             "Allowed, though the exact sliding log of the same limit and window was full",
             "Rejected, though the exact sliding log had room",
             "Model bytes of state per live key",
-            "Peak total state of all live keys",
+            "Peak total state of all live keys (in a cluster: the store's and every instance's)",
             "99th percentile of the shaping delay over accepted requests",
             "Allowed above the global limit across a cluster",
         };
+        static_assert(std::size(tips) == ColumnCount);
         return QString::fromLatin1(tips[section]);
     }
     if (role == Qt::TextAlignmentRole)

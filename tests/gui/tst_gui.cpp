@@ -691,6 +691,43 @@ private slots:
         QCOMPARE(v->instanceChart()->lines().size(), 4);
     }
 
+    // Compare over cluster-redis-outage: chart C says where each lane's state was held. One
+    // global key: the store holds it (a token bucket, 16 B); under local_fallback each of the 4
+    // instances also holds a bucket once the store is down, while the store's key (drained by
+    // 300/s against 100/s) lives on about 1 s after its last write: 5 keys, 80 B. Each label
+    // fits right of its bar inside the plot.
+    void compareShowsWhereStateIsHeld()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.setView(MainWindow::View::Compare);
+        w.openExample(QStringLiteral("cluster-redis-outage"));
+        QVERIFY(waitSettled(w));
+        StateChart* chart = w.compareView()->stateChart();
+        const QStringList expected{QStringLiteral("16 B/key · 16 B, 1 key in the store"),
+                                   QStringLiteral("16 B/key · 16 B, 1 key in the store"),
+                                   QStringLiteral("16 B/key · 80 B, 5 keys: store 1, up to 1 per instance"),
+                                   QStringLiteral("16 B/key · 16 B, 1 key in the store")};
+        QCOMPARE(chart->bars().size(), qsizetype(expected.size()));
+        chart->refreshNow();
+        const QRectF plot = chart->chart()->plotArea();
+        for (int i = 0; i < expected.size(); ++i) {
+            QCOMPARE(chart->bars()[i].annotation, expected[i]);
+            QVERIFY(chart->bars()[i].tooltip.contains(i == 2 ? QStringLiteral("instance 3: 1 key, 16 B")
+                                                             : QStringLiteral("store: 1 key, 16 B")));
+            const QGraphicsSimpleTextItem* label = nullptr;
+            for (QGraphicsItem* item : chart->chart()->childItems())
+                if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item); text && text->text() == expected[i])
+                    label = text;
+            QVERIFY(label);
+            const QRectF r = label->mapRectToScene(label->boundingRect());
+            QVERIFY2(plot.contains(r), qPrintable(QStringLiteral("%1 outside the plot").arg(expected[i])));
+        }
+        ReportModel* model = w.compareView()->reportModel();
+        QCOMPARE(model->index(2, ReportModel::PeakState).data().toString(), QStringLiteral("80 B"));
+    }
+
     // The wizard detects the apache sample as combined and imports what the engine imports.
     void importWizardSample()
     {

@@ -1,5 +1,6 @@
 // ReportModel under QAbstractItemModelTester: formatted display, raw sort values, empty
 // (not zero) cells where a metric does not apply, numeric sorting through a proxy.
+#include "app/models/heldstatetext.h"
 #include "app/models/reportmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -26,7 +27,9 @@ std::shared_ptr<const Report> sampleReport()
     fw.acceptance = double(fw.allowed) / double(fw.requests);
     fw.peakBurst = {60'000'000, 200, 100, 2.0, 60'000'000, "attacker"};
     fw.disagreement = Disagreement{12, 3};
-    fw.memory = {16, 210'000, 3'565'158};
+    fw.memory.stateBytesPerKey = 16;
+    fw.memory.peakLiveKeys = 210'000;
+    fw.memory.peakStateBytes = 3'565'158;
     AlgorithmReport log;
     log.id = "sliding_window_log";
     log.algorithm = "limits_moving_window";
@@ -36,7 +39,9 @@ std::shared_ptr<const Report> sampleReport()
     log.allowed = 899;
     log.acceptance = 899.0 / 900.0;
     log.peakBurst = {60'000'000, 100, 100, 1.0, 1'500'000, "a"};
-    log.memory = {812.5, 10, 8125};
+    log.memory.stateBytesPerKey = 812.5;
+    log.memory.peakLiveKeys = 10;
+    log.memory.peakStateBytes = 8125;
     AlgorithmReport lb;
     lb.id = "leaky_bucket";
     lb.algorithm = "leaky_bucket";
@@ -46,6 +51,13 @@ std::shared_ptr<const Report> sampleReport()
     lb.acceptance = 1.0;
     lb.peakBurst = {1'000'000, 11, 10, 1.1, 2'000'000, "b"};
     lb.delay = DelayStats{250'000, 2'500'000, 3'000'000, {}};
+    // Held in a cluster: a store and 2 instances (local_fallback).
+    lb.memory.stateBytesPerKey = 16;
+    lb.memory.peakLiveKeys = 5;
+    lb.memory.peakStateBytes = 80;
+    lb.memory.heldBy = "store_and_instances";
+    lb.memory.store = HeldState{1, 16};
+    lb.memory.instances = {HeldState{1, 16}, HeldState{3, 48}};
     r->algorithms = {fw, log, lb};
     return r;
 }
@@ -92,6 +104,46 @@ private slots:
                                                     << QVariant(qint64(2'500'000));
         QTest::newRow("all accepted") << 2 << int(ReportModel::Acceptance) << "100%" << QVariant(1.0);
         QTest::newRow("no cluster") << 2 << int(ReportModel::Overshoot) << "" << QVariant();
+    }
+
+    // Where the state was held, in the state columns' tooltips: the total, then each place's peak.
+    void heldStateTooltips()
+    {
+        ReportModel model;
+        model.setReport(sampleReport());
+        QCOMPARE(model.index(1, ReportModel::PeakState).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("At most 7.9 KiB, 10 keys on the one instance"));
+        QCOMPARE(model.index(2, ReportModel::PeakState).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("At most 80 B, 5 keys in the cluster; peaks per place:\nstore: 1 key, 16 B\n"
+                                "instance 0: 1 key, 16 B\ninstance 1: 3 keys, 48 B"));
+        QCOMPARE(model.index(2, ReportModel::BytesPerKey).data(Qt::ToolTipRole),
+                 model.index(2, ReportModel::PeakState).data(Qt::ToolTipRole));
+    }
+
+    // The words the state chart and the tooltips share, by where the state was held.
+    void heldStateWords()
+    {
+        MemoryStats one;
+        QCOMPARE(heldstate::keys(1), QStringLiteral("1 key"));
+        QCOMPARE(heldstate::keys(210'000), QStringLiteral("210k keys"));
+        QCOMPARE(heldstate::where(one), QString());
+        QVERIFY(heldstate::places(one).isEmpty());
+        MemoryStats store;
+        store.store = HeldState{2, 16};
+        QCOMPARE(heldstate::where(store), QStringLiteral(" in the store"));
+        QCOMPARE(heldstate::places(store), QStringList{QStringLiteral("store: 2 keys, 16 B")});
+        MemoryStats local;
+        local.instances = {HeldState{1, 16}, HeldState{2, 32}, HeldState{0, 0}};
+        QCOMPARE(heldstate::where(local), QStringLiteral(", up to 2 per instance"));
+        QCOMPARE(heldstate::places(local).size(), qsizetype(3));
+        MemoryStats both = local;
+        both.store = HeldState{1, 16};
+        QCOMPARE(heldstate::where(both), QStringLiteral(": store 1, up to 2 per instance"));
+        // Beyond 8 instances, one line with their range.
+        MemoryStats many;
+        for (qint64 i = 0; i < 12; ++i)
+            many.instances.push_back(HeldState{i, 16 * i});
+        QCOMPARE(heldstate::places(many), QStringList{QStringLiteral("12 instances: 0 B to 176 B each")});
     }
     void cells()
     {
