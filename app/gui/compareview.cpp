@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRadioButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -155,13 +156,24 @@ void CompareView::setReport(std::shared_ptr<const Report> report, const QString&
     m_input.hidden = m_legend->hidden();
     m_model->setReport(report);
     m_model->setHiddenIds(m_input.hidden);
+    // Never-admissible requests are a flag: the column shows only when some algorithm has them.
+    bool neverAdmissible = false;
+    if (report)
+        for (const AlgorithmReport& a : report->algorithms)
+            neverAdmissible = neverAdmissible || a.neverAdmissible > 0;
+    m_table->setColumnHidden(ReportModel::NeverAdmissible, !neverAdmissible);
     for (ChartView* c : charts())
         c->setExportContext(scenarioName, seed);
     m_table->resizeColumnsToContents();
+    // A hidden column leaves the header's stretch on a stale last section: set it again.
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     // Room for every row (up to 8) under the charts; sized before the charts take their data,
     // so that they lay it out once, at their final size.
     const int rows = std::min(8, m_model->rowCount());
-    const int tableHeight = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize() + 6;
+    int tableHeight = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize() + 6;
+    if (m_table->horizontalHeader()->length() > m_table->viewport()->width())  // and a scroll bar under them
+        tableHeight += m_table->horizontalScrollBar()->sizeHint().height();
     const int total = m_splitter->height();
     if (total > tableHeight + 300)
         m_splitter->setSizes({total - tableHeight, tableHeight});

@@ -63,6 +63,8 @@ QVariant ReportModel::rawValue(const AlgorithmReport& a, int column)
         return qint64(a.allowed);
     case Acceptance:
         return a.acceptance;
+    case NeverAdmissible:
+        return qint64(a.neverAdmissible);
     case PeakBurst:
         return a.peakBurst.ratio;
     case PeakBurstAt:
@@ -95,6 +97,7 @@ QString ReportModel::display(const AlgorithmReport& a, int column) const
         return raw.toString();
     case Requests:
     case Allowed:
+    case NeverAdmissible:
     case FalseAllow:
     case FalseReject:
     case Overshoot:
@@ -182,6 +185,10 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
             if (!a.disagreement)
                 return QStringLiteral("Only fixed window and sliding window counter are compared with the exact log.");
             return {};
+        case NeverAdmissible:
+            return QStringLiteral("%1 rejected with retry_after -1: their cost is above what this limit can ever admit, "
+                                  "so no wait would let them pass (counted in the acceptance)")
+                .arg(fmt::exact(a.neverAdmissible));
         case BytesPerKey:
         case PeakState: {
             // Where the state was held, and the peak live keys this column has no room for.
@@ -210,8 +217,8 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
         static const char* const names[] = {"algorithm", "preset", "requests", "allowed", "acceptance",
-                                            "peak burst", "at", "false allow", "false reject", "bytes/key",
-                                            "peak state", "p99 delay", "overshoot"};
+                                            "never admissible", "peak burst", "at", "false allow", "false reject",
+                                            "bytes/key", "peak state", "p99 delay", "overshoot"};
         static_assert(std::size(names) == ColumnCount);
         return QString::fromLatin1(names[section]);
     }
@@ -222,6 +229,7 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
             "Requests decided (attempts, retries included)",
             "Requests allowed",
             "allowed / requests",
+            "Rejected requests whose cost is above what the limit can ever admit (retry_after -1)",
             "Most cost one key had admitted in a trailing window, over the nominal limit for that window",
             "When that window ended (from the run's start)",
             "Allowed, though the exact sliding log of the same limit and window was full",

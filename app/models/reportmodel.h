@@ -23,6 +23,7 @@ public:
         Requests,
         Allowed,
         Acceptance,
+        NeverAdmissible,
         PeakBurst,
         PeakBurstAt,
         FalseAllow,

@@ -51,6 +51,7 @@
 #include <QAbstractButton>
 #include <QDoubleSpinBox>
 #include <QTabBar>
+#include <QHeaderView>
 #include <QTableView>
 #include <QToolButton>
 #include <QComboBox>
@@ -695,7 +696,7 @@ private slots:
     // global key: the store holds it (a token bucket, 16 B); under local_fallback each of the 4
     // instances also holds a bucket once the store is down, while the store's key (drained by
     // 300/s against 100/s) lives on about 1 s after its last write: 5 keys, 80 B. Each label
-    // fits right of its bar inside the plot.
+    // fits right of its bar inside the plot. No request costs more than the limit: no column.
     void compareShowsWhereStateIsHeld()
     {
         MainWindow w;
@@ -726,6 +727,43 @@ private slots:
         }
         ReportModel* model = w.compareView()->reportModel();
         QCOMPARE(model->index(2, ReportModel::PeakState).data().toString(), QStringLiteral("80 B"));
+        QTableView* table = w.compareView()->table();
+        QVERIFY(table->isColumnHidden(ReportModel::NeverAdmissible));
+        // The last column still takes the table's remaining width.
+        const QHeaderView* header = table->horizontalHeader();
+        QCOMPARE(header->sectionViewportPosition(ReportModel::Overshoot) + header->sectionSize(ReportModel::Overshoot),
+                 table->viewport()->width());
+    }
+
+    // Requests costlier than the limit: the table shows the never-admissible column. One a
+    // second on key k (so each limiter is idle again), costs 1 6 11 50 5 10 12 3 6 100 11 2:
+    // above capacity 10: 5; above GCRA's burst 5: 8.
+    void compareFlagsNeverAdmissible()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile trace(dir.filePath(QStringLiteral("costs.csv")));
+        QVERIFY(trace.open(QIODevice::WriteOnly));
+        trace.write("t_us,key,cost\n0,k,1\n1000000,k,6\n2000000,k,11\n3000000,k,50\n4000000,k,5\n5000000,k,10\n"
+                    "6000000,k,12\n7000000,k,3\n8000000,k,6\n9000000,k,100\n10000000,k,11\n11000000,k,2\n");
+        trace.close();
+        const Scenario scenario = loadScenario(R"({"name": "costly", "duration": "12s",
+            "traffic": [{"kind": "trace", "file": "costs.csv"}], "keys": "recorded", "algorithms": [
+            {"algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"}},
+            {"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})", "costly", dir.path().toStdString());
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.setView(MainWindow::View::Compare);
+        w.openScenario(scenario, QString());
+        QVERIFY(waitSettled(w));
+        QVERIFY(!w.compareView()->table()->isColumnHidden(ReportModel::NeverAdmissible));
+        ReportModel* model = w.compareView()->reportModel();
+        QCOMPARE(model->index(0, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("5"));
+        QCOMPARE(model->index(1, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("8"));
+        // Every row visible above the horizontal scroll bar the wider table needs.
+        QTableView* table = w.compareView()->table();
+        QVERIFY(table->rowViewportPosition(1) + table->rowHeight(1) <= table->viewport()->height());
     }
 
     // The wizard detects the apache sample as combined and imports what the engine imports.

@@ -30,6 +30,7 @@ std::shared_ptr<const Report> sampleReport()
     fw.memory.stateBytesPerKey = 16;
     fw.memory.peakLiveKeys = 210'000;
     fw.memory.peakStateBytes = 3'565'158;
+    fw.neverAdmissible = 1'204;
     AlgorithmReport log;
     log.id = "sliding_window_log";
     log.algorithm = "limits_moving_window";
@@ -104,6 +105,8 @@ private slots:
                                                     << QVariant(qint64(2'500'000));
         QTest::newRow("all accepted") << 2 << int(ReportModel::Acceptance) << "100%" << QVariant(1.0);
         QTest::newRow("no cluster") << 2 << int(ReportModel::Overshoot) << "" << QVariant();
+        QTest::newRow("never admissible") << 0 << int(ReportModel::NeverAdmissible) << "1,204" << QVariant(qint64(1'204));
+        QTest::newRow("none never admissible") << 1 << int(ReportModel::NeverAdmissible) << "0" << QVariant(qint64(0));
     }
 
     // Where the state was held, in the state columns' tooltips: the total, then each place's peak.
@@ -118,6 +121,8 @@ private slots:
                                 "instance 0: 1 key, 16 B\ninstance 1: 3 keys, 48 B"));
         QCOMPARE(model.index(2, ReportModel::BytesPerKey).data(Qt::ToolTipRole),
                  model.index(2, ReportModel::PeakState).data(Qt::ToolTipRole));
+        QVERIFY(model.index(0, ReportModel::NeverAdmissible).data(Qt::ToolTipRole).toString().startsWith(
+            QStringLiteral("1,204 rejected with retry_after -1")));
     }
 
     // The words the state chart and the tooltips share, by where the state was held.
