@@ -56,7 +56,7 @@ void LineProcessor::hold(std::string_view line, std::int64_t lineNumber)
         reject(lineNumber, LineProblem::NoKey, m_keyName, line);
         return;
     }
-    Held& held = m_ring[(m_oldest + m_held) % kHeld];
+    Record& held = m_ring[(m_oldest + m_held) % kHeld];
     // A key composed in the extractor's buffer is gone by the next line: keep a copy.
     const std::less_equal<const char*> atOrBefore;
     if (!atOrBefore(line.data(), key.data()) || !atOrBefore(key.data() + key.size(), line.data() + line.size())) {
@@ -72,23 +72,25 @@ void LineProcessor::hold(std::string_view line, std::int64_t lineNumber)
     ++m_held;
 }
 
-void LineProcessor::finish(const Held& held, ImportedRequest& out)
+ImportedRequest LineProcessor::request(const Record& record)
 {
-    if (!m_hasLastKey || held.hash != m_lastHash || held.key != m_lastKey) {
-        m_lastKeyId = m_index.intern(held.key, held.hash);
-        m_lastKey.assign(held.key);
-        m_lastHash = held.hash;
+    if (!m_hasLastKey || record.hash != m_lastHash || record.key != m_lastKey) {
+        m_lastKeyId = m_index.intern(record.key, record.hash);
+        m_lastKey.assign(record.key);
+        m_lastHash = record.hash;
         m_hasLastKey = true;
     }
-    out.t = held.t;
+    ImportedRequest out;
+    out.t = record.t;
     out.key = m_lastKeyId;
-    out.line = held.line;
+    out.line = record.line;
     out.tier = 0;
     if (m_tiers) {
         while (m_tierOfKey.size() <= out.key)
             m_tierOfKey.push_back(m_tiers->tierOf(m_keys.name(static_cast<KeyId>(m_tierOfKey.size()))));
         out.tier = m_tierOfKey[out.key];
     }
+    return out;
 }
 
 } // namespace ratelab

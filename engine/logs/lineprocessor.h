@@ -1,7 +1,9 @@
 #pragma once
 // The per-line work of an import, shared by the sequential and the parallel importer:
 // parse, choose the key, intern it, count the problems. Records come out in input order;
-// putting them in time order is the caller's job (RequestOrdering).
+// putting them in time order is the caller's job (RequestOrdering). A record's key is
+// interned only when the caller asks for its request, so a record the caller refuses (too
+// old to put in order) leaves no key behind.
 //
 // Requests are held back a few lines: a line's key is hashed and its slot in the key table
 // fetched when the line is parsed, and looked up only some lines later, so the table's
@@ -34,9 +36,23 @@ public:
     // is emitted.
     void add(std::string_view line, std::int64_t lineNumber);
 
-    // The requests are emitted in line order, interned, to
-    // emit(const ImportedRequest&, std::string_view lineText): the oldest after each add()
-    // once kHeld are held (so that each key's slot has had kHeld lines to arrive) ...
+    // A parsed record on its way out: its time, line number and text; request() gives it its key.
+    struct Record {
+        SimTime t = 0;
+        std::int64_t line = 0;
+        std::string_view text;  // the line
+    private:
+        friend class LineProcessor;
+        std::string_view key;   // into `text`, or into `ownKey` when the key was composed
+        std::uint64_t hash = 0;
+        std::string ownKey;
+    };
+
+    // The record's request, its key interned (and its tier found).
+    ImportedRequest request(const Record& record);
+
+    // The records are emitted in line order to emit(const Record&): the oldest after each
+    // add() once kHeld are held (so that each key's slot has had kHeld lines to arrive) ...
     template <typename Emit>
     void makeRoom(Emit&& emit)
     {
@@ -59,27 +75,15 @@ public:
 private:
     static constexpr std::size_t kHeld = 8;  // lines parsed ahead of their key lookups
 
-    struct Held {
-        SimTime t = 0;
-        std::int64_t line = 0;
-        std::string_view text;  // the line
-        std::string_view key;   // into `text`, or into `ownKey` when the key was composed
-        std::uint64_t hash = 0;
-        std::string ownKey;
-    };
-
     void hold(std::string_view line, std::int64_t lineNumber);
-    void finish(const Held& held, ImportedRequest& out);
 
     template <typename Emit>
     void emitOldest(Emit& emit)
     {
-        ImportedRequest r;
-        const Held& oldest = m_ring[m_oldest];
-        finish(oldest, r);
+        const Record& oldest = m_ring[m_oldest];  // stays in place until the next add()
         m_oldest = (m_oldest + 1) % kHeld;
         --m_held;
-        emit(r, oldest.text);
+        emit(oldest);
     }
 
     std::unique_ptr<LineParser> m_parser;
@@ -91,7 +95,7 @@ private:
     ImportSummary& m_counts;
     std::size_t m_maxReported;
     LogFields m_fields;
-    std::array<Held, kHeld> m_ring;  // m_held requests from m_oldest on
+    std::array<Record, kHeld> m_ring;  // m_held requests from m_oldest on
     std::size_t m_oldest = 0;
     std::size_t m_held = 0;
     std::string m_lastKey;  // consecutive lines often share a key: skip the table lookup

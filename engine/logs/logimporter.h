@@ -16,9 +16,10 @@ namespace ratelab {
 
 class LogReader;
 
-// Reads `in` to its end. Keys are interned into `keys` (which may already hold keys);
-// requests reach `sink` sorted by (t, line); `onProgress`, if set, hears how far it is once
-// per block and at the end. Throws ImportError, or Cancelled.
+// Reads `in` to its end. The keys of imported requests, and only those, are interned into
+// `keys` (which may already hold keys); requests reach `sink` sorted by (t, line);
+// `onProgress`, if set, hears how far it is once per block and at the end. Throws
+// ImportError, or Cancelled.
 ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
                         RunControl* control = nullptr, const ImportProgressFn& onProgress = {});
 

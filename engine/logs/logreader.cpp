@@ -180,14 +180,18 @@ bool LogReader::scanLine()
 void LogReader::handle(std::string_view line)
 {
     m_processor->add(line, m_summary.linesRead);
-    m_processor->makeRoom([this](const ImportedRequest& r, std::string_view text) { order(r, text); });
+    m_processor->makeRoom([this](const LineProcessor::Record& record) { order(record); });
 }
 
-// A parsed request goes to the reorder buffer; one too old for it is reported with its line.
-void LogReader::order(const ImportedRequest& r, std::string_view text)
+// A parsed record goes to the reorder buffer; one too old for it is reported with its line,
+// its key not interned.
+void LogReader::order(const LineProcessor::Record& record)
 {
-    if (!m_ordering.push(r, [this](const ImportedRequest& ready) { m_ready.push(ready); }))
-        m_processor->reject(r.line, LineProblem::TooOld, "time", text);
+    if (!m_ordering.admit(record.t)) {
+        m_processor->reject(record.line, LineProblem::TooOld, "time", record.text);
+        return;
+    }
+    m_ordering.push(m_processor->request(record), [this](const ImportedRequest& ready) { m_ready.push(ready); });
 }
 
 // The buffer holds no whole line: report progress, then read the next block, or flush the
@@ -195,7 +199,7 @@ void LogReader::order(const ImportedRequest& r, std::string_view text)
 void LogReader::endOfBlock()
 {
     // The held requests go before the buffer's text moves.
-    m_processor->drain([this](const ImportedRequest& r, std::string_view text) { order(r, text); });
+    m_processor->drain([this](const LineProcessor::Record& record) { order(record); });
     if (m_control) {
         if (m_control->cancelled())
             throw Cancelled{};

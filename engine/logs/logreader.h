@@ -62,7 +62,7 @@ private:
     void fill();
     bool scanLine();
     void handle(std::string_view line);
-    void order(const ImportedRequest& r, std::string_view text);
+    void order(const LineProcessor::Record& record);
     void endOfBlock();
     void finish();
     void notify(bool finished) const;

@@ -69,9 +69,9 @@ struct Worker {
         out.lines = 0;
         const std::size_t keysBefore = keys.size();
         const std::string_view chunk = text.substr(out.begin, out.end - out.begin);
-        const auto keep = [&](const ImportedRequest& r, std::string_view line) {
-            out.requests.push_back(r);
-            out.lineOffsets.push_back(static_cast<std::uint32_t>(line.data() - chunk.data()));
+        const auto keep = [&](const LineProcessor::Record& record) {
+            out.requests.push_back(processor->request(record));
+            out.lineOffsets.push_back(static_cast<std::uint32_t>(record.text.data() - chunk.data()));
         };
         for (std::size_t pos = 0; pos < chunk.size();) {
             const std::size_t nl = textscan::findChar(chunk, '\n', pos);
@@ -249,17 +249,19 @@ private:
 
         for (std::size_t i = 0; i < chunk.requests.size(); ++i) {
             ImportedRequest r = chunk.requests[i];
-            KeyId& global = toGlobal[r.key];
-            if (global == kUnmapped)  // first met here, in file order: ids follow first appearance
-                global = m_keys.intern(names[r.key]);
-            r.key = global;
             r.line += m_summary.linesRead;
-            if (!m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); })) {
+            if (!m_ordering.admit(r.t)) {  // too old: reported, its key not interned
                 const std::size_t start = chunk.begin + chunk.lineOffsets[i];
                 const std::size_t end = textscan::findChar(m_text, '\n', start);
                 m_summary.skip(r.line, LineProblem::TooOld, "time",
                                m_text.substr(start, end == textscan::npos ? end : end - start), m_options.maxReportedProblems);
+                continue;
             }
+            KeyId& global = toGlobal[r.key];
+            if (global == kUnmapped)  // first kept here, in file order: ids follow first appearance
+                global = m_keys.intern(names[r.key]);
+            r.key = global;
+            m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); });
         }
         m_summary.linesRead += chunk.lines;
         m_bytesMerged = chunk.end;

@@ -3,7 +3,7 @@
 // threads it is cut at line ends into chunks of 1 MiB, which the threads parse as they
 // become free (each with its own parser and key interner) while the calling thread merges
 // the parsed chunks strictly in file order (parsing too whenever the next chunk is not
-// ready): local key ids are mapped to `keys` in order of first appearance, line numbers
+// ready): local key ids are mapped to `keys` in order of first kept request, line numbers
 // are made global, and the requests go through the same ordering as LogReader's
 // (requestordering.h). The result is identical to one thread's on the same file; progress
 // is reported per merged chunk.

@@ -23,15 +23,18 @@ public:
 
     explicit ReorderBuffer(Duration lookBack) : m_lookBack(lookBack < 0 ? 0 : lookBack) {}
 
+    // Whether push() would refuse a record at `t` now.
+    bool tooOld(SimTime t) const { return m_latest != kNever && t < m_latest && t < m_latest - m_lookBack; }
+
     template <typename Emit>
     Push push(const ImportedRequest& r, Emit&& emit)
     {
         Push result = Push::InOrder;
+        if (tooOld(r.t))
+            return Push::TooOld;
         if (m_latest == kNever || r.t >= m_latest) {
             m_fifo.push(r);
             m_latest = r.t;
-        } else if (r.t < m_latest - m_lookBack) {
-            return Push::TooOld;
         } else {
             m_late.push_back(r);
             std::push_heap(m_late.begin(), m_late.end(), Later{});

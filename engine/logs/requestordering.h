@@ -2,7 +2,9 @@
 // The step after parsing, shared by the one-thread and the parallel importer: requests come
 // in line order and leave in (t, line) order through a ReorderBuffer, with the counts that
 // belong to ordering (backward steps, reordered lines) kept in the summary. A request older
-// than the look-back window is refused; the caller reports it with its line.
+// than the look-back window is refused; the caller reports it with its line. Refusal comes
+// first (admit, then push), so that the caller interns a request's key only once it is
+// kept: a key seen only on refused lines is no key of the import.
 
 #include "engine/logs/importsummary.h"
 #include "engine/logs/reorderbuffer.h"
@@ -13,19 +15,21 @@ class RequestOrdering {
 public:
     RequestOrdering(Duration lookBack, ImportSummary& summary) : m_reorder(lookBack), m_summary(summary) {}
 
-    // False when `r` is too old to be put in order.
-    template <typename Emit>
-    bool push(const ImportedRequest& r, Emit&& emit)
+    // The first step for each request, in line order: false when a request at `t` is too old
+    // to be put in order. An admitted request is pushed next.
+    bool admit(SimTime t)
     {
-        if (m_previous != kNever && r.t < m_previous)
+        if (m_previous != kNever && t < m_previous)
             ++m_summary.backwardSteps;
-        m_previous = r.t;
-        switch (m_reorder.push(r, emit)) {
-        case ReorderBuffer::Push::InOrder: return true;
-        case ReorderBuffer::Push::Reordered: ++m_summary.reorderedLines; return true;
-        case ReorderBuffer::Push::TooOld: return false;
-        }
-        return false;
+        m_previous = t;
+        return !m_reorder.tooOld(t);
+    }
+
+    template <typename Emit>
+    void push(const ImportedRequest& r, Emit&& emit)
+    {
+        if (m_reorder.push(r, emit) == ReorderBuffer::Push::Reordered)
+            ++m_summary.reorderedLines;
     }
 
     template <typename Emit>

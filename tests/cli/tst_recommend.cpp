@@ -5,6 +5,7 @@
 
 #include "processrun.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,6 +18,13 @@
 
 namespace {
 const QString kLog = QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log");
+
+// One combined-format line from `ip` at `t` seconds since the epoch (UTC).
+QByteArray combinedLine(const QString& ip, qint64 t)
+{
+    const QString stamp = QDateTime::fromSecsSinceEpoch(t, Qt::UTC).toString("dd/MMM/yyyy:HH:mm:ss");
+    return (ip + " - - [" + stamp + " +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n").toLatin1();
+}
 }
 
 class TestRecommend : public QObject {
@@ -28,6 +36,8 @@ private slots:
     void replayScenarioRuns_data();
     void replayScenarioRuns();
     void handTraceTable();
+    void refusedLinesAreNotKeys();
+    void keysSeenOnlyOnTooOldLinesDoNotLowerTheLimit();
     void badUsage();
     void exportNginx();
     void exportEnvoy();
@@ -190,6 +200,103 @@ void TestRecommend::handTraceTable()
     QCOMPARE(table.exitCode, 0);
     QVERIFY(table.out.contains("token_bucket            capacity=1 refill=1/s"));
     QVERIFY(table.out.contains("75.00%"));
+}
+
+// The nginx fixture's situation: a recent line, then lines from a year before it, refused as
+// too old for the 60 s look-back. Their addresses are no keys: 3 requests from 2 keys, whose
+// totals are 2 and 1 (p50 1, max 2), not 6 keys with p50 0.
+void TestRecommend::refusedLinesAreNotKeys()
+{
+    constexpr qint64 t = 1523523600;  // 2018-04-12T09:00:00Z
+    QByteArray log = combinedLine("10.0.0.1", t);
+    for (int i = 1; i <= 4; ++i)
+        log += combinedLine(QString("192.168.0.%1").arg(i), t - 365 * 86400);
+    log += combinedLine("10.0.0.2", t + 1) + combinedLine("10.0.0.1", t + 2);
+    const QString path = write("refused.log", log);
+
+    const Run table = cli({"recommend", path});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY2(table.out.startsWith((path + ": 3 requests, 2 keys, ").toUtf8()), table.out.constData());
+    QVERIFY2(table.err.contains("older than the look-back window: 4"), qPrintable(table.err));  // still reported
+
+    const Run json = cli({"recommend", path, "--json"});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(doc["keys"].toInteger(), 2);
+    const QJsonObject perKey = doc["rates"].toObject()["requests_per_key"].toObject();
+    QCOMPARE(perKey["keys"].toInteger(), 2);
+    QCOMPARE(perKey["percentiles"].toObject()["p50"].toInteger(), 1);
+    QCOMPARE(perKey["percentiles"].toObject()["max"].toInteger(), 2);
+    const QJsonArray bins = perKey["histogram"].toArray();  // [1, 2): one key, [2, 4): one key
+    QCOMPARE(bins.size(), 2);
+    QCOMPARE(bins[0].toObject()["keys"].toInteger(), 1);
+    QCOMPARE(bins[1].toObject()["keys"].toInteger(), 1);
+}
+
+// Ten real clients and 110 addresses seen only on lines an hour too old. Nine clients send one
+// request each, 10.0.0.10 five in 5 s. Counting the 110 as keys, 99% of 120 keys is 119: the
+// phantoms and nine clients, so a limit of 1 "meets the target" while throttling 10.0.0.10.
+// Over the 10 real keys 99% needs all ten: capacity and limit 5 in any 1 min window, and a
+// replay of the imported trace by `decide` throttles no key.
+void TestRecommend::keysSeenOnlyOnTooOldLinesDoNotLowerTheLimit()
+{
+    constexpr qint64 t0 = 1709294400;  // 2024-03-01T12:00:00Z
+    QByteArray log = combinedLine("10.0.0.1", t0);
+    for (int i = 1; i <= 110; ++i)
+        log += combinedLine(QString("192.168.%1.%2").arg(i / 100).arg(i % 100), t0 - 3600);
+    for (int c = 2; c <= 9; ++c)
+        log += combinedLine(QString("10.0.0.%1").arg(c), t0 + 10);
+    for (int s = 0; s < 5; ++s)
+        log += combinedLine("10.0.0.10", t0 + 20 + s);
+    const QString path = write("phantoms.log", log);
+
+    const Run rec = cli({"recommend", path, "--json"});
+    QCOMPARE(rec.exitCode, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(rec.out).object();
+    QCOMPARE(doc["requests"].toInteger(), 14);
+    QCOMPARE(doc["keys"].toInteger(), 10);
+    // Totals per key: nine 1s and a 5. Nearest rank over 10: p50 the 5th (1), p90 the 9th
+    // (1), p99 the 10th (5).
+    const QJsonObject percentiles = doc["rates"].toObject()["requests_per_key"].toObject()["percentiles"].toObject();
+    QCOMPARE(percentiles["p50"].toInteger(), 1);
+    QCOMPARE(percentiles["p90"].toInteger(), 1);
+    QCOMPARE(percentiles["p99"].toInteger(), 5);
+
+    const QString trace = m_dir.filePath("phantoms.csv");
+    const Run imported = cli({"import", path, "--out", trace});
+    QCOMPARE(imported.exitCode, 0);
+    QVERIFY2(imported.err.contains("older than the look-back window: 110"), qPrintable(imported.err));
+
+    const QJsonArray recs = doc["recommendations"].toArray();
+    QCOMPARE(recs.size(), 6);
+    for (const QJsonValue& v : recs) {
+        const QJsonObject r = v.toObject();
+        const QString algorithm = r["algorithm"].toString();
+        QCOMPARE(r["keys"].toInteger(), 10);
+        QCOMPARE(r["keys_unthrottled"].toInteger(), 10);
+        QVERIFY(r["target_met"].toBool());
+        const QJsonObject params = r["params"].toObject();
+        if (algorithm == "token_bucket")
+            QCOMPARE(params["capacity"].toString(), QString("5"));
+        if (algorithm == "sliding_window_log")
+            QCOMPARE(params["limit"].toString(), QString("5"));
+        // The promise on replay: decide on the imported trace rejects nothing of any key.
+        QStringList args{"decide", "--algorithm", algorithm, "--trace", trace};
+        for (auto it = params.begin(); it != params.end(); ++it)
+            args << "--param" << it.key() + "=" + it.value().toString();
+        const Run decided = cli(args);
+        QCOMPARE(decided.exitCode, 0);
+        std::set<QByteArray> keys;
+        const QList<QByteArray> lines = decided.out.split('\n');
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            if (lines[i].isEmpty())
+                continue;
+            const QList<QByteArray> f = lines[i].split(',');
+            keys.insert(f[1]);
+            QVERIFY2(f[3] == "1", qPrintable(algorithm + " rejects " + lines[i]));
+        }
+        QCOMPARE(keys.size(), std::size_t{10});
+    }
 }
 
 void TestRecommend::badUsage()

@@ -139,6 +139,7 @@ private slots:
     void keyKinds();
     void tierMap();
     void reorderBufferSteps();
+    void refusedLinesLeaveNoKey();
     void readerYieldsWhatTheSinkReceives();
     void optionsByName_data();
     void optionsByName();
@@ -899,6 +900,53 @@ void TestLogs::reorderBufferSteps()
     const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {
         {90, 4}, {95, 2}, {100, 1}, {100, 3}, {111, 7}, {111, 9}, {120, 6}, {130, 10}};
     QCOMPARE(out, expected);
+}
+
+// Keys are those of imported requests only. A recent line, then lines an hour older (too old
+// for the 60 s look-back: the nginx fixture's situation) and malformed lines: none of their
+// addresses may become a key, on one thread or several, from a stream
+// or a file, and the summary still counts every refused line.
+void TestLogs::refusedLinesLeaveNoKey()
+{
+    const auto line = [](const std::string& ip, const char* time) {
+        return ip + " - - [12/Apr/2018:" + time + " +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+    };
+    std::string log = line("10.0.0.1", "09:00:00");
+    for (int i = 1; i <= 4; ++i)
+        log += line("192.168.0." + std::to_string(i), "08:00:00");  // an hour before line 1
+    log += "172.16.0.9 - - [12/Apr/2018:09:00:01 +0000] \"GET / HTTP/1.1\n";  // malformed: no status
+    log += line("172.16.0.8", "09:00:61");  // malformed: no such second
+    log += line("10.0.0.2", "09:00:03");
+    log += line("10.0.0.1", "09:00:04");
+    const std::vector<std::string> kept{"10.0.0.1", "10.0.0.2"};
+
+    const auto check = [&](const KeyInterner& keys, const ImportSummary& summary) {
+        std::vector<std::string> names;
+        for (KeyId k = 0; k < keys.size(); ++k)
+            names.push_back(keys.name(k));
+        QCOMPARE(names, kept);
+        QCOMPARE(summary.distinctKeys, std::int64_t{2});
+        QCOMPARE(summary.requestsImported, std::int64_t{3});
+        QCOMPARE(summary.skippedFor(LineProblem::TooOld), std::int64_t{4});
+        QCOMPARE(summary.skippedTotal(), std::int64_t{6});
+        QCOMPARE(summary.problems.size(), std::size_t{6});  // each refused line still listed
+    };
+    {
+        std::istringstream in(log);
+        KeyInterner keys;
+        const ImportSummary summary = importLog(in, {}, keys, [](const ImportedRequest&) {});
+        check(keys, summary);
+        QVERIFY(!QTest::currentTestFailed());
+    }
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("refused.log").toStdString();
+    std::ofstream(path, std::ios::binary) << log;
+    for (const unsigned threads : {1u, 2u}) {
+        KeyInterner keys;
+        const ImportSummary summary = importLogFile(path, {}, keys, [](const ImportedRequest&) {}, nullptr, threads);
+        check(keys, summary);
+        QVERIFY2(!QTest::currentTestFailed(), qPrintable(QString("%1 threads").arg(threads)));
+    }
 }
 
 namespace {

@@ -3,9 +3,12 @@
 // cancel keeps the last result, a new import forgets it, the next job gets the last result to
 // reuse, failures reported.
 #include "app/models/advisorcontroller.h"
+#include "app/models/logimportcontroller.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <atomic>
@@ -92,6 +95,49 @@ private slots:
             QCOMPARE(result->recommendations[i].keysUnthrottled, expected.recommendations[i].keysUnthrottled);
         }
         QCOMPARE(result->rates.windows[0].maxPerKey, expected.rates.windows[0].maxPerKey);
+    }
+
+    // The Logs view's path: a log imported by LogImportController, advised on. Two clients,
+    // then three addresses on lines an hour older than the first (too old for the 60 s
+    // look-back): the view counts 2 keys, not 5, and its target of 100% needs both clients.
+    void refusedLinesAreNotKeys()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("refused.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const auto line = [](const char* ip, const char* time) {
+            return QStringLiteral("%1 - - [12/Apr/2018:%2 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n")
+                .arg(QLatin1String(ip), QLatin1String(time))
+                .toLatin1();
+        };
+        file.write(line("10.0.0.1", "09:00:00"));
+        for (const char* ip : {"192.168.0.1", "192.168.0.2", "192.168.0.3"})
+            file.write(line(ip, "08:00:00"));
+        file.write(line("10.0.0.2", "09:00:01") + line("10.0.0.2", "09:00:02"));
+        file.close();
+
+        LogImportController importer;
+        QSignalSpy imported(&importer, &LogImportController::finished);
+        importer.start({path, QStringLiteral("refused.log"), {}});
+        QVERIFY(imported.wait(10'000));
+        const auto import = imported.first()[1].value<std::shared_ptr<const LogImportResult>>();
+        QCOMPARE(import->summary.skippedFor(LineProblem::TooOld), std::int64_t{3});
+
+        AdvisorController controller;
+        QSignalSpy finished(&controller, &AdvisorController::finished);
+        controller.setImport(import);
+        controller.start(target(1'000'000));
+        QVERIFY(finished.wait(10'000));
+        const auto result = controller.lastResult();
+        QCOMPARE(result->requests, std::int64_t{3});
+        QCOMPARE(result->keys, std::int64_t{2});
+        QCOMPARE(result->rates.totals.count, std::int64_t{2});
+        QCOMPARE(result->rates.totals.percentiles.front().value, std::int64_t{1});  // p50 of {1, 2}
+        for (const Recommendation& rec : result->recommendations) {
+            QCOMPARE(rec.keys, std::int64_t{2});
+            QCOMPARE(rec.keysUnthrottled, std::int64_t{2});
+        }
     }
 
     void debounceCoalescesTargets()
