@@ -26,6 +26,20 @@ void checkCancel(RunControl* control)
         throw Cancelled{};
 }
 
+// The idle gaps a replay shortens (replay.h): none for a set spanning at most 2^20 windows
+// (12 days of 1 s windows, 2 years of 1 min ones), which every family replays exactly at
+// its own times without the copy shortening takes; beyond, a fixed window's 2^31 windows
+// would not last, as for a log with one line stamped in year 9999.
+IdleGaps gapsToShorten(const RequestSet& set, Duration windowUs)
+{
+    constexpr std::uint64_t kLongSpanWindows = std::uint64_t{1} << 20;
+    if (set.requests.empty())
+        return {};
+    const std::uint64_t span =
+        static_cast<std::uint64_t>(set.requests.back().t) - static_cast<std::uint64_t>(set.requests.front().t);
+    return span / static_cast<std::uint64_t>(windowUs) > kLongSpanWindows ? idleGaps(set, windowUs) : IdleGaps{};
+}
+
 std::vector<std::int64_t> gridValues(std::int64_t lo, std::int64_t hi, std::size_t points)
 {
     std::vector<std::int64_t> grid{lo, hi};
@@ -146,9 +160,9 @@ std::int64_t familyTop(const ParameterFamily& family, const std::vector<std::int
 // The smallest v in [lo, top] meeting the target, by binary search over exact replays (kept in
 // `probed`), with what it costs; everything but the curve. Every value below lo must miss the
 // target; when top misses it too, it is the answer with targetMet false.
-Recommendation searchBetween(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
-                             std::int64_t lo, std::int64_t top, const std::vector<std::int64_t>& totals, Probes& probed,
-                             RunControl* control)
+Recommendation searchBetween(const RequestSet& set, const IdleGaps& gaps, const ParameterFamily& family,
+                             const AdvisorOptions& options, std::int64_t lo, std::int64_t top,
+                             const std::vector<std::int64_t>& totals, Probes& probed, RunControl* control)
 {
     Recommendation rec;
     rec.algorithm = family.algorithm;
@@ -160,7 +174,7 @@ Recommendation searchBetween(const RequestSet& set, const ParameterFamily& famil
         auto it = probed.find(v);
         if (it == probed.end()) {
             checkCancel(control);
-            it = probed.emplace(v, replay(set, family.algorithm, familyParams(family, v, options.windowUs))).first;
+            it = probed.emplace(v, replay(set, gaps, family.algorithm, familyParams(family, v, options.windowUs))).first;
         }
         return it->second;
     };
@@ -238,6 +252,7 @@ AdvisorResult retarget(const RequestSet& set, const AdvisorResult& previous, con
     result.options = options;
     result.recommendations.clear();
     const std::vector<std::int64_t> totals = totalsPerKey(set);
+    const IdleGaps gaps = gapsToShorten(set, options.windowUs);
     const std::int64_t total = targetTotal(result, options.by);
     const std::int64_t need = requiredCount(options.targetPpm, total);
     for (std::size_t i = 0; i < previous.recommendations.size(); ++i) {
@@ -257,7 +272,8 @@ AdvisorResult retarget(const RequestSet& set, const AdvisorResult& previous, con
         const bool meets = keptCount(onGrid[at], options.by) >= need;
         const std::int64_t lo = meets && at > 0 ? onGrid[at - 1].value + 1 : family.minValue;
         Probes probed;
-        Recommendation rec = searchBetween(set, family, options, lo, meets ? onGrid[at].value : hi, totals, probed, control);
+        Recommendation rec =
+            searchBetween(set, gaps, family, options, lo, meets ? onGrid[at].value : hi, totals, probed, control);
         rec.curve = std::move(onGrid);
         insertPoint(rec.curve, pointOf(rec.value, probed.at(rec.value)));
         result.recommendations.push_back(std::move(rec));
@@ -267,15 +283,14 @@ AdvisorResult retarget(const RequestSet& set, const AdvisorResult& previous, con
     return result;
 }
 
-} // namespace
-
-Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
-                            RunControl* control)
+// recommendFor with the set's idle gaps at the options' window already found.
+Recommendation recommendOn(const RequestSet& set, const IdleGaps& gaps, const ParameterFamily& family,
+                           const AdvisorOptions& options, RunControl* control)
 {
     const std::vector<std::int64_t> totals = totalsPerKey(set);
     const std::int64_t hi = familyTop(family, totals);
     Probes probed;
-    Recommendation rec = searchBetween(set, family, options, family.minValue, hi, totals, probed, control);
+    Recommendation rec = searchBetween(set, gaps, family, options, family.minValue, hi, totals, probed, control);
 
     std::vector<std::int64_t> grid = gridValues(family.minValue, hi, options.curvePoints);
     if (!std::binary_search(grid.begin(), grid.end(), rec.value))
@@ -286,10 +301,18 @@ Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family
             rec.curve.push_back(pointOf(v, it->second));
         } else {
             checkCancel(control);
-            rec.curve.push_back(pointOf(v, replay(set, family.algorithm, familyParams(family, v, options.windowUs))));
+            rec.curve.push_back(pointOf(v, replay(set, gaps, family.algorithm, familyParams(family, v, options.windowUs))));
         }
     }
     return rec;
+}
+
+} // namespace
+
+Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
+                            RunControl* control)
+{
+    return recommendOn(set, gapsToShorten(set, options.windowUs), family, options, control);
 }
 
 AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, RunControl* control)
@@ -319,12 +342,13 @@ AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, RunCo
         result.lastTime = set.requests.back().t;
     }
     result.rates = computeKeyRates(set, defaultRateWindows(), nullptr);
+    const IdleGaps gaps = gapsToShorten(set, options.windowUs);
     for (std::size_t i = 0; i < families.size(); ++i) {
         if (control) {
             checkCancel(control);
             control->report(static_cast<int>(1000 * i / families.size()), families[i]->algorithm);
         }
-        result.recommendations.push_back(recommendFor(set, *families[i], options, control));
+        result.recommendations.push_back(recommendOn(set, gaps, *families[i], options, control));
     }
     if (control)
         control->report(1000, "done");

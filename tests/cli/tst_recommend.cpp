@@ -38,6 +38,7 @@ private slots:
     void handTraceTable();
     void refusedLinesAreNotKeys();
     void keysSeenOnlyOnTooOldLinesDoNotLowerTheLimit();
+    void yearNineThousandLine();
     void badUsage();
     void exportNginx();
     void exportEnvoy();
@@ -296,6 +297,31 @@ void TestRecommend::keysSeenOnlyOnTooOldLinesDoNotLowerTheLimit()
             QVERIFY2(f[3] == "1", qPrintable(algorithm + " rejects " + lines[i]));
         }
         QCOMPARE(keys.size(), std::size_t{10});
+    }
+}
+
+// One line stamped 9999-12-31 in a 2015 log: the import accepts it, and so does recommend
+// (exit 0, not "spans more than 2^31 windows"). 10.0.0.1 sends two requests 500 ms apart, so
+// at W = 1 s keeping every key needs a fixed window of limit 2.
+void TestRecommend::yearNineThousandLine()
+{
+    const QByteArray log = "10.0.0.1 - - [17/May/2015:10:05:03.000 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
+                           "10.0.0.1 - - [17/May/2015:10:05:03.500 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
+                           "10.0.0.2 - - [17/May/2015:10:05:04 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
+                           "10.0.0.1 - - [31/Dec/9999:23:59:59 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+    const QString path = write("y9999.log", log);
+    for (const QString& window : {QStringLiteral("1s"), QStringLiteral("1m")}) {
+        const Run rec = cli({"recommend", path, "--json", "--keep-unthrottled", "100%", "--window", window});
+        QVERIFY2(rec.exitCode == 0, qPrintable(rec.err));
+        const QJsonObject doc = QJsonDocument::fromJson(rec.out).object();
+        QCOMPARE(doc["requests"].toInteger(), 4);
+        QCOMPARE(doc["last_t_us"].toInteger(), 253402300799LL * 1000000);
+        for (const QJsonValue& v : doc["recommendations"].toArray()) {
+            const QJsonObject r = v.toObject();
+            QCOMPARE(r["keys_unthrottled"].toInteger(), 2);
+            if (r["algorithm"].toString() == "fixed_window")
+                QCOMPARE(r["params"].toObject()["limit"].toString(), QString("2"));
+        }
     }
 }
 

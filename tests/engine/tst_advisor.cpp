@@ -7,6 +7,8 @@
 #include <QtTest>
 
 #include <fstream>
+#include <map>
+#include <random>
 #include <sstream>
 
 using namespace ratelab;
@@ -63,6 +65,9 @@ private slots:
     void cancels();
     void cdfSteps();
     void fromAnImport();
+    void idleGapsChangeNoDecision_data();
+    void idleGapsChangeNoDecision();
+    void anySpanTheImporterAccepts();
     void sustainedRates();
     void targetsOnTheCurve();
     void newTargetReusesPrevious();
@@ -324,6 +329,92 @@ void TestAdvisor::fromAnImport()
     }
     QVERIFY(set.importSummary);
     QCOMPARE(set.importSummary->requestsImported, direct.importSummary->requestsImported);
+}
+
+void TestAdvisor::idleGapsChangeNoDecision_data()
+{
+    QTest::addColumn<qint64>("windowUs");
+    QTest::newRow("1 s") << qint64(kS);
+    QTest::newRow("5 s") << qint64(5 * kS);
+    QTest::newRow("1 h") << qint64(kMicrosPerHour);
+    QTest::newRow("1 min") << qint64(kMicrosPerMinute);
+}
+
+// Shortening idle gaps of 3W or more to 2W + (G mod W) changes no decision of any family at
+// window W: on seeded traces of bursts near the limits (five keys, costs 1 to 3) separated
+// by gaps at and around 2W and 3W and far longer, every value's replay with the gaps
+// shortened rejects exactly the requests, and first rejects at exactly the times, that the
+// plain replay does.
+void TestAdvisor::idleGapsChangeNoDecision()
+{
+    QFETCH(qint64, windowUs);
+    const Duration w = windowUs;
+    const Duration gapChoices[] = {2 * w - 1, 2 * w, 3 * w - 1, 3 * w, 3 * w + 1, 5 * w + w / 2, 100 * w + 17, 1};
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        std::mt19937_64 rng(seed);
+        RequestSet set;
+        for (int k = 0; k < 5; ++k)
+            set.keys.intern("k" + std::to_string(k));
+        SimTime t = 1'700'000'000 * kS + static_cast<SimTime>(rng() % static_cast<std::uint64_t>(w));
+        for (int burst = 0; burst < 40; ++burst) {
+            t += gapChoices[rng() % std::size(gapChoices)];
+            for (int i = 0; i < 12; ++i) {
+                t += static_cast<SimTime>(rng() % static_cast<std::uint64_t>(w / 4 + 1));
+                set.requests.push_back({t, static_cast<KeyId>(rng() % 5), static_cast<std::uint32_t>(1 + rng() % 3)});
+            }
+        }
+        const IdleGaps gaps = idleGaps(set, w);
+        QVERIFY(gaps.steps.size() >= 10);  // the test shortens something
+        for (const ParameterFamily& f : parameterFamilies()) {
+            for (const std::int64_t v : {f.minValue, std::int64_t{2}, std::int64_t{3}, std::int64_t{5}, std::int64_t{9}}) {
+                const ParamValues params = familyParams(f, v, w);
+                const ReplayOutcome plain = replay(set, f.algorithm, params);
+                const ReplayOutcome shortened = replay(set, gaps, f.algorithm, params);
+                const QByteArray what = QByteArray::fromStdString(f.algorithm) + " v=" + QByteArray::number(v)
+                    + " seed " + QByteArray::number(seed);
+                QVERIFY2(plain.requestsRejected > 0 || v > 2, what);  // near the limit: it rejects
+                QVERIFY2(shortened.requestsRejected == plain.requestsRejected, what);
+                QVERIFY2(shortened.rejectedPerKey == plain.rejectedPerKey, what);
+                QVERIFY2(shortened.firstRejection == plain.firstRejection, what);
+                QVERIFY2(shortened.keysUnthrottled == plain.keysUnthrottled, what);
+            }
+        }
+    }
+}
+
+// A log the importer accepts may run to 9999-12-31. Key a sends two requests 500 ms apart in
+// 2015 and one at 9999-12-31T23:59:59Z, key b one in 2015: 2^31 one-second windows are 68
+// years, so a fixed window over the raw span overflows. Every family still recommends, at
+// W = 1 s and 100% of keys, the smallest value that passes a's two requests in 500 ms:
+// token bucket, fixed window, both sliding windows and GCRA 2, the leaky bucket 1 (it holds
+// burst + 1 = 2, draining 2 per second).
+void TestAdvisor::anySpanTheImporterAccepts()
+{
+    constexpr SimTime t2015 = 1'431'857'103 * kS;      // 2015-05-17T10:05:03Z
+    constexpr SimTime t9999 = 253'402'300'799 * kS;    // 9999-12-31T23:59:59Z
+    std::istringstream in("t_us,key\n" + std::to_string(t2015) + ",a\n" + std::to_string(t2015 + 500 * kMs) + ",a\n"
+                          + std::to_string(t2015 + kS) + ",b\n" + std::to_string(t9999) + ",a\n");
+    const RequestSet set = loadRequestsFromTrace(in, "span.csv");
+    AdvisorOptions options;
+    options.targetPpm = 1'000'000;
+    options.windowUs = kS;
+    const AdvisorResult result = advise(set, options);
+    QCOMPARE(result.lastTime, t9999);
+    const std::map<std::string, std::int64_t> expected{{"token_bucket", 2},       {"leaky_bucket", 1},
+                                                       {"fixed_window", 2},       {"sliding_window_log", 2},
+                                                       {"sliding_window_counter", 2}, {"gcra", 2}};
+    QCOMPARE(result.recommendations.size(), expected.size());
+    for (const Recommendation& rec : result.recommendations) {
+        QCOMPARE(rec.value, expected.at(rec.algorithm));
+        QVERIFY(rec.targetMet);
+        QCOMPARE(rec.keysUnthrottled, std::int64_t{2});
+        QCOMPARE(rec.requestsRejected, std::int64_t{0});
+        // One less throttles a, at its second request.
+        const ParameterFamily& f = *findFamily(rec.algorithm);
+        const ReplayOutcome below = replay(set, idleGaps(set, kS), f.algorithm, familyParams(f, rec.value - 1, kS));
+        QCOMPARE(below.requestsRejected, std::int64_t{1});
+        QCOMPARE(below.firstRejection[0], t2015 + 500 * kMs);
+    }
 }
 
 void TestAdvisor::sustainedRates()
