@@ -1,6 +1,10 @@
 #include "engine/reportio.h"
 
+#include "engine/core/atomicfile.h"
+
 #include <nlohmann/json.hpp>
+
+#include <filesystem>
 
 namespace ratelab {
 
@@ -173,6 +177,22 @@ std::string seriesCsv(const Report& report)
         }
     }
     return out;
+}
+
+void writeReportFiles(const Report& report, const std::string& dir)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw FileError("creating", dir, ec.value(), isSystemFault(ec.value()));
+    AtomicFile json((std::filesystem::path(dir) / "report.json").string());
+    AtomicFile series((std::filesystem::path(dir) / "series.csv").string());
+    json.write(reportJson(report));
+    series.write(seriesCsv(report));
+    json.sync();
+    series.sync();
+    json.commit();
+    series.commit();
 }
 
 } // namespace ratelab

@@ -12,4 +12,9 @@ namespace ratelab {
 std::string reportJson(const Report& report);
 std::string seriesCsv(const Report& report);
 
+// DIR/report.json and DIR/series.csv (DIR created if missing), each complete or not
+// replaced: both are written whole to temporary files before either is renamed into place
+// (engine/core/atomicfile.h). Throws FileError.
+void writeReportFiles(const Report& report, const std::string& dir);
+
 } // namespace ratelab
