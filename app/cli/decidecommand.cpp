@@ -1,4 +1,6 @@
 #include "app/cli/commands.h"
+#include "app/cli/interrupt.h"
+#include "app/cli/output.h"
 
 #include "engine/algorithms/catalog.h"
 #include "engine/algorithms/httpheaders.h"
@@ -119,9 +121,13 @@ int runDecide(const DecideOptions& options)
             if (out.size() > (1 << 16)) {  // whole lines only, so an error never cuts one
                 std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
                 out.clear();
+                if (!std::cout)
+                    checkStandardOutput();  // stop at the first failed write: throws its reason
+                throwIfInterrupted();
             }
         }
     } catch (const InputError& e) {
+        throwIfInterrupted();  // a read cut short by Ctrl-C, not bad input
         std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
         std::cout.flush();
         std::cerr << "ratelab-cli: " << e.what() << "\n";

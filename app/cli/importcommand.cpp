@@ -3,6 +3,7 @@
 // it shares with `recommend`, registered from the engine's table (logoptions.h).
 
 #include "app/cli/commands.h"
+#include "app/cli/output.h"
 #include "app/cli/progress.h"
 
 #include "engine/logs/logimporter.h"
@@ -55,9 +56,9 @@ CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
     auto* cmd = app.add_subcommand("import", "Turn an access log into a trace CSV (t_us,key,cost) for decide; summary on stderr");
     cmd->add_option("log", o.log, "Access log file, or - for standard input")->required();
     addLogOptions(*cmd, o.logOptions);
-    cmd->add_option("--tiers", o.tiers, "CSV of key,tier: requests per tier in the summary");
+    cmd->add_option("--tiers", o.tiers, "CSV of key,tier: requests per tier in the summary (- for standard input)");
     cmd->add_option("--threads", o.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.threads) + ")")->check(CLI::Range(1u, 64u));
-    cmd->add_option("--out", o.out, "Trace CSV to write (default: standard output)");
+    cmd->add_option("--out", o.out, "Trace CSV to write, replaced only once complete (default, or -: standard output)");
     return cmd;
 }
 
@@ -99,26 +100,30 @@ int runImport(const ImportOptions& o)
     ratelab::ImportOptions options;
     if (const std::string error = logOptionsFrom(o.logOptions, options); !error.empty())
         return badUsage(error);
+    if (isStdio(o.log) && isStdio(o.tiers))
+        return badUsage("--tiers -: standard input is already the log");
+    if (const std::string problem = overwriteProblem({"--out", o.out}, {{"the log", o.log}, {"--tiers", o.tiers}});
+        !problem.empty())
+        return badUsage(problem);
+    if (!isStdio(o.log) && !std::ifstream(o.log))
+        return badUsage(o.log + ": cannot open the log file");
     if (!o.tiers.empty()) {
-        std::ifstream tierFile(o.tiers);
-        if (!tierFile)
+        std::ifstream tierFile;
+        if (!isStdio(o.tiers))
+            tierFile.open(o.tiers);
+        if (!isStdio(o.tiers) && !tierFile)
             return badUsage(o.tiers + ": cannot open the tier map");
+        const std::string tierName = isStdio(o.tiers) ? "<stdin>" : o.tiers;
         try {
-            options.tiers = std::make_shared<TierMap>(TierMap::read(tierFile));
+            options.tiers = std::make_shared<TierMap>(TierMap::read(isStdio(o.tiers) ? std::cin : tierFile));
         } catch (const std::invalid_argument& e) {
-            return badUsage(o.tiers + ": " + e.what());
+            return badUsage(tierName + ": " + e.what());
         }
     }
 
-    std::ofstream outFile;
-    std::ostream* out = &std::cout;
-    if (!o.out.empty()) {
-        outFile.open(o.out, std::ios::binary | std::ios::trunc);
-        if (!outFile)
-            return badUsage(o.out + ": cannot write the trace file");
-        out = &outFile;
-    }
-
+    // Created before the import, so that a path that cannot be written fails at once; the
+    // old file stays until the new one is complete.
+    Output out(o.out);
     KeyInterner keys;
     std::string buffer = "t_us,key,cost\n";
     buffer.reserve(kOutputFlushBytes + 4096);
@@ -130,22 +135,19 @@ int runImport(const ImportOptions& o)
         appendTraceKey(buffer, keys.name(r.key));
         buffer += ",1\n";
         if (buffer.size() >= kOutputFlushBytes) {
-            out->write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+            out.write(buffer);
             buffer.clear();
         }
     };
 
     ImportSummary summary;
-    const std::string fileName = o.log == "-" ? "<stdin>" : o.log;
+    const std::string fileName = isStdio(o.log) ? "<stdin>" : o.log;
     Progress progress("import");
     try {
-        if (o.log == "-") {
+        if (isStdio(o.log))
             summary = importLog(std::cin, options, keys, sink, &progress.control());
-        } else {
-            if (!std::ifstream(o.log))
-                return badUsage(o.log + ": cannot open the log file");
+        else
             summary = importLogFile(o.log, options, keys, sink, &progress.control(), o.threads);
-        }
     } catch (const ImportError& e) {
         progress.finish();
         return badUsage(fileName + ": " + e.what());
@@ -154,12 +156,8 @@ int runImport(const ImportOptions& o)
         return badUsage(e.what());
     }
     progress.finish();
-    out->write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out->flush();
-    if (!*out) {
-        std::cerr << "ratelab-cli: import: " << (o.out.empty() ? "<stdout>" : o.out) << ": write failed\n";
-        return kExitInternal;
-    }
+    out.write(buffer);
+    out.commit();
     std::cerr << fileName << ":\n" << formatSummary(summary);
     return kExitOk;
 }

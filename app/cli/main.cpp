@@ -1,14 +1,46 @@
 // ratelab-cli: the headless front end over the engine (design.md section 8).
 
 #include "app/cli/commands.h"
+#include "app/cli/interrupt.h"
+#include "app/cli/output.h"
+
+#include "engine/core/atomicfile.h"
+#include "engine/core/runcontrol.h"
 
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
+namespace {
+
+// The exit code of a command that returned `code`: 128 + the signal after a stop signal,
+// and a success whose standard output failed is a failure (exit 1, the OS's reason on
+// stderr). A command that failed has said why already, in its one line.
+int finish(int code)
+{
+    using namespace ratelab::cli;
+    if (interrupted()) {
+        std::cerr << "ratelab-cli: interrupted\n";
+        return 128 + interruptSignal();
+    }
+    if (code != kExitOk)
+        return code;
+    try {
+        checkStandardOutput();
+    } catch (const ratelab::FileError& e) {
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return kExitInternal;
+    }
+    return code;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     using namespace ratelab::cli;
+    installSignalHandlers();
+    StandardOutput standardOutput;
     CLI::App app{"RateLab: replay traffic through rate-limiting algorithms"};
     app.require_subcommand(1);
 
@@ -47,19 +79,26 @@ int main(int argc, char** argv)
 
     try {
         if (decideCmd->parsed())
-            return runDecide(decide);
+            return finish(runDecide(decide));
         if (importCmd->parsed())
-            return runImport(import);
+            return finish(runImport(import));
         if (recommendCmd->parsed())
-            return runRecommend(recommend);
+            return finish(runRecommend(recommend));
         if (exportCmd->parsed())
-            return runExport(exportOptions);
+            return finish(runExport(exportOptions));
         if (runCmd->parsed()) {
             if (seedOpt->count())
                 run.seed = seed;
-            return runRun(run);
+            return finish(runRun(run));
         }
-        return runList();
+        return finish(runList());
+    } catch (const ratelab::Cancelled&) {
+        return finish(kExitInternal);  // reported as the signal that asked for it
+    } catch (const ratelab::FileError& e) {
+        if (interrupted())
+            return finish(kExitInternal);
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return e.fault() ? kExitInternal : kExitBadInput;
     } catch (const std::exception& e) {
         std::cerr << "ratelab-cli: internal error: " << e.what() << "\n";
         return kExitInternal;

@@ -3,6 +3,8 @@
 // terminal; one line per tenth otherwise (a log file, a pipe), so nothing fills a log with
 // carriage returns. Quiet for work that ends within the first second.
 
+#include "app/cli/interrupt.h"
+
 #include "engine/core/runcontrol.h"
 
 #include <chrono>
@@ -17,7 +19,8 @@ public:
     Progress(const Progress&) = delete;
     Progress& operator=(const Progress&) = delete;
 
-    // A RunControl whose reports come here; it must not outlive this.
+    // A RunControl whose reports come here, cancelled by Ctrl-C (interrupt.h); it must not
+    // outlive this.
     RunControl& control() { return m_control; }
     // Ends the bar's line, before the command prints its results; later reports are dropped.
     void finish();
@@ -33,6 +36,7 @@ private:
     int m_shownStep = -1;
     std::string m_shownPhase;
     RunControl m_control;
+    CancelOnInterrupt m_interrupt{m_control};
 };
 
 } // namespace ratelab::cli

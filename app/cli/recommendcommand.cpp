@@ -3,6 +3,8 @@
 // A human-readable table by default; --json prints the design.md section 7 contract.
 
 #include "app/cli/commands.h"
+#include "app/cli/output.h"
+#include "app/cli/peekedinput.h"
 #include "app/cli/progress.h"
 
 #include "engine/advisor/advisor.h"
@@ -167,7 +169,8 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     auto* cmd = app.add_subcommand("recommend",
                                    "Per-key rates of a log or trace, and per algorithm the smallest limits that keep a "
                                    "share of keys (or requests) never throttled");
-    cmd->add_option("input", o.input, "Access log (any format the importer detects) or decide trace CSV (t_us,key,cost)")
+    cmd->add_option("input", o.input,
+                    "Access log (any format the importer detects) or decide trace CSV (t_us,key,cost); - for standard input")
         ->required();
     addLogOptions(*cmd, o.log.logOptions);
     std::string formatHelp = "Log format, or trace for a decide trace CSV (default: detected; a t_us,key header means a trace): ";
@@ -182,7 +185,7 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
     cmd->add_flag("--json", o.json, "Print JSON (design.md section 7), not a table");
     cmd->add_option("--replay-scenario", o.replayScenario,
-                    "Also write a scenario that replays the input through the recommendations (ratelab-cli run FILE)");
+                    "Also write a scenario that replays the input file through the recommendations (ratelab-cli run FILE)");
     return cmd;
 }
 
@@ -211,8 +214,24 @@ int runRecommend(const RecommendOptions& o)
             return badUsage("--algorithm " + a + ": the advisor searches token_bucket, leaky_bucket, fixed_window, "
                             "sliding_window_log, sliding_window_counter or gcra");
 
-    if (!std::ifstream(o.input))
+    const bool fromStdin = isStdio(o.input);
+    const std::string inputName = fromStdin ? "<stdin>" : o.input;
+    if (!fromStdin && !std::ifstream(o.input))
         return badUsage(o.input + ": cannot open the file");
+    // The replay scenario names the input file, to read it again: a file, not standard
+    // input; and it is a file of its own, as standard output carries the recommendations.
+    std::optional<Output> replayFile;
+    if (!o.replayScenario.empty()) {
+        if (isStdio(o.replayScenario))
+            return badUsage("--replay-scenario -: standard output carries the recommendations; name a file");
+        if (fromStdin)
+            return badUsage("--replay-scenario: the scenario reads its input again, which standard input cannot be; "
+                            "give the input as a file");
+        if (const std::string problem = overwriteProblem({"--replay-scenario", o.replayScenario}, {{"the input", o.input}});
+            !problem.empty())
+            return badUsage(problem);
+        replayFile.emplace(o.replayScenario);  // a path that cannot be written fails now, not after the work
+    }
     RequestSet set;
     std::optional<ratelab::ImportOptions> logImport;  // how the log was read; none for a trace
     std::string format = "auto";
@@ -222,17 +241,29 @@ int runRecommend(const RecommendOptions& o)
             format = given.value;
         logFormatGiven = logFormatGiven || given.name == "log_format";
     }
-    const bool trace = format == "trace" || (format == "auto" && !logFormatGiven && looksLikeTrace(o.input));
+    std::optional<PeekedInput> stdinInput;  // standard input, its first line looked at
+    if (fromStdin)
+        stdinInput.emplace(std::cin.rdbuf());
+    const bool trace = format == "trace"
+        || (format == "auto" && !logFormatGiven
+            && (fromStdin ? isTraceHeader(stdinInput->firstLine()) : looksLikeTrace(o.input)));
     Progress progress("recommend");
     try {
+        std::ifstream file;
+        std::istream stdinStream(nullptr);
+        if (fromStdin)
+            stdinStream.rdbuf(&*stdinInput);
+        else
+            file.open(o.input, std::ios::binary);
+        std::istream& in = fromStdin ? stdinStream : static_cast<std::istream&>(file);
         if (trace) {
-            std::ifstream in(o.input, std::ios::binary);
-            set = loadRequestsFromTrace(in, o.input, &progress.control());
+            set = loadRequestsFromTrace(in, inputName, &progress.control());
         } else {
             ratelab::ImportOptions import;
             if (const std::string error = logOptionsFrom(o.log.logOptions, import); !error.empty())
                 return badUsage(error);
-            set = loadRequestsFromLog(o.input, import, &progress.control(), o.log.threads);
+            set = fromStdin ? loadRequestsFromLog(in, import, &progress.control())
+                            : loadRequestsFromLog(o.input, import, &progress.control(), o.log.threads);
             logImport = import;
         }
     } catch (const InputError& e) {
@@ -240,31 +271,30 @@ int runRecommend(const RecommendOptions& o)
         return badUsage(e.what());
     } catch (const ImportError& e) {
         progress.finish();
-        return badUsage(o.input + ": " + e.what());
+        return badUsage(inputName + ": " + e.what());
     } catch (const std::invalid_argument& e) {
         progress.finish();
         return badUsage(e.what());
     }
     if (set.requests.empty()) {
         progress.finish();
-        return badUsage(o.input + ": no requests to advise on");
+        return badUsage(inputName + ": no requests to advise on");
     }
 
     const AdvisorResult result = advise(set, options, &progress.control());
     progress.finish();
     if (o.json)
-        std::cout << resultJson(o.input, result).dump(2) << "\n";
+        std::cout << resultJson(inputName, result).dump(2) << "\n";
     else
-        printTable(std::cout, o.input, result);
+        printTable(std::cout, inputName, result);
+    checkStandardOutput();  // the recommendations are out before anything else is written
     if (set.importSummary && !o.json)
-        std::cerr << o.input << ":\n" << formatSummary(*set.importSummary);
-    if (!o.replayScenario.empty()) {
+        std::cerr << inputName << ":\n" << formatSummary(*set.importSummary);
+    if (replayFile) {
         // An absolute input path: the scenario may be run from anywhere.
         const Scenario replay = replayScenario(result, std::filesystem::absolute(o.input).string(), logImport);
-        std::ofstream out(o.replayScenario, std::ios::binary);
-        out << saveScenario(replay);
-        if (!out.flush())
-            return badUsage("--replay-scenario " + o.replayScenario + ": cannot write the file");
+        replayFile->write(saveScenario(replay));
+        replayFile->commit();
         std::cerr << "replay scenario written to " << o.replayScenario << " (ratelab-cli run " << o.replayScenario << ")\n";
     }
     return kExitOk;

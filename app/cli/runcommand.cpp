@@ -1,4 +1,5 @@
 #include "app/cli/commands.h"
+#include "app/cli/output.h"
 #include "app/cli/progress.h"
 
 #include "engine/engine.h"
@@ -15,11 +16,17 @@
 namespace ratelab::cli {
 namespace {
 
-// A scenario file, or the name of an embedded one ("default", "boundary-attack", ...).
+// A scenario file, standard input ("-"), or the name of an embedded one ("default",
+// "boundary-attack", ...). Relative file names in a scenario from standard input resolve
+// against the working directory.
 Scenario resolveScenario(const std::string& arg)
 {
     if (arg.empty())
         return defaultScenario();
+    if (isStdio(arg)) {
+        const std::string json{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+        return loadScenario(json, "<stdin>");
+    }
     if (!std::filesystem::exists(arg)) {
         for (const auto& [name, json] : embeddedScenarios()) {
             if (name == arg)
@@ -78,10 +85,30 @@ void printTable(const Report& report, std::ostream& out)
     out << "\n";
 }
 
+// The report files may not replace the scenario or a file it replays.
+std::string outputProblem(const RunOptions& options, const Scenario& scenario)
+{
+    std::vector<NamedFile> inputs{{"the scenario", options.scenario}};
+    for (const SourceSpec& source : scenario.traffic)
+        if (!source.file.empty())
+            inputs.push_back({"the scenario's source", source.file});
+    for (const char* name : {"report.json", "series.csv"}) {
+        const std::string path = (std::filesystem::path(options.outDir) / name).string();
+        if (std::string problem = overwriteProblem({"--out", path}, inputs); !problem.empty())
+            return problem;
+    }
+    return {};
+}
+
 } // namespace
 
 int runRun(const RunOptions& options)
 {
+    if (isStdio(options.outDir)) {
+        std::cerr << "ratelab-cli: run: --out -: --out is the directory for report.json and series.csv; the table "
+                     "already goes to standard output\n";
+        return kExitBadInput;
+    }
     Scenario scenario;
     try {
         scenario = resolveScenario(options.scenario);
@@ -91,6 +118,12 @@ int runRun(const RunOptions& options)
     }
     if (options.seed)
         scenario.seed = *options.seed;
+    if (!options.outDir.empty()) {
+        if (const std::string problem = outputProblem(options, scenario); !problem.empty()) {
+            std::cerr << "ratelab-cli: run: " << problem << "\n";
+            return kExitBadInput;
+        }
+    }
 
     Progress progress("run");
     Report report;
@@ -108,17 +141,8 @@ int runRun(const RunOptions& options)
     progress.finish();
 
     if (!options.outDir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(options.outDir, ec);
-        const auto write = [&](const char* name, const std::string& text) {
-            std::ofstream out(std::filesystem::path(options.outDir) / name, std::ios::binary);
-            out << text;
-            return static_cast<bool>(out);
-        };
-        if (ec || !write("report.json", reportJson(report)) || !write("series.csv", seriesCsv(report))) {
-            std::cerr << "ratelab-cli: " << options.outDir << ": cannot write the report there\n";
-            return kExitBadInput;
-        }
+        throwIfInterrupted();  // a run cut short writes no report
+        writeReportFiles(report, options.outDir);
     }
     printTable(report, std::cout);
     if (!options.outDir.empty())

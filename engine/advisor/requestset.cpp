@@ -25,6 +25,14 @@ RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& opt
     return set;
 }
 
+RequestSet loadRequestsFromLog(std::istream& in, const ImportOptions& options, RunControl* control)
+{
+    RequestSet set;
+    const RequestSink sink = [&set](const ImportedRequest& r) { set.requests.push_back({r.t, r.key, 1}); };
+    set.importSummary = importLog(in, options, set.keys, sink, control);
+    return set;
+}
+
 RequestSet requestSetFromImport(const std::vector<ImportedRequest>& requests, const KeyInterner& keys,
                                 const ImportSummary& summary)
 {
@@ -60,8 +68,11 @@ bool looksLikeTrace(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     std::string first;
-    if (!std::getline(in, first))
-        return false;
+    return std::getline(in, first) && isTraceHeader(first);
+}
+
+bool isTraceHeader(std::string first)
+{
     if (!first.empty() && first.back() == '\r')
         first.pop_back();
     if (first.rfind("\xEF\xBB\xBF", 0) == 0)  // UTF-8 byte order mark

@@ -30,6 +30,8 @@ struct RequestSet {
 // ImportError, std::invalid_argument (bad options), or Cancelled.
 RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& options, RunControl* control = nullptr,
                                unsigned threads = 1);
+// The same from a stream (standard input), on one thread.
+RequestSet loadRequestsFromLog(std::istream& in, const ImportOptions& options, RunControl* control = nullptr);
 
 // The set an import's requests make (what the Logs view holds after importing): the same set
 // loadRequestsFromLog builds from the file. `requests` sorted by time, as imports hand them on.
@@ -41,5 +43,7 @@ RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, 
 
 // True if the file starts with the trace header "t_us,key" (a decide-format trace).
 bool looksLikeTrace(const std::string& path);
+// True if `firstLine` (without its '\n') is that header; a byte order mark and a '\r' are allowed.
+bool isTraceHeader(std::string firstLine);
 
 } // namespace ratelab

@@ -71,6 +71,8 @@ void LogReader::start(const ImportOptions& options, KeyInterner& keys)
 {
     m_summary.lookBackUs = options.lookBackUs;
     fill();
+    if (m_control && m_control->cancelled())  // a read cut short by a stop: nothing to detect
+        throw Cancelled{};
 
     // Detection from the head of the input.
     LogFormat format = options.format;

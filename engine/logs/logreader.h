@@ -40,7 +40,8 @@ public:
     // Reads the first block and chooses the format (options.format, or detected). Keys are
     // interned into `keys` (which may already hold keys). Throws ImportError when the format
     // is not detected or the log_format is invalid, std::invalid_argument for a malformed
-    // trusted proxy. An empty input is no error: it yields nothing.
+    // trusted proxy, Cancelled when `control` was cancelled while the block was read. An
+    // empty input is no error: it yields nothing.
     LogReader(std::istream& in, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
     LogReader(MappedFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
     LogReader(const LogReader&) = delete;
