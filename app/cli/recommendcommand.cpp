@@ -10,6 +10,7 @@
 #include "engine/advisor/advisor.h"
 #include "engine/advisor/replayscenario.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/core/plural.h"
 #include "engine/core/units.h"
 #include "engine/trace/tracereader.h"
 
@@ -124,7 +125,7 @@ nlohmann::json resultJson(const std::string& source, const AdvisorResult& r)
 
 void printTable(std::ostream& os, const std::string& source, const AdvisorResult& r)
 {
-    os << source << ": " << r.requests << " requests, " << r.keys << " keys";
+    os << source << ": " << counted(r.requests, "request") << ", " << counted(r.keys, "key");
     if (r.requests > 0)
         os << ", " << formatUtc(r.firstTime) << " to " << formatUtc(r.lastTime);
     os << "\n\nPer-key rate: the most requests (cost) a key sent in any window of this length\n";
@@ -154,8 +155,9 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
     for (const Recommendation& rec : r.recommendations) {
         if (rec.topKeys.empty())
             continue;
-        os << "\n" << rec.algorithm << ": " << rec.requestsRejected << " rejected; the top " << rec.topKeys.size()
-           << " keys sent " << percent(rec.topKeysRejectedShare) << " of them\n";
+        os << "\n" << rec.algorithm << ": " << rec.requestsRejected << " rejected; the top "
+           << counted(static_cast<std::int64_t>(rec.topKeys.size()), "key") << " sent " << percent(rec.topKeysRejectedShare)
+           << " of them\n";
         for (const ThrottledKey& k : rec.topKeys)
             os << "  " << std::left << std::setw(40) << k.name << std::right << std::setw(8) << k.rejected << " of "
                << std::setw(8) << k.requests << "  first at " << formatUtc(k.firstRejected) << "\n";

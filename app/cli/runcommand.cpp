@@ -2,6 +2,7 @@
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
 
+#include "engine/core/plural.h"
 #include "engine/engine.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
@@ -45,7 +46,7 @@ std::string percent(double share)
 
 void printTable(const Report& report, std::ostream& out)
 {
-    out << report.scenario.name << ": " << report.uniqueRequests << " requests over "
+    out << report.scenario.name << ": " << counted(report.uniqueRequests, "request") << " over "
         << report.scenario.durationUs / 1e6 << " s, seed " << report.scenario.seed << "\n\n";
     char line[512];
     std::snprintf(line, sizeof line, "%-24s %10s %10s %8s %16s %13s %10s %10s %9s %8s\n", "algorithm", "requests",
@@ -72,8 +73,8 @@ void printTable(const Report& report, std::ostream& out)
     }
     for (const AlgorithmReport& a : report.algorithms) {
         if (a.clients && a.clients->wronglyThrottled > 0)
-            out << "\n" << a.id << ": " << a.clients->throttled << " of " << a.clients->clients
-                << " clients throttled, " << a.clients->wronglyThrottled
+            out << "\n" << a.id << ": " << a.clients->throttled << " of " << counted(a.clients->clients, "client")
+                << " throttled, " << a.clients->wronglyThrottled
                 << " of them wrongly (a limit of their own never rejected them)";
     }
     for (const AlgorithmReport& a : report.algorithms) {

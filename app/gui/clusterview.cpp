@@ -292,12 +292,12 @@ void ClusterView::updateSummary()
              tr("Requests the failure policy (%1) let through while the store failed or the breaker was open").arg(QString::fromStdString(s.policy))),
         stat(tr("rejected during outage"), fmt::exact(s.rejectedDuringOutage), tr("Requests the failure policy refused")),
         stat(tr("round trips / decision"), QString::number(s.roundTripsPerDecision, 'f', 2),
-             tr("%1 store round trips in all; %2 store failures").arg(fmt::exact(s.storeRoundTrips), fmt::exact(s.storeFailures))),
+             tr("%1 in all; %2").arg(fmt::count(s.storeRoundTrips, "store round trip"), fmt::count(s.storeFailures, "store failure"))),
         stat(tr("CAS retries"), tr("%1 (%2 exhausted)").arg(fmt::exact(s.casRetries), fmt::exact(s.casExhausted)),
              tr("CAS writes that found the key changed; requests refused after the last attempt")),
         stat(tr("p99 decision latency"), fmt::duration(s.decisionLatencyP99),
-             tr("From arrival to decision: p50 %1, max %2; %3 requests waited beyond one round trip")
-                 .arg(fmt::duration(s.decisionLatencyP50), fmt::duration(s.decisionLatencyMax), fmt::exact(s.waitedOnStore))),
+             tr("From arrival to decision: p50 %1, max %2; %3 waited beyond one round trip")
+                 .arg(fmt::duration(s.decisionLatencyP50), fmt::duration(s.decisionLatencyMax), fmt::count(s.waitedOnStore, "request"))),
         stat(tr("backend load"), tr("%1 req").arg(fmt::exact(backend)),
              tr("Cost the backend processes with the limiter %1 it (before: %2, after: %3)")
                  .arg(m_input.scenario->placement == Placement::After ? tr("after") : tr("before"),

@@ -1,6 +1,7 @@
 #include "app/gui/importfilepage.h"
 
 #include "app/gui/importwizard.h"
+#include "app/models/formatting.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -114,7 +115,9 @@ void ImportFilePage::refresh()
     if (m_wizard->head().isEmpty())
         m_detected->setText(m_wizard->path().isEmpty() ? tr("choose a file") : tr("cannot read this file, or it is empty"));
     else if (d.format == LogFormat::Auto)
-        m_detected->setText(tr("no format matched any of the first %1 lines: choose one below").arg(d.sampled));
+        m_detected->setText(d.sampled == 1 ? tr("no format matched the first line: choose one below")
+                                           : tr("no format matched any of the first %1: choose one below")
+                                                 .arg(fmt::count(d.sampled, "line")));
     else
         m_detected->setText(QStringLiteral("<b>%1</b> — %2")
                                 .arg(QString::fromUtf8(formatName(d.format).data(), qsizetype(formatName(d.format).size())),

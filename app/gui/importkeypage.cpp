@@ -133,7 +133,10 @@ void ImportKeyPage::refresh()
     m_table->setRowCount(rows);
     m_table->resizeColumnsToContents();
     m_table->setColumnWidth(3, std::min(m_table->columnWidth(3), 360));
-    m_counts->setText(tr("first %1 lines: %2 records, %3 bad, %4 blank or directives").arg(rows).arg(records).arg(m_bad).arg(other));
+    m_counts->setText(tr("first %1: %2, %3 bad, %4 blank or directives")
+                          .arg(fmt::count(rows, "line"), fmt::count(records, "record"))
+                          .arg(m_bad)
+                          .arg(other));
 }
 
 } // namespace ratelab

@@ -41,7 +41,7 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
         m_bar->setValue(p.permille);
         const QString eta = p.etaSeconds < 0 ? tr("estimating time left")
                                              : tr("about %1 left").arg(fmt::duration(qint64(p.etaSeconds * 1e6)));
-        m_status->setText(tr("%1 lines read, %2 lines/s, %3").arg(fmt::exact(p.linesRead), fmt::compact(p.linesPerSecond), eta));
+        m_status->setText(tr("%1 read, %2 lines/s, %3").arg(fmt::count(p.linesRead, "line"), fmt::compact(p.linesPerSecond), eta));
         m_bad->setText(tr("Bad lines so far: %1 (listed at the end)").arg(fmt::exact(p.badLines)));
     });
     connect(c, &LogImportController::finished, this, [this](quint64 job, std::shared_ptr<const LogImportResult> r) {
@@ -52,10 +52,10 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
         m_cancel->setEnabled(false);
         const ImportSummary& s = r->summary;
         const double seconds = std::max<qint64>(1, r->elapsedMs) / 1000.0;
-        m_status->setText(tr("Done: %1 lines read in %2 (%3 lines/s); %4 requests imported under %5 keys.")
-                              .arg(fmt::exact(s.linesRead), fmt::duration(r->elapsedMs * 1000),
-                                   fmt::compact(double(s.linesRead) / seconds), fmt::exact(s.requestsImported),
-                                   fmt::exact(s.distinctKeys)));
+        m_status->setText(tr("Done: %1 read in %2 (%3 lines/s); %4 imported under %5.")
+                              .arg(fmt::count(s.linesRead, "line"), fmt::duration(r->elapsedMs * 1000),
+                                   fmt::compact(double(s.linesRead) / seconds), fmt::count(s.requestsImported, "request"),
+                                   fmt::count(s.distinctKeys, "key")));
         QStringList bad;
         for (const LineWarning& w : s.problems)
             {

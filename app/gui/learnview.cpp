@@ -300,8 +300,8 @@ void LearnView::loadTraces()
         const int n = stepCount();
         m_slider->setRange(0, std::max(0, n - 1));
         m_status->setText(result.error.isEmpty()
-                              ? tr("%1 requests of key %2%3")
-                                    .arg(fmt::exact(n), m_key->currentText(),
+                              ? tr("%1 of key %2%3")
+                                    .arg(fmt::count(n, "request"), m_key->currentText(),
                                          n >= int(kMaxSteps) ? tr(" (the first %1)").arg(kMaxSteps) : QString())
                               : tr("Trace failed: %1").arg(result.error));
         // Open where asked, or on the first rejection in either lane: the moment worth

@@ -123,8 +123,8 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
     });
     connect(m_importer, &LogImportController::progress, this, [this](quint64, const LogImportProgress& p) {
         m_progress->setValue(p.permille);
-        m_progressText->setText(tr("%1 lines, %2 lines/s, %3 bad")
-                                    .arg(fmt::compact(double(p.linesRead)), fmt::compact(p.linesPerSecond),
+        m_progressText->setText(tr("%1, %2 lines/s, %3 bad")
+                                    .arg(fmt::compactCount(p.linesRead, "line"), fmt::compact(p.linesPerSecond),
                                          fmt::compact(double(p.badLines))));
     });
     connect(m_importer, &LogImportController::finished, this, [this](quint64, std::shared_ptr<const LogImportResult> r) {
@@ -205,10 +205,11 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
     const ImportSummary& s = m_result->summary;
     const QString span = s.firstTime == kNever ? tr("no requests")
                                                : tr("%1 – %2 UTC").arg(utcMinute(s.firstTime), utcMinute(s.lastTime));
-    m_header->setText(tr("<b>%1</b>: %2 lines, %3 requests, %4 keys (%5), %6 bad lines (<a href='bad'>list</a>) &nbsp;&nbsp; %7")
-                          .arg(m_result->request.displayName.toHtmlEscaped(), fmt::exact(s.linesRead),
-                               fmt::exact(s.requestsImported), fmt::exact(s.distinctKeys),
-                               qs(keyKindName(m_result->request.options.key.kind)), fmt::exact(s.skippedTotal()), span));
+    m_header->setText(tr("<b>%1</b>: %2, %3, %4 (%5), %6 (<a href='bad'>list</a>) &nbsp;&nbsp; %7")
+                          .arg(m_result->request.displayName.toHtmlEscaped(), fmt::count(s.linesRead, "line"),
+                               fmt::count(s.requestsImported, "request"), fmt::count(s.distinctKeys, "key"),
+                               qs(keyKindName(m_result->request.options.key.kind)), fmt::count(s.skippedTotal(), "bad line"),
+                               span));
     m_header->setToolTip(m_result->request.path);
 
     QList<QPair<QString, QString>> rows{

@@ -439,9 +439,10 @@ void MainWindow::onFinished(quint64, std::shared_ptr<const Report> report, qint6
     std::int64_t requests = 0;
     for (const AlgorithmReport& a : report->algorithms)
         requests = std::max(requests, a.requests);
-    m_statusRun->setText(tr("run %1, %2 requests, %3 algorithms")
-                             .arg(fmt::duration(elapsedMs * 1000), fmt::compact(double(report->uniqueRequests ? report->uniqueRequests : requests)))
-                             .arg(report->algorithms.size()));
+    m_statusRun->setText(tr("run %1, %2, %3")
+                             .arg(fmt::duration(elapsedMs * 1000),
+                                  fmt::compactCount(report->uniqueRequests ? report->uniqueRequests : requests, "request"),
+                                  fmt::count(qint64(report->algorithms.size()), "algorithm")));
     m_phase->setText(tr("done in %1").arg(fmt::duration(elapsedMs * 1000)));
     // The Learn view traces on demand: now if it is showing, else when it is next opened.
     m_learnStale = true;

@@ -238,8 +238,12 @@ QString RateDistributionChart::tooltipAt(const QPointF& value) const
     for (const QPointF& step : m_cdf)
         if (step.x() <= rate)
             atOrBelow = step.y();
-    return tr("<b>%1 keys</b> sent %2 to %3 requests in their busiest %4 (%5 to %6 req/s)<br>%7 of keys stay at or below %8 req/s")
-        .arg(fmt::exact(bar.keys), fmt::exact(bin.lower), fmt::exact(bin.upper - 1), fmt::windowLength(w->windowUs),
+    // A bin of one value ([1, 2)) sent exactly that many.
+    const QString sent = bin.upper - 1 == bin.lower
+        ? fmt::count(bin.lower, "request")
+        : tr("%1 to %2 requests").arg(fmt::exact(bin.lower), fmt::exact(bin.upper - 1));
+    return tr("<b>%1</b> sent %2 in their busiest %3 (%4 to %5 req/s)<br>%6 of keys stay at or below %7 req/s")
+        .arg(fmt::count(bar.keys, "key"), sent, fmt::windowLength(w->windowUs),
              fmt::compact(bar.lower), fmt::compact(bar.upper), fmt::share(atOrBelow / 100), fmt::compact(rate));
 }
 

@@ -196,7 +196,7 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
         // Recorded keys come from the trace or log: the synthetic population plays no part.
         const QString keys = s.keys == KeyStrategy::Recorded
                                  ? QString::fromLatin1(keyStrategyName(s.keys))
-                                 : tr("%1, %2 clients").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::exact(s.population.clients));
+                                 : tr("%1, %2").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::count(s.population.clients, "client"));
         m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3")
                                .arg(traffic.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
                                     keys, fmt::duration(s.duration)));

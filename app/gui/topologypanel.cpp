@@ -121,7 +121,7 @@ void TopologyPanel::paintEvent(QPaintEvent*)
     p.drawText(QRectF(kPad, y, w, lineH), Qt::AlignLeft | Qt::AlignVCenter, tr("Topology"));
     y += lineH + 6;
 
-    QRectF r = box(y, tr("clients"), {tr("%1 requests offered").arg(fmt::exact(m_input.algo().requests))});
+    QRectF r = box(y, tr("clients"), {tr("%1 offered").arg(fmt::count(m_input.algo().requests, "request"))});
     p.setPen(QPen(muted, 1.2));
     arrow(p, QPointF(r.center().x(), r.bottom()), QPointF(r.center().x(), r.bottom() + gap - 2));
     y = r.bottom() + gap;
@@ -170,7 +170,7 @@ void TopologyPanel::paintEvent(QPaintEvent*)
             if (ck.driftPpm != 0)
                 clock += tr(", %1 ppm").arg(ck.driftPpm);
             if (!ck.steps.empty())
-                clock += tr(", %n step(s)", nullptr, int(ck.steps.size()));
+                clock += QStringLiteral(", ") + fmt::count(qint64(ck.steps.size()), "step");
         }
         p.setFont(font());
         p.setPen(text);
@@ -181,7 +181,7 @@ void TopologyPanel::paintEvent(QPaintEvent*)
         p.setFont(small);
         p.setPen(muted);
         p.drawText(QRectF(inst.left() + 26, ry + lineH, w - 30, smallH), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("%1 requests, %2 allowed").arg(fmt::compact(double(req)), fmt::compact(double(ok))));
+                   tr("%1, %2 allowed").arg(fmt::compactCount(req, "request"), fmt::compact(double(ok))));
     }
     if (n > drawn) {
         p.setFont(small);
@@ -205,12 +205,12 @@ void TopologyPanel::paintEvent(QPaintEvent*)
 
     QStringList policyLines{clusternames::policy(policy.onFailure)};
     if (policy.breakerFailures)
-        policyLines << tr("breaker: open after %1 failures, for %2").arg(*policy.breakerFailures).arg(fmt::duration(policy.breakerOpenFor));
+        policyLines << tr("breaker: open after %1, for %2").arg(fmt::count(*policy.breakerFailures, "failure"), fmt::duration(policy.breakerOpenFor));
     else
         policyLines << tr("no circuit breaker");
-    policyLines << tr("%1 store failures, breaker opened %2×").arg(fmt::compact(double(stats.storeFailures))).arg(stats.breakerOpened);
+    policyLines << tr("%1, breaker opened %2×").arg(fmt::compactCount(stats.storeFailures, "store failure")).arg(stats.breakerOpened);
     if (stats.callsSkipped > 0)
-        policyLines << tr("%1 calls skipped by the breaker").arg(fmt::compact(double(stats.callsSkipped)));
+        policyLines << tr("%1 skipped by the breaker").arg(fmt::compactCount(stats.callsSkipped, "call"));
     p.setPen(QPen(muted, 1.2, Qt::DotLine));
     p.drawLine(QPointF(r.center().x(), r.bottom()), QPointF(r.center().x(), y));
     r = box(y, tr("when the store fails"), policyLines);

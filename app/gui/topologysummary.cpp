@@ -57,7 +57,7 @@ QString TopologySummary::summaryText(const ClusterInput& input)
     const PolicySpec policy = input.policy();
     QString policyText = clusternames::policy(policy.onFailure);
     policyText += policy.breakerFailures
-        ? tr(", breaker after %1 failures for %2").arg(*policy.breakerFailures).arg(fmt::duration(policy.breakerOpenFor))
+        ? tr(", breaker after %1 for %2").arg(fmt::count(*policy.breakerFailures, "failure"), fmt::duration(policy.breakerOpenFor))
         : tr(", no breaker");
     return tr("%1  |  store: %2, %3  |  policy: %4")
         .arg(instances.join(QStringLiteral(", ")), clusternames::storeMode(store.mode),

@@ -1,5 +1,7 @@
 #include "app/models/formatting.h"
 
+#include "engine/core/plural.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -50,6 +52,23 @@ QString compact(double value)
 QString exact(qint64 value)
 {
     return QLocale().toString(value);
+}
+
+namespace {
+QString noun(qint64 value, const char* singular, const char* plural)
+{
+    return QString::fromStdString(pluralNoun(value, singular, plural ? plural : ""));
+}
+} // namespace
+
+QString count(qint64 value, const char* singular, const char* plural)
+{
+    return exact(value) + QLatin1Char(' ') + noun(value, singular, plural);
+}
+
+QString compactCount(qint64 value, const char* singular, const char* plural)
+{
+    return compact(double(value)) + QLatin1Char(' ') + noun(value, singular, plural);
 }
 
 QString ratePerSecond(double perSecond)

@@ -18,6 +18,11 @@ namespace ratelab::fmt {
 QString compact(double value);
 // 1,204,311 (locale grouping).
 QString exact(qint64 value);
+// A count and its noun, for text: "1 key", "1,204 keys", "0 entries" (with `plural`; by
+// default the singular + "s"). The noun is engine/core/plural.h's, as the CLI's.
+QString count(qint64 value, const char* singular, const char* plural = nullptr);
+// The same with the count compact: "1 key", "12k keys".
+QString compactCount(qint64 value, const char* singular, const char* plural = nullptr);
 // A rate in requests per second, compact: "2.5 req/s", "1.2k req/s".
 QString ratePerSecond(double perSecond);
 

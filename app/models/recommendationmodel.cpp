@@ -85,13 +85,13 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
         const bool number = column == Kept || column == RequestsRejected;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
-        return tr("%1\n%2 = %3, the smallest value keeping the target (%4 replays searched)\n"
-                  "%5 of %6 keys never throttled, sending %7 of the requests; %8 of %9 requests rejected")
+        return tr("%1\n%2 = %3, the smallest value keeping the target (%4 searched)\n"
+                  "%5 of %6 never throttled, sending %7 of the requests; %8 of %9 rejected")
             .arg(paramsText(rec), QString::fromStdString(rec.parameter))
             .arg(rec.value)
-            .arg(rec.probes)
-            .arg(fmt::exact(rec.keysUnthrottled), fmt::exact(rec.keys), fmt::share(rec.requestsOfUnthrottledKeysShare),
-                 fmt::exact(rec.requestsRejected), fmt::exact(rec.requests));
+            .arg(fmt::count(rec.probes, "replay"))
+            .arg(fmt::exact(rec.keysUnthrottled), fmt::count(rec.keys, "key"), fmt::share(rec.requestsOfUnthrottledKeysShare),
+                 fmt::exact(rec.requestsRejected), fmt::count(rec.requests, "request"));
     }
     return {};
 }

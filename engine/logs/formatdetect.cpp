@@ -1,5 +1,7 @@
 #include "engine/logs/formatdetect.h"
 
+#include "engine/core/plural.h"
+
 #include "engine/logs/nginxformat.h"
 #include "engine/logs/textscan.h"
 
@@ -64,11 +66,13 @@ Detection detectFormat(std::string_view head, const ParserOptions& options)
     }
     if (result.format == LogFormat::Auto) {
         result.sampled = dataLines;
-        result.reason = lines.empty() ? "no lines to detect the format from"
-                                      : "no format matches any of the first " + std::to_string(dataLines) + " lines";
+        result.reason = lines.empty()    ? "no lines to detect the format from"
+                        : dataLines == 1 ? "no format matches the first line"
+                                         : "no format matches any of the first " + counted(dataLines, "line");
     } else {
+        // The noun and verb agree with the lines sampled: "20/20 lines match", "1/1 line matches".
         result.reason = std::string(formatName(result.format)) + ": " + std::to_string(result.matched) + "/"
-                        + std::to_string(result.sampled) + " lines match";
+                        + counted(result.sampled, "line") + (result.sampled == 1 ? " matches" : " match");
     }
     return result;
 }

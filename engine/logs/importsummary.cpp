@@ -1,5 +1,7 @@
 #include "engine/logs/importsummary.h"
 
+#include "engine/core/plural.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
@@ -89,7 +91,7 @@ std::string formatSummary(const ImportSummary& s)
     std::string out;
     const auto line = [&out](const std::string& text) { out += text + "\n"; };
     line("format: " + std::string(formatName(s.format)) + " (" + s.detection + ")");
-    line("lines read: " + std::to_string(s.linesRead) + " (" + std::to_string(s.bytesRead) + " bytes)");
+    line("lines read: " + std::to_string(s.linesRead) + " (" + counted(s.bytesRead, "byte") + ")");
     line("requests imported: " + std::to_string(s.requestsImported));
     if (s.blankLines || s.directiveLines)
         line("blank lines: " + std::to_string(s.blankLines) + ", directives/headers: " + std::to_string(s.directiveLines));
@@ -102,13 +104,13 @@ std::string formatSummary(const ImportSummary& s)
         line("  line " + std::to_string(w.line) + ": " + std::string(problemText(w.problem))
              + (w.field.empty() ? "" : " (" + w.field + ")") + ": " + w.excerpt);
     if (s.problemsNotListed() > 0)
-        line("  ... and " + std::to_string(s.problemsNotListed()) + " more skipped lines not listed");
+        line("  ... and " + counted(s.problemsNotListed(), "more skipped line") + " not listed");
     line("time span: " + formatUtc(s.firstTime) + " to " + formatUtc(s.lastTime));
     line("distinct keys: " + std::to_string(s.distinctKeys));
     line("reordered lines: " + std::to_string(s.reorderedLines) + " (backward steps: " + std::to_string(s.backwardSteps)
          + ", look-back window " + std::to_string(s.lookBackUs / kMicrosPerSecond) + " s)");
     for (const TierCount& t : s.tiers)
-        line("tier " + t.tier + ": " + std::to_string(t.requests) + " requests");
+        line("tier " + t.tier + ": " + counted(t.requests, "request"));
     return out;
 }
 

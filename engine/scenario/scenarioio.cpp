@@ -1,6 +1,7 @@
 #include "engine/scenario/scenarioio.h"
 
 #include "engine/algorithms/statetransfer.h"
+#include "engine/core/plural.h"
 #include "engine/core/units.h"
 #include "engine/logs/importoptions.h"
 
@@ -644,7 +645,7 @@ Json paramsJson(const ParamValues& params)
 
 ScenarioError::ScenarioError(std::string source, std::vector<ScenarioProblem> problems)
     : std::runtime_error([&] {
-        std::string text = source + ": " + std::to_string(problems.size()) + " problem(s)";
+        std::string text = source + ": " + counted(static_cast<std::int64_t>(problems.size()), "problem");
         for (const ScenarioProblem& p : problems)
             text += "\n  " + (p.path.empty() ? std::string("(top)") : p.path) + ": " + p.message;
         return text;

@@ -1,5 +1,5 @@
 // ratelab-cli as a user runs it: the output CSV contract of `decide`, the errors of bad
-// input (exit 2, one line naming file, line and field), `list`.
+// input (exit 2, one line naming file, line and field), `list`, counts with their nouns.
 
 #include "processrun.h"
 
@@ -17,6 +17,8 @@ private slots:
     void listNamesEverything();
     void directoriesAreNotInputs();
     void runCountsNeverAdmissibleRequests();
+    void countsAgreeWithTheirNouns_data();
+    void countsAgreeWithTheirNouns();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -152,6 +154,46 @@ void TestCli::runCountsNeverAdmissibleRequests()
     QVERIFY2(r.out.contains("\nleaky_bucket: never admissible: 1 request" + tail), qPrintable(r.out));
     // None in a scenario whose costs all fit: no line.
     QVERIFY(!run({"run", "steady-poisson"}).out.contains("never admissible"));
+}
+
+void TestCli::countsAgreeWithTheirNouns_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::newRow("1") << 1;
+    QTest::newRow("2") << 2;
+}
+
+// "1 request, 1 key", never "1 requests, 1 keys": recommend's and run's headers over a trace
+// of n requests from n keys, and a scenario with n problems.
+void TestCli::countsAgreeWithTheirNouns()
+{
+    QFETCH(int, n);
+    const char* s = n == 1 ? "" : "s";
+    QByteArray rows = "t_us,key,cost\n";
+    for (int i = 0; i < n; ++i)
+        rows += QByteArray::number(i * 1000) + ",k" + QByteArray::number(i) + ",1\n";
+    const QString trace = writeTrace(QString("counts-%1.csv").arg(n), rows);
+    Run r = run({"recommend", trace, "--algorithm", "gcra"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(trace + QString(": %1 request%2, %1 key%2, ").arg(n).arg(s)), qPrintable(r.out));
+
+    const QString scenario = writeTrace(QString("counts-%1.json").arg(n), QString(R"({"schema": "ratelab.scenario/1",
+        "name": "counts", "seed": 1, "duration": "1s", "keys": "recorded",
+        "traffic": [{"kind": "trace", "label": "t", "file": "%1"}],
+        "algorithms": [{"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})").arg(trace).toUtf8());
+    r = run({"run", scenario});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(QString("counts: %1 request%2 over 1 s, seed 1\n").arg(n).arg(s)), qPrintable(r.out));
+
+    // n problems: gcra's burst 0, and with n = 2 a token bucket of capacity 0.
+    const QString second = R"(, {"id": "tb", "algorithm": "token_bucket", "params": {"capacity": 0, "refill": "1/s"}})";
+    const QString bad = writeTrace(QString("problems-%1.json").arg(n), QString(R"({"schema": "ratelab.scenario/1",
+        "name": "bad", "seed": 1, "duration": "1s", "traffic": [{"kind": "constant", "label": "c", "rate": "1/s"}],
+        "algorithms": [{"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}}%1]})")
+                                                                           .arg(n == 1 ? QString() : second).toUtf8());
+    r = run({"run", bad});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith(QString("ratelab-cli: %1: %2 problem%3\n").arg(bad).arg(n).arg(s)), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

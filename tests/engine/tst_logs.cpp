@@ -113,6 +113,7 @@ private slots:
     void proxyChains_data();
     void proxyChains();
     void detectionSaysWhy();
+    void summaryCountsAgree();
     void combinedLines_data();
     void combinedLines();
     void nginxFormatLines_data();
@@ -330,7 +331,10 @@ void TestLogs::detectionSaysWhy()
     QCOMPARE(QString::fromStdString(d.reason), QStringLiteral("combined: 20/20 lines match"));
 
     d = detectFormat("1.2.3.4 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n", {});
-    QCOMPARE(QString::fromStdString(d.reason), QStringLiteral("common: 1/1 lines match"));
+    QCOMPARE(QString::fromStdString(d.reason), QStringLiteral("common: 1/1 line matches"));  // not "1/1 lines match"
+    QCOMPARE(QString::fromStdString(detectFormat("prose\n", {}).reason), QStringLiteral("no format matches the first line"));
+    QCOMPARE(QString::fromStdString(detectFormat("prose\nmore prose\n", {}).reason),
+             QStringLiteral("no format matches any of the first 2 lines"));
 
     // An nginx log_format is tried first when given.
     ParserOptions nginx;
@@ -344,6 +348,26 @@ void TestLogs::detectionSaysWhy()
     QVERIFY_THROWS_EXCEPTION(ImportError, importLog(prose, {}, keys, [](const ImportedRequest&) {}));
     // An empty input imports nothing, and is not an error.
     QCOMPARE(importText("").summary.requestsImported, 0);
+}
+
+// The import summary's counts with their nouns, at 0, 1 and 2: "(1 byte)", "1 more skipped
+// line not listed", "tier gold: 1 request".
+void TestLogs::summaryCountsAgree()
+{
+    for (const std::int64_t n : {0, 1, 2}) {
+        ImportSummary s;
+        s.bytesRead = n;
+        s.skipped[static_cast<std::size_t>(LineProblem::TooOld)] = n + 1;  // one listed, n not
+        s.problems.push_back({1, LineProblem::TooOld, "time", "x"});
+        s.tiers.push_back({"gold", n});
+        const QString text = QString::fromStdString(formatSummary(s));
+        const char* plural = n == 1 ? "" : "s";
+        QVERIFY2(text.contains(QString("lines read: 0 (%1 byte%2)\n").arg(n).arg(plural)), qPrintable(text));
+        QVERIFY2(text.contains(QString("tier gold: %1 request%2\n").arg(n).arg(plural)), qPrintable(text));
+        QVERIFY2(n == 0 ? !text.contains("not listed")
+                        : text.contains(QString("... and %1 more skipped line%2 not listed\n").arg(n).arg(plural)),
+                 qPrintable(text));
+    }
 }
 
 // ---- One step table per parser ----------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Parameter syntax: durations and rates as the CLI takes them (design.md section 3, "Units").
 
+#include "engine/core/plural.h"
 #include "engine/core/units.h"
 
 #include <QtTest>
@@ -16,6 +17,7 @@ private slots:
     void rates();
     void rejects_data();
     void rejects();
+    void countsAndNouns();
 };
 
 void TestUnits::durations_data()
@@ -96,6 +98,21 @@ void TestUnits::rejects()
     else
         QVERIFY(!parseDuration(text.toStdString(), error).has_value());
     QVERIFY(!error.empty());
+}
+
+// "1 key", never "1 keys": the one helper every count in user-facing text goes through.
+void TestUnits::countsAndNouns()
+{
+    QCOMPARE(counted(0, "key"), std::string("0 keys"));
+    QCOMPARE(counted(1, "key"), std::string("1 key"));
+    QCOMPARE(counted(2, "key"), std::string("2 keys"));
+    QCOMPARE(counted(1, "bad line"), std::string("1 bad line"));
+    QCOMPARE(counted(2, "bad line"), std::string("2 bad lines"));
+    QCOMPARE(counted(0, "entry", "entries"), std::string("0 entries"));
+    QCOMPARE(counted(1, "entry", "entries"), std::string("1 entry"));
+    QCOMPARE(counted(-1, "step"), std::string("-1 steps"));
+    QCOMPARE(pluralNoun(1, "client"), std::string("client"));
+    QCOMPARE(pluralNoun(3, "client"), std::string("clients"));
 }
 
 QTEST_APPLESS_MAIN(TestUnits)

@@ -34,6 +34,17 @@ private slots:
     }
 
     void exact() { QCOMPARE(fmt::exact(1'204'311), QStringLiteral("1,204,311")); }
+    // Counts with their nouns, as the Logs view's header and the app's status lines show them.
+    void counts()
+    {
+        QCOMPARE(fmt::count(0, "key"), QStringLiteral("0 keys"));
+        QCOMPARE(fmt::count(1, "key"), QStringLiteral("1 key"));
+        QCOMPARE(fmt::count(2, "bad line"), QStringLiteral("2 bad lines"));
+        QCOMPARE(fmt::count(1'204, "request"), QStringLiteral("1,204 requests"));
+        QCOMPARE(fmt::count(1, "entry", "entries"), QStringLiteral("1 entry"));
+        QCOMPARE(fmt::compactCount(1, "key"), QStringLiteral("1 key"));
+        QCOMPARE(fmt::compactCount(12'000, "key"), QStringLiteral("12k keys"));
+    }
     void rate() { QCOMPARE(fmt::ratePerSecond(2.5), QStringLiteral("2.5 req/s")); }
 
     void duration_data()
