@@ -21,7 +21,18 @@ namespace ratelab {
 
 namespace {
 
-constexpr std::size_t kChunkBytes = 1 << 20;  // a worker's unit of work; progress is reported per chunk
+// Memory does not grow with the thread count. The chunks parsed ahead of the merge hold at
+// most kInFlightBytes of the file between them (2 per thread, each 1 MiB down to 256 KiB);
+// the threads' key tables hold at most kWorkerKeyBytes between them: a thread whose table
+// outgrows its share starts a new one at its next chunk (a key it meets again is then new to
+// it, and mapped to the same global id by the merge).
+constexpr std::size_t kInFlightBytes = 32 << 20;
+constexpr std::size_t kMaxChunkBytes = 1 << 20;  // a worker's unit of work; progress is reported per chunk
+constexpr std::size_t kMinChunkBytes = 256 << 10;
+constexpr std::size_t kWorkerKeyBytes = 64 << 20;
+// A key in a thread's tables: its interner's name and map node, its lookup slot, and the
+// merge's copy of the name and its id mapping; the name itself in each.
+constexpr std::size_t kKeyOverheadBytes = 256;
 constexpr KeyId kUnmapped = ~KeyId{0};
 
 bool isStateful(LogFormat f) { return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv; }
@@ -49,6 +60,7 @@ struct ChunkResult {
     std::vector<std::uint32_t> lineOffsets;  // per request, from `begin`
     ImportSummary counts;                    // blank, directive and skipped lines; problems
     std::vector<std::string> newKeys;        // names of the worker's keys first seen in this chunk
+    bool keysRestarted = false;              // the worker started a new key table for this chunk
     bool ready = false;
 };
 
@@ -58,9 +70,24 @@ struct Worker {
     KeyInterner keys;
     ImportSummary counts;
     std::unique_ptr<LineProcessor> processor;
+    std::size_t keyBytes = 0;  // estimated, of `keys` and what the merge keeps for them
+    std::size_t keyBudget = 0;
 
-    void parse(std::string_view text, std::size_t maxLine, ChunkResult& out)
+    Worker(LogFormat format, const ImportOptions& options, std::size_t budget)
+        : processor(std::make_unique<LineProcessor>(format, options, keys, counts))
+        , keyBudget(budget)
     {
+    }
+
+    void parse(std::string_view text, std::size_t maxLine, LogFormat format, const ImportOptions& options,
+               ChunkResult& out)
+    {
+        out.keysRestarted = keyBytes > keyBudget;
+        if (out.keysRestarted) {
+            keys = KeyInterner{};
+            processor = std::make_unique<LineProcessor>(format, options, keys, counts);
+            keyBytes = 0;
+        }
         counts.blankLines = counts.directiveLines = 0;
         counts.skipped = {};
         counts.problems.clear();
@@ -92,14 +119,16 @@ struct Worker {
         out.counts.skipped = counts.skipped;
         out.counts.problems.swap(counts.problems);
         out.newKeys.clear();
-        for (std::size_t k = keysBefore; k < keys.size(); ++k)
+        for (std::size_t k = keysBefore; k < keys.size(); ++k) {
             out.newKeys.emplace_back(keys.name(static_cast<KeyId>(k)));
+            keyBytes += kKeyOverheadBytes + 3 * out.newKeys.back().size();
+        }
     }
 };
 
 // The pipeline: chunks are cut off the file in order and parsed by whichever thread is
 // free; the calling thread merges them strictly in file order (and parses too while the
-// next chunk to merge is not ready). At most kInFlight chunks are parsed ahead of the merge.
+// next chunk to merge is not ready). At most 2 chunks per thread are parsed ahead of the merge.
 class ParallelImport {
 public:
     ParallelImport(std::string_view text, LogFormat format, const ImportOptions& options, KeyInterner& keys,
@@ -108,15 +137,17 @@ public:
         , m_options(options)
         , m_keys(keys)
         , m_summary(summary)
+        , m_format(format)
         , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
-        , m_workers(threads)
         , m_slots(2 * threads)
+        , m_chunkBytes(std::clamp(kInFlightBytes / m_slots.size(), kMinChunkBytes, kMaxChunkBytes))
         , m_keyMaps(threads)
         , m_ordering(options.lookBackUs, summary)
         , m_tally(summary, options.tiers.get())
     {
-        for (Worker& w : m_workers)
-            w.processor = std::make_unique<LineProcessor>(format, options, w.keys, w.counts);
+        m_workers.reserve(threads);  // never moved: each worker's processor refers to its members
+        for (unsigned i = 0; i < threads; ++i)
+            m_workers.emplace_back(format, options, kWorkerKeyBytes / threads);
     }
 
     void run(const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
@@ -144,7 +175,7 @@ public:
 
 private:
     // Cuts the next chunk and gives it a slot; false when the file is all cut or the merge
-    // is kInFlight chunks behind. Called with m_mutex held.
+    // is all the slots behind. Called with m_mutex held.
     bool claim(unsigned worker, std::size_t& index)
     {
         if (m_cut >= m_text.size() || m_claimed - m_merged >= m_slots.size() || m_stopped)
@@ -152,7 +183,7 @@ private:
         index = m_claimed++;
         ChunkResult& slot = m_slots[index % m_slots.size()];
         slot.begin = m_cut;
-        slot.end = afterLineEnd(m_text, std::min(m_text.size(), m_cut + kChunkBytes));
+        slot.end = afterLineEnd(m_text, std::min(m_text.size(), m_cut + m_chunkBytes));
         slot.worker = worker;
         slot.ready = false;
         m_cut = slot.end;
@@ -163,7 +194,7 @@ private:
     {
         ChunkResult& slot = m_slots[index % m_slots.size()];
         try {
-            m_workers[worker].parse(m_text, m_maxLine, slot);
+            m_workers[worker].parse(m_text, m_maxLine, m_format, m_options, slot);
         } catch (...) {
             std::lock_guard lock(m_mutex);
             if (!m_failure)
@@ -234,6 +265,10 @@ private:
     {
         std::vector<KeyId>& toGlobal = m_keyMaps[chunk.worker].ids;
         std::vector<std::string>& names = m_keyMaps[chunk.worker].names;
+        if (chunk.keysRestarted) {  // a worker's chunks merge in the order it parsed them
+            names.clear();
+            toGlobal.clear();
+        }
         for (std::string& name : chunk.newKeys)
             names.push_back(std::move(name));
         toGlobal.resize(names.size(), kUnmapped);
@@ -301,9 +336,11 @@ private:
     const ImportOptions& m_options;
     KeyInterner& m_keys;
     ImportSummary& m_summary;
+    LogFormat m_format;
     std::size_t m_maxLine;
     std::vector<Worker> m_workers;  // [0] is the calling thread's
     std::vector<ChunkResult> m_slots;
+    std::size_t m_chunkBytes;
     std::vector<KeyMap> m_keyMaps;  // per worker; the merge's alone
     RequestOrdering m_ordering;
     ImportTally m_tally;
