@@ -4,11 +4,11 @@
 
 #include "engine/algorithms/catalog.h"
 #include "engine/algorithms/httpheaders.h"
+#include "engine/core/inputfile.h"
 #include "engine/core/keyinterner.h"
 #include "engine/trace/tracereader.h"
 
 #include <charconv>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -78,8 +78,8 @@ int runDecide(const DecideOptions& options)
     std::istream* in = &std::cin;
     const std::string fileName = options.trace == "-" ? "<stdin>" : options.trace;
     if (options.trace != "-") {
-        if (std::filesystem::is_directory(options.trace)) {
-            std::cerr << "ratelab-cli: " << options.trace << ": is a directory, not a trace file\n";
+        if (const std::string problem = inputFileProblem(options.trace, "trace file"); !problem.empty()) {
+            std::cerr << "ratelab-cli: " << options.trace << ": " << problem << "\n";
             return kExitBadInput;
         }
         file.open(options.trace, std::ios::binary);

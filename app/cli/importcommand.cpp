@@ -6,6 +6,7 @@
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
 
+#include "engine/core/inputfile.h"
 #include "engine/logs/logimporter.h"
 #include "engine/logs/parallelimport.h"
 
@@ -105,12 +106,16 @@ int runImport(const ImportOptions& o)
     if (const std::string problem = overwriteProblem({"--out", o.out}, {{"the log", o.log}, {"--tiers", o.tiers}});
         !problem.empty())
         return badUsage(problem);
-    if (!isStdio(o.log) && !std::ifstream(o.log))
-        return badUsage(o.log + ": cannot open the log file");
+    if (!isStdio(o.log))
+        if (const std::string problem = inputFileProblem(o.log, "log file"); !problem.empty())
+            return badUsage(o.log + ": " + problem);
     if (!o.tiers.empty()) {
         std::ifstream tierFile;
-        if (!isStdio(o.tiers))
+        if (!isStdio(o.tiers)) {
+            if (const std::string problem = inputFileProblem(o.tiers, "tier map"); !problem.empty())
+                return badUsage(o.tiers + ": " + problem);
             tierFile.open(o.tiers);
+        }
         if (!isStdio(o.tiers) && !tierFile)
             return badUsage(o.tiers + ": cannot open the tier map");
         const std::string tierName = isStdio(o.tiers) ? "<stdin>" : o.tiers;

@@ -9,9 +9,10 @@
 
 #include "engine/advisor/advisor.h"
 #include "engine/advisor/replayscenario.h"
-#include "engine/scenario/scenarioio.h"
+#include "engine/core/inputfile.h"
 #include "engine/core/plural.h"
 #include "engine/core/units.h"
+#include "engine/scenario/scenarioio.h"
 #include "engine/trace/tracereader.h"
 
 #include <CLI/CLI.hpp>
@@ -218,8 +219,9 @@ int runRecommend(const RecommendOptions& o)
 
     const bool fromStdin = isStdio(o.input);
     const std::string inputName = fromStdin ? "<stdin>" : o.input;
-    if (!fromStdin && !std::ifstream(o.input))
-        return badUsage(o.input + ": cannot open the file");
+    if (!fromStdin)
+        if (const std::string problem = inputFileProblem(o.input, "file"); !problem.empty())
+            return badUsage(o.input + ": " + problem);
     // The replay scenario names the input file, to read it again: a file, not standard
     // input; and it is a file of its own, as standard output carries the recommendations.
     std::optional<Output> replayFile;

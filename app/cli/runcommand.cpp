@@ -28,7 +28,8 @@ Scenario resolveScenario(const std::string& arg)
         const std::string json{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
         return loadScenario(json, "<stdin>");
     }
-    if (!std::filesystem::exists(arg)) {
+    std::error_code ec;  // a name too long or a loop of links is the file's problem, below
+    if (!std::filesystem::exists(arg, ec)) {
         for (const auto& [name, json] : embeddedScenarios()) {
             if (name == arg)
                 return loadScenario(json, name + ".json (embedded)");

@@ -1,5 +1,6 @@
 #include "engine/advisor/requestset.h"
 
+#include "engine/core/boundedline.h"
 #include "engine/logs/parallelimport.h"
 #include "engine/trace/tracereader.h"
 
@@ -66,9 +67,10 @@ RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, 
 
 bool looksLikeTrace(const std::string& path)
 {
+    // Only the header matters: a longer first line (or none, as in /dev/zero) is not a trace.
     std::ifstream in(path, std::ios::binary);
-    std::string first;
-    return std::getline(in, first) && isTraceHeader(first);
+    BoundedLineReader lines(in, 64);
+    return lines.next() == BoundedLineReader::Result::Line && isTraceHeader(std::string(lines.line()));
 }
 
 bool isTraceHeader(std::string first)

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <utility>
 
@@ -17,7 +19,7 @@ MappedFile::MappedFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        throw ImportError("cannot open the log file");
+        throw ImportError(std::string("cannot open the log file: ") + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
@@ -65,9 +67,13 @@ void MappedFile::populate(std::size_t offset, std::size_t length) const
 
 std::optional<MappedFile> mapIfRegularFile(const std::string& path)
 {
-    if (std::filesystem::is_directory(path))
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec)  // a name too long, a loop of links: the reason, not a filesystem_error
+        throw ImportError("cannot open the log file: " + ec.message());
+    if (std::filesystem::is_directory(status))
         throw ImportError("is a directory, not a log file");
-    if (!std::filesystem::is_regular_file(path))
+    if (!std::filesystem::is_regular_file(status))
         return std::nullopt;
     return MappedFile(path);
 }

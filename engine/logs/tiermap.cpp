@@ -1,5 +1,6 @@
 #include "engine/logs/tiermap.h"
 
+#include "engine/core/boundedline.h"
 #include "engine/logs/textscan.h"
 
 #include <algorithm>
@@ -10,11 +11,14 @@ namespace ratelab {
 TierMap TierMap::read(std::istream& in)
 {
     TierMap map;
-    std::string line;
+    BoundedLineReader lines(in, kMaxTierMapLineBytes);
     std::int64_t lineNumber = 0;
-    while (std::getline(in, line)) {
+    for (BoundedLineReader::Result result; (result = lines.next()) != BoundedLineReader::Result::End;) {
         ++lineNumber;
-        const std::string_view row = textscan::trimmed(line);
+        if (result == BoundedLineReader::Result::TooLong)
+            throw std::invalid_argument("tier map line " + std::to_string(lineNumber) + ": longer than "
+                                        + std::to_string(kMaxTierMapLineBytes >> 10) + " KiB: expected key,tier");
+        const std::string_view row = textscan::trimmed(lines.line());
         if (row.empty() || row.front() == '#')
             continue;
         const std::size_t comma = row.find(',');

@@ -11,6 +11,9 @@
 
 namespace ratelab {
 
+// A key and a tier per line: a longer line is not a tier map (a binary file, no line ends).
+inline constexpr std::size_t kMaxTierMapLineBytes = 64 << 10;
+
 class TierMap {
 public:
     // Throws std::invalid_argument naming the line of a malformed row.

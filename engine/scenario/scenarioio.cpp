@@ -1,7 +1,8 @@
 #include "engine/scenario/scenarioio.h"
 
 #include "engine/algorithms/statetransfer.h"
-#include "engine/core/plural.h"
+#include "engine/core/cliptext.h"
+#include "engine/core/inputfile.h"
 #include "engine/core/units.h"
 #include "engine/logs/importoptions.h"
 
@@ -11,7 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 namespace ratelab {
 
@@ -643,13 +643,36 @@ Json paramsJson(const ParamValues& params)
 
 } // namespace
 
-ScenarioError::ScenarioError(std::string source, std::vector<ScenarioProblem> problems)
-    : std::runtime_error([&] {
-        std::string text = source + ": " + counted(static_cast<std::int64_t>(problems.size()), "problem");
-        for (const ScenarioProblem& p : problems)
-            text += "\n  " + (p.path.empty() ? std::string("(top)") : p.path) + ": " + p.message;
+namespace {
+
+// A message that quotes a huge value (a parameter, a log option) keeps its start and its end,
+// where the reason is.
+std::string clipMiddle(std::string text, std::size_t max)
+{
+    if (text.size() <= max)
         return text;
-    }())
+    const std::size_t head = max / 2;
+    const std::size_t tail = max - head;
+    return text.substr(0, head) + " ... (" + std::to_string(text.size() - head - tail) + " bytes) ... "
+        + text.substr(text.size() - tail);
+}
+
+// Clips each problem in place; the one line per problem of what(), as a compiler writes them.
+std::string describe(const std::string& source, std::vector<ScenarioProblem>& problems)
+{
+    std::string text;
+    for (ScenarioProblem& p : problems) {
+        p.path = clipMiddle(std::move(p.path), 2 * kQuotedBytes);
+        p.message = clipMiddle(std::move(p.message), 2 * kQuotedBytes);
+        text.append(text.empty() ? "" : "\n").append(source).append(": ").append(p.path.empty() ? "" : p.path + ": ").append(p.message);
+    }
+    return text;
+}
+
+} // namespace
+
+ScenarioError::ScenarioError(std::string source, std::vector<ScenarioProblem> problems)
+    : std::runtime_error(describe(source, problems))
     , m_source(std::move(source))
     , m_problems(std::move(problems))
 {
@@ -739,14 +762,22 @@ Scenario loadScenario(std::string_view json, const std::string& source, const st
 
 Scenario loadScenarioFile(const std::string& path)
 {
-    if (std::filesystem::is_directory(path))
-        throw ScenarioError(path, {{"", "is a directory, not a scenario file"}});
+    if (const std::string problem = inputFileProblem(path, "scenario file"); !problem.empty())
+        throw ScenarioError(path, {{"", problem}});
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ScenarioError(path, {{"", "cannot open the file"}});
-    std::stringstream text;
-    text << in.rdbuf();
-    return loadScenario(text.str(), path, std::filesystem::path(path).parent_path().string());
+    // A scenario is small; traces and logs are separate files. Reading stops one byte past
+    // the cap, so /dev/zero is refused at 4 MiB.
+    std::string text(kMaxScenarioBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    if (in.bad())
+        throw ScenarioError(path, {{"", "cannot read the file"}});
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxScenarioBytes)
+        throw ScenarioError(path, {{"", "larger than " + std::to_string(kMaxScenarioBytes >> 20)
+                                           + " MiB: not a scenario (traces and logs are files of their own)"}});
+    return loadScenario(text, path, std::filesystem::path(path).parent_path().string());
 }
 
 std::string saveScenario(const Scenario& s)

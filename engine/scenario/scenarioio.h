@@ -18,6 +18,7 @@ struct ScenarioProblem {
     std::string message;  // e.g. "must be >= 1"
 };
 
+// Each problem's path and message are cut to about 240 characters, keeping both ends.
 class ScenarioError : public std::runtime_error {
 public:
     ScenarioError(std::string source, std::vector<ScenarioProblem> problems);
@@ -29,8 +30,12 @@ private:
     std::vector<ScenarioProblem> m_problems;
 };
 
+// A scenario file is at most this large (loadScenarioFile).
+inline constexpr std::size_t kMaxScenarioBytes = 4 << 20;
+
 // `source` names the file in messages; relative trace paths resolve against `baseDir`.
-// Throws ScenarioError listing every problem found.
+// Throws ScenarioError listing every problem found: what() is one line per problem,
+// "source: path: message".
 Scenario loadScenario(std::string_view json, const std::string& source, const std::string& baseDir = ".");
 Scenario loadScenarioFile(const std::string& path);
 std::string saveScenario(const Scenario& scenario);

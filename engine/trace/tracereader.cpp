@@ -1,5 +1,7 @@
 #include "engine/trace/tracereader.h"
 
+#include "engine/core/cliptext.h"
+
 #include <charconv>
 
 namespace ratelab {
@@ -17,19 +19,19 @@ std::string_view trimLineEnd(std::string_view s)
 } // namespace
 
 TraceReader::TraceReader(std::istream& in, std::string fileName)
-    : m_in(in)
+    : m_lines(in, kMaxTraceLineBytes)
     , m_fileName(std::move(fileName))
 {
-    if (!std::getline(m_in, m_line))
+    std::string_view line;
+    if (!readLine(line))
         fail("header", "empty trace: expected the header t_us,key,cost");
-    m_lineNumber = 1;
-    std::string_view header = trimLineEnd(m_line);
+    std::string_view header = trimLineEnd(line);
     if (header.size() >= 3 && static_cast<unsigned char>(header[0]) == 0xEF)  // UTF-8 byte order mark
         header.remove_prefix(3);
     if (header == "t_us,key,cost")
         m_hasCost = true;
     else if (header != "t_us,key")
-        fail("header", "expected the header t_us,key,cost (or t_us,key), got '" + std::string(header) + "'");
+        fail("header", "expected the header t_us,key,cost (or t_us,key), got '" + clipText(header) + "'");
 }
 
 void TraceReader::fail(const std::string& field, const std::string& message) const
@@ -37,14 +39,26 @@ void TraceReader::fail(const std::string& field, const std::string& message) con
     throw InputError(m_fileName, m_lineNumber, field, message);
 }
 
+bool TraceReader::readLine(std::string_view& line)
+{
+    const BoundedLineReader::Result result = m_lines.next();
+    if (result == BoundedLineReader::Result::End)
+        return false;
+    ++m_lineNumber;
+    if (result == BoundedLineReader::Result::TooLong)
+        fail("line", "longer than " + std::to_string(kMaxTraceLineBytes >> 20) + " MiB: not a trace of t_us,key,cost lines (it starts '"
+                         + clipText(m_lines.line().substr(0, kQuotedBytes / 2)) + "...')");
+    line = m_lines.line();
+    return true;
+}
+
 bool TraceReader::next(TraceRow& row)
 {
     std::string_view line;
     do {
-        if (!std::getline(m_in, m_line))
+        if (!readLine(line))
             return false;
-        ++m_lineNumber;
-        line = trimLineEnd(m_line);
+        line = trimLineEnd(line);
     } while (line.empty());
 
     const auto comma = line.find(',');
@@ -55,7 +69,7 @@ bool TraceReader::next(TraceRow& row)
 
     const auto [tEnd, tErr] = std::from_chars(tField.data(), tField.data() + tField.size(), row.t);
     if (tErr != std::errc() || tEnd != tField.data() + tField.size())
-        fail("t_us", "not an integer number of microseconds: '" + std::string(tField) + "'");
+        fail("t_us", "not an integer number of microseconds: '" + clipText(tField) + "'");
     if (row.t < m_previous)
         fail("t_us", std::to_string(row.t) + " is before the previous line's " + std::to_string(m_previous)
                          + " (events must be in time order)");
@@ -71,7 +85,7 @@ bool TraceReader::next(TraceRow& row)
         if (!costField.empty()) {
             const auto [cEnd, cErr] = std::from_chars(costField.data(), costField.data() + costField.size(), row.cost);
             if (cErr != std::errc() || cEnd != costField.data() + costField.size())
-                fail("cost", "not an integer: '" + std::string(costField) + "'");
+                fail("cost", "not an integer: '" + clipText(costField) + "'");
             if (row.cost < 1 || row.cost > kMaxCost)
                 fail("cost", "must be between 1 and " + std::to_string(kMaxCost));
         }

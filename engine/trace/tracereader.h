@@ -1,9 +1,11 @@
 #pragma once
 // Streaming reader of the trace CSV that `ratelab-cli decide` replays:
 //     t_us,key,cost        (cost optional, default 1; header required)
-// Lines are read one at a time; memory does not grow with the trace. Every problem throws
-// InputError naming the file, the line and the field.
+// Lines are read one at a time, each at most kMaxTraceLineBytes; memory does not grow with
+// the trace. Every problem throws InputError naming the file, the line and the field, quoting
+// at most ~120 characters of it.
 
+#include "engine/core/boundedline.h"
 #include "engine/core/simtime.h"
 
 #include <istream>
@@ -26,6 +28,10 @@ private:
     std::string m_field;
 };
 
+// A line holds a time, a key and a cost: a longer one is not a trace (a binary file, a file
+// without line ends). Keys up to the log importer's longest line fit.
+inline constexpr std::size_t kMaxTraceLineBytes = 1 << 20;
+
 struct TraceRow {
     SimTime t = 0;
     std::string_view key;  // valid until the next call to next()
@@ -44,9 +50,11 @@ public:
 private:
     [[noreturn]] void fail(const std::string& field, const std::string& message) const;
 
-    std::istream& m_in;
+    // The next line, or false at the end; a line over the cap fails.
+    bool readLine(std::string_view& line);
+
+    BoundedLineReader m_lines;
     std::string m_fileName;
-    std::string m_line;
     std::int64_t m_lineNumber = 0;
     bool m_hasCost = false;
     SimTime m_previous = kNever;

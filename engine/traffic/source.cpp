@@ -1,11 +1,11 @@
 #include "engine/traffic/source.h"
 
+#include "engine/core/inputfile.h"
 #include "engine/trace/tracereader.h"
 #include "engine/traffic/logsource.h"
 
 #include <array>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <numbers>
 #include <optional>
@@ -184,8 +184,8 @@ public:
     TraceSource(const SourceSpec& spec, const Scenario& scenario, KeyInterner& keys)
         : m_file(spec.file, std::ios::binary), m_keys(keys), m_start(scenario.start)
     {
-        if (std::filesystem::is_directory(spec.file))
-            throw InputError(spec.file, 0, "file", "is a directory, not a trace");
+        if (const std::string problem = inputFileProblem(spec.file, "trace"); !problem.empty())
+            throw InputError(spec.file, 0, "file", problem);
         if (!m_file)
             throw InputError(spec.file, 0, "file", "cannot open the trace");
         m_reader.emplace(m_file, spec.file);

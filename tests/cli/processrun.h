@@ -6,6 +6,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <sys/resource.h>
+
 namespace ratelab::test {
 
 struct ProcessResult {
@@ -14,10 +16,18 @@ struct ProcessResult {
     QByteArray err;
 };
 
+// `addressSpaceBytes`, when not 0, caps the program's address space (RLIMIT_AS): a reader
+// that buffers its input whole runs out of memory there instead of taking the machine's.
 inline ProcessResult runProcess(const QString& program, const QStringList& args, const QByteArray& stdinData,
-                                int timeoutMs)
+                                int timeoutMs, rlim_t addressSpaceBytes = 0)
 {
     QProcess p;
+    if (addressSpaceBytes != 0) {
+        p.setChildProcessModifier([addressSpaceBytes] {
+            const rlimit limit{addressSpaceBytes, addressSpaceBytes};
+            ::setrlimit(RLIMIT_AS, &limit);
+        });
+    }
     p.start(program, args);
     p.write(stdinData);
     p.closeWriteChannel();
@@ -33,9 +43,10 @@ struct TextRun {
     QString err;
 };
 
-inline TextRun runText(const QString& program, const QStringList& args, const QByteArray& stdinData, int timeoutMs)
+inline TextRun runText(const QString& program, const QStringList& args, const QByteArray& stdinData, int timeoutMs,
+                       rlim_t addressSpaceBytes = 0)
 {
-    const ProcessResult r = runProcess(program, args, stdinData, timeoutMs);
+    const ProcessResult r = runProcess(program, args, stdinData, timeoutMs, addressSpaceBytes);
     return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 

@@ -19,6 +19,10 @@ private slots:
     void runCountsNeverAdmissibleRequests();
     void countsAgreeWithTheirNouns_data();
     void countsAgreeWithTheirNouns();
+    void unreadablePathsAreBadInput_data();
+    void unreadablePathsAreBadInput();
+    void readsAreBounded_data();
+    void readsAreBounded();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -164,7 +168,7 @@ void TestCli::countsAgreeWithTheirNouns_data()
 }
 
 // "1 request, 1 key", never "1 requests, 1 keys": recommend's and run's headers over a trace
-// of n requests from n keys, and a scenario with n problems.
+// of n requests from n keys; a scenario with n problems lists n lines.
 void TestCli::countsAgreeWithTheirNouns()
 {
     QFETCH(int, n);
@@ -193,7 +197,90 @@ void TestCli::countsAgreeWithTheirNouns()
                                                                            .arg(n == 1 ? QString() : second).toUtf8());
     r = run({"run", bad});
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.startsWith(QString("ratelab-cli: %1: %2 problem%3\n").arg(bad).arg(n).arg(s)), qPrintable(r.err));
+    QCOMPARE(r.err.count("ratelab-cli: " + bad + ": "), n);  // one line per problem, no count to agree with
+}
+
+namespace {
+
+const QString kGcra = R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})";
+
+QString scenarioJson(const QString& traffic, const QString& algorithms = kGcra, const QString& more = {},
+                     const QString& duration = "10s")
+{
+    return R"({"duration": ")" + duration + R"(", "traffic": [)" + traffic + R"(], "algorithms": [)" + algorithms + "]" + more + "}";
+}
+
+} // namespace
+
+void TestCli::unreadablePathsAreBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");  // the whole line after "ratelab-cli: "
+
+    QFile::link(m_dir.filePath("loop-b"), m_dir.filePath("loop-a"));
+    QFile::link(m_dir.filePath("loop-a"), m_dir.filePath("loop-b"));
+    const QString loop = m_dir.filePath("loop-a");
+    const QString longName = m_dir.filePath(QString(300, QLatin1Char('n')));
+    const QString tooLong = "File name too long";
+    const QString loops = "Too many levels of symbolic links";
+    const QStringList decide = {"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace"};
+    for (const auto& [name, path, reason] : {std::tuple{"long name", longName, tooLong}, std::tuple{"link loop", loop, loops}}) {
+        const QString tag = QString::fromLatin1(name);
+        QTest::newRow(qPrintable("run, " + tag)) << QStringList{"run", path} << path + ": cannot open the scenario file: " + reason;
+        QTest::newRow(qPrintable("decide, " + tag)) << (QStringList(decide) << path) << path + ": cannot open the trace file: " + reason;
+        QTest::newRow(qPrintable("import, " + tag)) << QStringList{"import", path} << "import: " + path + ": cannot open the log file: " + reason;
+        QTest::newRow(qPrintable("import --tiers, " + tag))
+            << QStringList{"import", "-", "--tiers", path} << "import: " + path + ": cannot open the tier map: " + reason;
+        QTest::newRow(qPrintable("recommend, " + tag)) << QStringList{"recommend", path} << "recommend: " + path + ": cannot open the file: " + reason;
+        // A trace a scenario replays: the file's problem, at its field.
+        const QString scenario = ratelab::test::writeFile(
+            m_dir, "replay-" + tag.left(4) + ".json",
+            scenarioJson(R"({"kind": "trace", "file": ")" + path + R"("})", kGcra, R"(, "keys": "recorded")").toUtf8());
+        QTest::newRow(qPrintable("a replayed trace, " + tag))
+            << QStringList{"run", scenario} << path + ":0: file: cannot open the trace: " + reason;
+        const QString logScenario = ratelab::test::writeFile(
+            m_dir, "replay-log-" + tag.left(4) + ".json",
+            scenarioJson(R"({"kind": "log", "file": ")" + path + R"("})", kGcra, R"(, "keys": "recorded")").toUtf8());
+        QTest::newRow(qPrintable("a replayed log, " + tag))
+            << QStringList{"run", logScenario} << path + ":0: file: cannot open the log file: " + reason;
+    }
+}
+
+void TestCli::unreadablePathsAreBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    const Run r = run(args);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, "ratelab-cli: " + expected + "\n");
+}
+
+void TestCli::readsAreBounded_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");
+
+    // /dev/zero has no line end: a reader that buffers a line, or the file, whole never ends.
+    QTest::newRow("run") << QStringList{"run", "/dev/zero"} << "/dev/zero: larger than 4 MiB: not a scenario";
+    QTest::newRow("decide") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", "/dev/zero"}
+                            << "/dev/zero:1: line: longer than 1 MiB: not a trace of t_us,key,cost lines (it starts '\\x00\\x00";
+    QTest::newRow("recommend a trace") << QStringList{"recommend", "/dev/zero", "--format", "trace"}
+                                       << "/dev/zero:1: line: longer than 1 MiB";
+    QTest::newRow("recommend") << QStringList{"recommend", "/dev/zero"} << "/dev/zero: cannot detect the log format";
+    QTest::newRow("import --tiers") << QStringList{"import", "-", "--tiers", "/dev/zero"}
+                                    << "/dev/zero: tier map line 1: longer than 64 KiB";
+}
+
+void TestCli::readsAreBounded()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    // In 512 MiB of address space, with a line of at most ~120 quoted characters.
+    const Run r = ratelab::test::runText(QStringLiteral(RATELAB_CLI_PATH), args, {}, 20000, rlim_t{512} << 20);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(expected), qPrintable(r.err.left(1000)));
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(r.err.size() < 400, qPrintable(r.err.left(1000)));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

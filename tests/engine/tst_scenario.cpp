@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+
 using namespace ratelab;
 
 class TestScenario : public QObject {
@@ -15,6 +16,7 @@ private slots:
     void problemsNameTheirPath_data();
     void problemsNameTheirPath();
     void reportsEveryProblemAtOnce();
+    void scenarioFilesAreBounded();
     void traceKeyExplainsEachDecision();
     void busiestKeysComeFirst();
 };
@@ -106,6 +108,24 @@ void TestScenario::reportsEveryProblemAtOnce()
         QFAIL("no ScenarioError");
     } catch (const ScenarioError& e) {
         QVERIFY2(e.problems().size() >= 4, e.what());
+    }
+}
+
+void TestScenario::scenarioFilesAreBounded()
+{
+    // A scenario is read up to 4 MiB and a byte: beyond, the file is refused unparsed.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("big.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("{\"description\": \"") + QByteArray(kMaxScenarioBytes, 'x') + "\"}");
+    file.close();
+    try {
+        loadScenarioFile(path.toStdString());
+        QFAIL("no ScenarioError");
+    } catch (const ScenarioError& e) {
+        QCOMPARE(e.problems().size(), std::size_t(1));
+        QCOMPARE(e.problems()[0].message, std::string("larger than 4 MiB: not a scenario (traces and logs are files of their own)"));
     }
 }
 
