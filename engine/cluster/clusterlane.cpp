@@ -1,5 +1,6 @@
 #include "engine/cluster/clusterlane.h"
 
+#include "engine/algorithms/fixedwindow.h"
 #include "engine/cluster/scaledparams.h"
 
 #include <algorithm>
@@ -74,6 +75,9 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_nextSlot = static_cast<KeyId>(m_keys == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys));
 
     if (m_cluster.store.mode == StoreMode::LocalSync) {
+        // validateScenario lets only epoch-aligned fixed windows run on local_sync.
+        const auto* window = dynamic_cast<const FixedWindowEpoch*>(m_built.limiter.get());
+        m_syncCountsRejected = window && window->params().countRejected;
         m_syncLocal.assign(n, {});
         m_syncDirty.assign(n, {});
         for (std::size_t i = 0; i < n; ++i) {
@@ -417,14 +421,15 @@ void ClusterLane::handle(SimTime t, Request r)
 bool ClusterLane::localSyncAllows(std::uint32_t instance, KeyId key, SimTime now, std::uint32_t cost)
 {
     // Fixed-window counters: the instance allows iff what it last saw of the global count plus
-    // what it counted itself since fits the limit, in its own clock's window.
+    // what it counted itself since fits the limit, in its own clock's window. An INCR-first
+    // counter (count_rejected, redis_incr_expire) counts the rejected cost too.
     const std::int64_t window = floorDiv(now, m_nominal.windowUs);
     SyncedCounter& c = grownAt(m_syncLocal[instance], key);
     if (c.window != window) {
         c = SyncedCounter{window, 0, 0};
     }
     const bool allowed = static_cast<double>(c.globalSeen + c.local + cost) <= m_nominal.limitCost;
-    if (allowed) {
+    if (allowed || m_syncCountsRejected) {
         if (c.local == 0)
             m_syncDirty[instance].push_back(key);
         c.local += cost;

@@ -7,7 +7,7 @@
 //
 // Storage modes: local (each instance alone), redis_atomic (one atomic script call),
 // redis_get_set (read, decide on the instance, write back later), local_sync (local counters
-// merged every sync interval; fixed window family), cas (read with a version, write only if
+// merged every sync interval; epoch-aligned fixed windows only), cas (read with a version, write only if
 // unchanged, retry), sql_row_lock (decisions on a key serialise behind its lock).
 // When the store fails (an outage, a timeout) or the circuit breaker is open, the failure
 // policy decides: fail_open, fail_closed, or local_fallback (a local limiter at limit / N).
@@ -108,6 +108,7 @@ private:
     std::vector<std::vector<SyncedCounter>> m_syncLocal;
     std::vector<std::vector<KeyId>> m_syncDirty;
     std::vector<std::pair<std::int64_t, std::int64_t>> m_syncStore;  // (window, count)
+    bool m_syncCountsRejected = false;
 
     // Metrics.
     NominalLimit m_nominal;

@@ -1,10 +1,13 @@
 #include "engine/scenario/scenarioio.h"
 
+#include "engine/algorithms/fixedwindow.h"
 #include "engine/algorithms/statetransfer.h"
 #include "engine/core/cliptext.h"
 #include "engine/core/inputfile.h"
 #include "engine/core/units.h"
 #include "engine/logs/importoptions.h"
+#include "engine/scenario/strictjson.h"
+#include "engine/traffic/population.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +63,26 @@ constexpr Named kFailurePolicies[] = {{"fail_open", int(FailurePolicy::FailOpen)
                                       {"local_fallback", int(FailurePolicy::LocalFallback)}};
 constexpr Named kPopularities[] = {{"uniform", int(Popularity::Uniform)}, {"zipf", int(Popularity::Zipf)}};
 
+std::string at(const std::string& path, std::size_t i)
+{
+    return path + "[" + std::to_string(i) + "]";
+}
+
+// 'text', at most ~120 characters of it.
+std::string quotedText(std::string_view text)
+{
+    std::string out = "'";
+    return out.append(clipText(text)).append("'");
+}
+
+// 0, 1.5, 1e+06: a bound in a message.
+std::string shortNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
 template <std::size_t N>
 const char* nameOf(const Named (&table)[N], int value)
 {
@@ -76,6 +99,8 @@ public:
     Reader(std::vector<ScenarioProblem>& problems) : m_problems(problems) {}
 
     void problem(const std::string& path, const std::string& message) { m_problems.push_back({path, message}); }
+    // Problems so far: a check across fields runs only when none of them had one.
+    std::size_t count() const { return m_problems.size(); }
 
     // Complains about fields not in `known`.
     void onlyKnown(const Json& object, const std::string& path, std::initializer_list<const char*> known)
@@ -92,7 +117,7 @@ public:
         for (const auto& [name, value] : object.items()) {
             (void)value;
             if (std::find(known.begin(), known.end(), name) == known.end())
-                problem(join(path, name), "unknown field");
+                problem(join(path, clipText(name)), "unknown field");
         }
     }
 
@@ -122,15 +147,24 @@ public:
             problem(join(path, field), "must be an integer");
             return fallback;
         }
+        // Out of range, the fallback: nothing computed from the value may divide by zero or
+        // size a vector by it before the problems are thrown.
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(max)) {
+            problem(join(path, field), "must be <= " + std::to_string(max));
+            return fallback;
+        }
         const auto value = v.get<std::int64_t>();
         if (value < min)
             problem(join(path, field), "must be >= " + std::to_string(min));
         else if (value > max)
             problem(join(path, field), "must be <= " + std::to_string(max));
-        return value;
+        else
+            return value;
+        return fallback;
     }
 
-    double number(const Json& o, const std::string& path, const char* field, double fallback, double min)
+    double number(const Json& o, const std::string& path, const char* field, double fallback, double min,
+                  double max = std::numeric_limits<double>::max())
     {
         if (!o.contains(field))
             return fallback;
@@ -140,8 +174,12 @@ public:
         }
         const double value = o[field].get<double>();
         if (!(value >= min))
-            problem(join(path, field), "must be >= " + std::to_string(min));
-        return value;
+            problem(join(path, field), "must be >= " + shortNumber(min));
+        else if (value > max)
+            problem(join(path, field), "must be <= " + shortNumber(max));
+        else
+            return value;
+        return fallback;
     }
 
     Duration duration(const Json& o, const std::string& path, const char* field, Duration fallback, Duration min = 1)
@@ -158,8 +196,10 @@ public:
             problem(join(path, field), error);
             return fallback;
         }
-        if (*value < min)
+        if (*value < min) {
             problem(join(path, field), "must be at least " + formatDuration(min));
+            return fallback;
+        }
         return *value;
     }
 
@@ -192,6 +232,19 @@ public:
         if (!value)
             problem(join(path, field), error);
         return value;
+    }
+
+    // The field's array, or an empty one (with a problem when the field is not an array).
+    const Json& array(const Json& o, const std::string& path, const char* field)
+    {
+        static const Json empty = Json::array();
+        if (!o.contains(field))
+            return empty;
+        if (!o[field].is_array()) {
+            problem(join(path, field), "must be an array");
+            return empty;
+        }
+        return o[field];
     }
 
     template <std::size_t N>
@@ -287,7 +340,7 @@ StoreSpec readStore(Reader& r, const Json& o, const std::string& path)
         st.latency.rtt = r.duration(l, lpath, "rtt", st.latency.rtt);
         st.latency.min = r.duration(l, lpath, "min", st.latency.min);
         st.latency.max = r.duration(l, lpath, "max", st.latency.max);
-        st.latency.sigma = r.number(l, lpath, "sigma", st.latency.sigma, 0.0);
+        st.latency.sigma = r.number(l, lpath, "sigma", st.latency.sigma, 0.0, 4.0);
         if (st.latency.max < st.latency.min)
             r.problem(lpath + ".max", "must be at least min");
     }
@@ -316,49 +369,56 @@ ClusterSpec readCluster(Reader& r, const Json& o)
     r.onlyKnown(o, "cluster", {"instances", "balancer", "clocks", "store", "outages", "policy"});
     c.instances = r.integer(o, "cluster", "instances", 1, 1, 10'000);
     c.balancer = static_cast<Balancer>(r.choice(o, "cluster", "balancer", kBalancers, 0));
-    if (o.contains("clocks")) {
-        const Json& clocks = o["clocks"];
-        for (std::size_t i = 0; clocks.is_array() && i < clocks.size(); ++i) {
-            const std::string path = "cluster.clocks[" + std::to_string(i) + "]";
-            r.onlyKnown(clocks[i], path, {"instance", "offset", "drift_ppm", "steps"});
-            const std::int64_t instance = r.integer(clocks[i], path, "instance", static_cast<std::int64_t>(i), 0, c.instances - 1);
+    const Json& clocks = r.array(o, "cluster", "clocks");
+    std::set<std::int64_t> clocked;
+    for (std::size_t i = 0; i < clocks.size(); ++i) {
+        const std::string path = at("cluster.clocks", i);
+        r.onlyKnown(clocks[i], path, {"instance", "offset", "drift_ppm", "steps"});
+        const std::size_t before = r.count();
+        const std::int64_t instance = r.integer(clocks[i], path, "instance", static_cast<std::int64_t>(i), 0, c.instances - 1);
+        ClockSpec clock;
+        clock.offset = r.signedDuration(clocks[i], path, "offset");
+        clock.driftPpm = r.number(clocks[i], path, "drift_ppm", 0.0, -1e6, 1e6);
+        const Json& steps = r.array(clocks[i], path, "steps");
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            const std::string spath = at(path + ".steps", k);
+            r.onlyKnown(steps[k], spath, {"at", "by"});
+            clock.steps.push_back({r.duration(steps[k], spath, "at", 0, 0), r.signedDuration(steps[k], spath, "by")});
+        }
+        if (r.count() != before)
+            continue;
+        if (instance >= c.instances) {  // the position, without an "instance" field
+            r.problem(path, "there is no instance " + std::to_string(instance) + ": the cluster has "
+                                + std::to_string(c.instances) + (c.instances == 1 ? " instance" : " instances"));
+        } else if (!clocked.insert(instance).second) {
+            r.problem(path + ".instance", "instance " + std::to_string(instance) + " has a clock already");
+        } else {
             if (static_cast<std::int64_t>(c.clocks.size()) <= instance)
                 c.clocks.resize(static_cast<std::size_t>(instance + 1));
-            ClockSpec& clock = c.clocks[static_cast<std::size_t>(instance)];
-            clock.offset = r.signedDuration(clocks[i], path, "offset");
-            clock.driftPpm = r.number(clocks[i], path, "drift_ppm", 0.0, -1e6);
-            if (clocks[i].contains("steps")) {
-                const Json& steps = clocks[i]["steps"];
-                for (std::size_t k = 0; steps.is_array() && k < steps.size(); ++k) {
-                    const std::string spath = path + ".steps[" + std::to_string(k) + "]";
-                    r.onlyKnown(steps[k], spath, {"at", "by"});
-                    clock.steps.push_back({r.duration(steps[k], spath, "at", 0, 0), r.signedDuration(steps[k], spath, "by")});
-                }
-            }
+            c.clocks[static_cast<std::size_t>(instance)] = std::move(clock);
         }
     }
     if (o.contains("store"))
         c.store = readStore(r, o["store"], "cluster.store");
-    if (o.contains("outages")) {
-        const Json& outages = o["outages"];
-        for (std::size_t i = 0; outages.is_array() && i < outages.size(); ++i) {
-            const std::string path = "cluster.outages[" + std::to_string(i) + "]";
+    {
+        const Json& outages = r.array(o, "cluster", "outages");
+        for (std::size_t i = 0; i < outages.size(); ++i) {
+            const std::string path = at("cluster.outages", i);
             r.onlyKnown(outages[i], path, {"from", "to", "kind", "extra_latency", "flap", "instances"});
             OutageSpec out;
+            const std::size_t before = r.count();
             out.from = r.duration(outages[i], path, "from", 0, 0);
             out.to = r.duration(outages[i], path, "to", 0, 0);
-            if (out.to <= out.from)
+            if (r.count() == before && out.to <= out.from)
                 r.problem(path + ".to", "must be after from");
             out.kind = static_cast<OutageKind>(r.choice(outages[i], path, "kind", kOutageKinds, 0));
             out.extraLatency = r.duration(outages[i], path, "extra_latency", out.extraLatency);
             out.flap = r.duration(outages[i], path, "flap", out.flap);
-            if (outages[i].contains("instances") && outages[i]["instances"].is_array()) {
-                for (const Json& v : outages[i]["instances"]) {
-                    if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() >= c.instances)
-                        r.problem(path + ".instances", "must list instance numbers from 0 to " + std::to_string(c.instances - 1));
-                    else
-                        out.instances.push_back(v.get<std::int64_t>());
-                }
+            for (const Json& v : r.array(outages[i], path, "instances")) {
+                if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() >= c.instances)
+                    r.problem(path + ".instances", "must list instance numbers from 0 to " + std::to_string(c.instances - 1));
+                else
+                    out.instances.push_back(v.get<std::int64_t>());
             }
             c.outages.push_back(out);
         }
@@ -422,11 +482,6 @@ Json clientsJson(const ClientBehaviour& b)
             {"backoff_cap", formatDuration(b.backoffCap)}};
 }
 
-std::string at(const std::string& path, std::size_t i)
-{
-    return path + "[" + std::to_string(i) + "]";
-}
-
 // A limiter's parameters, checked by building it: a bad parameter's problem carries its path
 // under `paramsPath`, a bad algorithm name `algorithmPath`.
 void checkParams(const std::string& algorithm, const ParamValues& params, const std::string& algorithmPath,
@@ -443,14 +498,154 @@ void checkParams(const std::string& algorithm, const ParamValues& params, const 
     }
 }
 
+// The fields of a traffic source besides kind and label, each with the kinds that use it: on
+// any other kind it would be ignored, so it is a problem there.
+struct SourceField {
+    const char* name;
+    std::vector<SourceKind> kinds;
+};
+
+const std::vector<SourceField>& sourceFieldTable()
+{
+    using K = SourceKind;
+    static const std::vector<SourceField> table = {
+        {"rate", {K::Constant, K::Poisson, K::OnOff, K::Diurnal, K::FlashCrowd}},
+        {"peak", {K::Diurnal, K::FlashCrowd}},
+        {"on", {K::OnOff}},
+        {"off", {K::OnOff}},
+        {"period", {K::Diurnal, K::BoundaryAttack}},
+        {"at", {K::FlashCrowd}},
+        {"ramp", {K::FlashCrowd}},
+        {"hold", {K::FlashCrowd}},
+        {"decay", {K::FlashCrowd}},
+        {"window", {K::BoundaryAttack}},
+        {"count", {K::BoundaryAttack}},
+        {"spread", {K::BoundaryAttack}},
+        {"client", {K::Constant, K::Poisson, K::OnOff, K::Diurnal, K::FlashCrowd, K::BoundaryAttack}},
+        {"file", {K::Trace, K::Log}},
+    };
+    return table;
+}
+
 // The fields a traffic source may have: its own and the log options of a log source.
 std::vector<std::string_view> sourceFields()
 {
-    std::vector<std::string_view> fields = {"kind", "label", "rate",  "peak",  "on",     "off",    "period", "at",
-                                            "ramp", "hold",  "decay", "window", "count", "spread", "client", "file"};
+    std::vector<std::string_view> fields = {"kind", "label"};
+    for (const SourceField& field : sourceFieldTable())
+        fields.push_back(field.name);
     for (const LogOptionInfo& option : logOptionTable())
         fields.push_back(option.name);
     return fields;
+}
+
+// Fields of the source that its kind does not use: "traffic[0].window: not used by a poisson
+// source (only by boundary_attack)".
+void refuseUnusedSourceFields(Reader& r, const Json& t, const std::string& path, SourceKind kind)
+{
+    for (const SourceField& field : sourceFieldTable()) {
+        if (!t.contains(field.name) || std::find(field.kinds.begin(), field.kinds.end(), kind) != field.kinds.end())
+            continue;
+        std::string users;
+        for (const SourceKind k : field.kinds)
+            users.append(users.empty() ? "" : ", ").append(sourceKindName(k));
+        r.problem(path + "." + field.name,
+                  std::string("not used by a ") + sourceKindName(kind) + " source (only by " + users + ")");
+    }
+}
+
+bool usesField(SourceKind kind, std::string_view name)
+{
+    for (const SourceField& field : sourceFieldTable()) {
+        if (field.name == name)
+            return std::find(field.kinds.begin(), field.kinds.end(), kind) != field.kinds.end();
+    }
+    return false;
+}
+
+// One traffic source. A field its kind does not use is a problem, not read; checks across
+// fields run only when the fields they read are sound (a zero window is one problem, not a
+// division by zero).
+SourceSpec readSource(Reader& r, const Json& t, const std::string& path, const Scenario& s, const std::string& baseDir)
+{
+    r.onlyKnown(t, path, sourceFields());
+    SourceSpec src;
+    if (!t.is_object())
+        return src;
+    if (!t.contains("kind"))
+        r.problem(path + ".kind", "missing: one of constant, poisson, onoff, diurnal, flash_crowd, boundary_attack, trace, log");
+    const std::size_t beforeKind = r.count();
+    src.kind = static_cast<SourceKind>(r.choice(t, path, "kind", kSourceKinds, int(SourceKind::Poisson)));
+    src.label = r.text(t, path, "label", nameOf(kSourceKinds, int(src.kind)));
+    if (r.count() != beforeKind)
+        return src;  // without a kind, its fields mean nothing
+    refuseUnusedSourceFields(r, t, path, src.kind);
+    const auto uses = [&](const char* field) { return usesField(src.kind, field); };
+
+    const std::size_t before = r.count();
+    if (uses("rate")) {
+        if (auto rate = r.rate(t, path, "rate", true))
+            src.rate = *rate;
+    }
+    if (uses("peak"))
+        src.peak = r.rate(t, path, "peak", true);
+    if (uses("on")) {
+        if (!t.contains("on"))
+            r.problem(path + ".on", "missing: how long each burst lasts");
+        src.on = r.duration(t, path, "on", 1);
+        src.off = r.duration(t, path, "off", 0, 0);
+    }
+    if (uses("window"))
+        src.window = r.duration(t, path, "window", 1'000'000);
+    if (uses("period"))
+        src.period = r.duration(t, path, "period", src.kind == SourceKind::Diurnal ? 60'000'000 : src.window);
+    if (uses("at")) {
+        src.at = r.duration(t, path, "at", 0, 0);
+        src.ramp = r.duration(t, path, "ramp", 1'000'000);
+        src.hold = r.duration(t, path, "hold", 10'000'000, 0);
+        src.decay = r.duration(t, path, "decay", 10'000'000);
+    }
+    if (uses("count")) {
+        src.count = r.integer(t, path, "count", 10, 1, 1'000'000);
+        src.spread = r.duration(t, path, "spread", 100'000);
+    }
+    if (uses("client") && t.contains("client"))
+        src.client = r.integer(t, path, "client", 0, 0, s.population.clients - 1);
+    if (uses("file")) {
+        src.file = r.text(t, path, "file", "");
+        if (src.file.empty())
+            r.problem(path + ".file", src.kind == SourceKind::Trace ? "missing: the trace CSV to replay"
+                                                                    : "missing: the access log to replay");
+        else if (std::filesystem::path(src.file).is_relative())
+            src.file = (std::filesystem::path(baseDir) / src.file).string();
+    }
+    // The log options' values are checked with the whole scenario (validateScenario).
+    for (const LogOptionInfo& option : logOptionTable()) {
+        const std::string name(option.name);
+        if (!t.contains(name))
+            continue;
+        if (src.kind != SourceKind::Log)
+            r.problem(path + "." + name, "only for a log source");
+        else if (auto value = r.logOptionText(t[name], path + "." + name, name))
+            src.logOptions.push_back({name, std::move(*value)});
+    }
+
+    if (r.count() != before)
+        return src;
+    if (uses("peak") && src.peak->perSecondNearest() < src.rate.perSecondNearest())
+        r.problem(path + ".peak", "must be at least the rate");
+    if (src.kind == SourceKind::Diurnal && src.peak->perSecondNearest() > 2 * src.rate.perSecondNearest())
+        r.problem(path + ".peak", "a diurnal peak is at most twice the mean rate");
+    if (src.kind == SourceKind::BoundaryAttack) {
+        if (src.period % src.window != 0)
+            r.problem(path + ".period", "must be a multiple of the window");
+        if (src.spread / src.count < 1)
+            r.problem(path + ".spread", "must leave at least 1 us between the attacker's requests");
+        // Requests come in time order (the lanes' metrics rely on it): one boundary's burst
+        // must end before the next one's begins.
+        else if (src.spread > src.period / 2)
+            r.problem(path + ".spread", "must be at most half the period");
+    }
+    return src;
 }
 
 Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<ScenarioProblem>& problems)
@@ -476,25 +671,25 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
         r.onlyKnown(p, "population", {"clients", "popularity", "zipf_s", "nat", "tiers"});
         s.population.clients = r.integer(p, "population", "clients", 100, 1, 50'000'000);
         s.population.popularity = static_cast<Popularity>(r.choice(p, "population", "popularity", kPopularities, 0));
+        if (p.contains("zipf_s") && s.population.popularity != Popularity::Zipf)
+            r.problem("population.zipf_s", "only with popularity \"zipf\"");
         s.population.zipfS = r.number(p, "population", "zipf_s", 1.1, 0.0);
         if (p.contains("nat")) {
             r.onlyKnown(p["nat"], "population.nat", {"clients", "ips"});
             s.population.nat.clients = r.integer(p["nat"], "population.nat", "clients", 0, 0);
             s.population.nat.ips = r.integer(p["nat"], "population.nat", "ips", 1, 1);
         }
-        if (p.contains("tiers")) {
-            const Json& tiers = p["tiers"];
-            for (std::size_t i = 0; tiers.is_array() && i < tiers.size(); ++i) {
-                const std::string path = at("population.tiers", i);
-                r.onlyKnown(tiers[i], path, {"name", "share"});
-                s.population.tiers.push_back({r.text(tiers[i], path, "name", "tier" + std::to_string(i)),
-                                              r.number(tiers[i], path, "share", 1.0, 0.0)});
-            }
+        const Json& tiers = r.array(p, "population", "tiers");
+        for (std::size_t i = 0; i < tiers.size(); ++i) {
+            const std::string path = at("population.tiers", i);
+            r.onlyKnown(tiers[i], path, {"name", "share"});
+            s.population.tiers.push_back({r.text(tiers[i], path, "name", "tier" + std::to_string(i)),
+                                          r.number(tiers[i], path, "share", 1.0, 0.0)});
         }
     }
-    if (root.contains("endpoints")) {
-        const Json& endpoints = root["endpoints"];
-        for (std::size_t i = 0; endpoints.is_array() && i < endpoints.size(); ++i) {
+    {
+        const Json& endpoints = r.array(root, "", "endpoints");
+        for (std::size_t i = 0; i < endpoints.size(); ++i) {
             const std::string path = at("endpoints", i);
             r.onlyKnown(endpoints[i], path, {"method", "path", "weight", "cost"});
             EndpointSpec e;
@@ -509,67 +704,8 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
         r.problem("traffic", "needs at least one traffic source");
     else {
         const Json& traffic = root["traffic"];
-        for (std::size_t i = 0; i < traffic.size(); ++i) {
-            const std::string path = at("traffic", i);
-            const Json& t = traffic[i];
-            r.onlyKnown(t, path, sourceFields());
-            SourceSpec src;
-            if (!t.contains("kind"))
-                r.problem(path + ".kind", "missing: one of constant, poisson, onoff, diurnal, flash_crowd, boundary_attack, trace, log");
-            src.kind = static_cast<SourceKind>(r.choice(t, path, "kind", kSourceKinds, int(SourceKind::Poisson)));
-            src.label = r.text(t, path, "label", nameOf(kSourceKinds, int(src.kind)));
-            const bool replay = src.kind == SourceKind::Trace || src.kind == SourceKind::Log;
-            const bool needsRate = src.kind != SourceKind::BoundaryAttack && !replay;
-            if (auto rate = r.rate(t, path, "rate", needsRate))
-                src.rate = *rate;
-            const bool needsPeak = src.kind == SourceKind::Diurnal || src.kind == SourceKind::FlashCrowd;
-            src.peak = r.rate(t, path, "peak", needsPeak);
-            if (needsPeak && src.peak && src.peak->perSecondNearest() < src.rate.perSecondNearest())
-                r.problem(path + ".peak", "must be at least the rate");
-            if (src.kind == SourceKind::Diurnal && src.peak && src.peak->perSecondNearest() > 2 * src.rate.perSecondNearest())
-                r.problem(path + ".peak", "a diurnal peak is at most twice the mean rate");
-            src.on = r.duration(t, path, "on", src.kind == SourceKind::OnOff ? 0 : 1);
-            src.off = r.duration(t, path, "off", 0, 0);
-            if (src.kind == SourceKind::OnOff && !t.contains("on"))
-                r.problem(path + ".on", "missing: how long each burst lasts");
-            src.window = r.duration(t, path, "window", 1'000'000);
-            src.period = r.duration(t, path, "period", src.kind == SourceKind::Diurnal ? 60'000'000 : src.window);
-            if (src.kind == SourceKind::BoundaryAttack && src.period % src.window != 0)
-                r.problem(path + ".period", "must be a multiple of the window");
-            src.at = r.duration(t, path, "at", 0, 0);
-            src.ramp = r.duration(t, path, "ramp", 1'000'000);
-            src.hold = r.duration(t, path, "hold", 10'000'000, 0);
-            src.decay = r.duration(t, path, "decay", 10'000'000);
-            src.count = r.integer(t, path, "count", 10, 1, 1'000'000);
-            src.spread = r.duration(t, path, "spread", 100'000);
-            if (src.kind == SourceKind::BoundaryAttack && src.spread / src.count < 1)
-                r.problem(path + ".spread", "must leave at least 1 us between the attacker's requests");
-            // Requests come in time order (the lanes' metrics rely on it): one boundary's burst
-            // must end before the next one's begins.
-            else if (src.kind == SourceKind::BoundaryAttack && 2 * src.spread > src.period)
-                r.problem(path + ".spread", "must be at most half the period");
-            if (t.contains("client"))
-                src.client = r.integer(t, path, "client", 0, 0, s.population.clients - 1);
-            src.file = r.text(t, path, "file", "");
-            if (replay) {
-                if (src.file.empty())
-                    r.problem(path + ".file", src.kind == SourceKind::Trace ? "missing: the trace CSV to replay"
-                                                                            : "missing: the access log to replay");
-                else if (std::filesystem::path(src.file).is_relative())
-                    src.file = (std::filesystem::path(baseDir) / src.file).string();
-            }
-            // The log options' values are checked with the whole scenario (validateScenario).
-            for (const LogOptionInfo& option : logOptionTable()) {
-                const std::string name(option.name);
-                if (!t.contains(name))
-                    continue;
-                if (src.kind != SourceKind::Log)
-                    r.problem(path + "." + name, "only for a log source");
-                else if (auto value = r.logOptionText(t[name], path + "." + name, name))
-                    src.logOptions.push_back({name, std::move(*value)});
-            }
-            s.traffic.push_back(std::move(src));
-        }
+        for (std::size_t i = 0; i < traffic.size(); ++i)
+            s.traffic.push_back(readSource(r, traffic[i], at("traffic", i), s, baseDir));
     }
     if (root.contains("clients"))
         s.clients = readClients(r, root["clients"], "clients");
@@ -611,12 +747,12 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
                     r.problem(path + ".tiers", "must map tier names to parameter objects");
                 else {
                     for (const auto& [tier, params] : a["tiers"].items())
-                        spec.tierParams.emplace_back(tier, r.params(params, path + ".tiers." + tier));
+                        spec.tierParams.emplace_back(tier, r.params(params, path + ".tiers." + clipText(tier)));
                 }
             }
-            if (a.contains("changes")) {
-                const Json& changes = a["changes"];
-                for (std::size_t c = 0; changes.is_array() && c < changes.size(); ++c) {
+            {
+                const Json& changes = r.array(a, path, "changes");
+                for (std::size_t c = 0; c < changes.size(); ++c) {
                     const std::string cpath = at(path + ".changes", c);
                     r.onlyKnown(changes[c], cpath, {"at", "params", "state"});
                     LimitChange change;
@@ -641,9 +777,116 @@ Json paramsJson(const ParamValues& params)
     return out;
 }
 
-} // namespace
+std::string plural(std::int64_t n, const char* one, const char* many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
-namespace {
+// Tiers and weights that add up to nothing, tiers named twice or unused, a NAT larger than
+// the population: each would be ignored or clamped without a word.
+void checkPopulation(const Scenario& s, std::vector<ScenarioProblem>& problems)
+{
+    const PopulationSpec& p = s.population;
+    if (p.nat.clients > p.clients)
+        problems.push_back({"population.nat.clients", "must be at most population.clients (" + std::to_string(p.clients) + ")"});
+    else if (p.nat.ips > std::max<std::int64_t>(1, p.nat.clients))
+        problems.push_back({"population.nat.ips", "must be at most nat.clients (" + std::to_string(p.nat.clients)
+                                                      + "): each IP is shared by clients behind the NAT"});
+    std::set<std::string> names;
+    double shares = 0;
+    for (std::size_t i = 0; i < p.tiers.size(); ++i) {
+        shares += p.tiers[i].share;
+        if (!names.insert(p.tiers[i].name).second)
+            problems.push_back({at("population.tiers", i) + ".name", quotedText(p.tiers[i].name) + " is used twice"});
+    }
+    if (!p.tiers.empty() && !(shares > 0))
+        problems.push_back({"population.tiers", "the shares add up to 0: give a tier a share above 0"});
+    const bool tiered = s.keys == KeyStrategy::Tiered
+        || std::any_of(s.algorithms.begin(), s.algorithms.end(), [](const AlgorithmSpec& a) { return a.keys == KeyStrategy::Tiered; });
+    if (!p.tiers.empty() && !tiered)
+        problems.push_back({"population.tiers", "only used by keys \"tiered\", which no algorithm has"});
+    double weights = 0;
+    for (const EndpointSpec& e : s.endpoints)
+        weights += e.weight;
+    if (!s.endpoints.empty() && !(weights > 0))
+        problems.push_back({"endpoints", "the weights add up to 0: give an endpoint a weight above 0"});
+}
+
+// An algorithm's `tiers`: only with tiered keys, each naming a tier of the population that has
+// clients (a tier named for nobody would be ignored), each over the algorithm's params.
+void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& path, std::vector<ScenarioProblem>& problems)
+{
+    if (a.tierParams.empty())
+        return;
+    const KeyStrategy keys = a.keys.value_or(s.keys);
+    if (keys != KeyStrategy::Tiered) {
+        problems.push_back({path + ".tiers", std::string("only with keys \"tiered\": this algorithm's keys are \"")
+                                                 + keyStrategyName(keys) + "\""});
+        return;
+    }
+    std::vector<std::string> tierNames;
+    for (const TierSpec& t : s.population.tiers)
+        tierNames.push_back(t.name);
+    if (tierNames.empty())
+        tierNames.push_back("default");
+    double shares = 0;
+    for (const TierSpec& t : s.population.tiers)
+        shares += t.share;
+    const std::vector<std::uint32_t> clients = s.population.tiers.empty() || shares > 0
+        ? clientsPerTier(s.population) : std::vector<std::uint32_t>(tierNames.size(), 1);
+    for (const auto& [tier, params] : a.tierParams) {
+        const std::string tpath = path + ".tiers." + clipText(tier);
+        const auto found = std::find(tierNames.begin(), tierNames.end(), tier);
+        if (found == tierNames.end()) {
+            std::string list;
+            for (const std::string& name : tierNames)
+                list.append(list.empty() ? "" : ", ").append(clipText(name));
+            problems.push_back({tpath, "no tier of that name: the population's tiers are " + list});
+            continue;
+        }
+        if (clients[static_cast<std::size_t>(found - tierNames.begin())] == 0)
+            problems.push_back({tpath, "no client is in this tier: its share gives it none of the "
+                                           + plural(s.population.clients, "client", "clients")});
+        ParamValues merged = a.params;
+        for (const auto& [k, v] : params)
+            merged[k] = v;
+        checkParams(a.algorithm, merged, path + ".algorithm", tpath, problems);
+    }
+}
+
+// What a cluster run does not simulate is refused rather than ignored: closed-loop clients,
+// limit changes, tier limits; and local_sync, which merges fixed-window counters, runs only
+// the algorithms that are such counters.
+void checkClusterAlgorithm(const Scenario& s, const AlgorithmSpec& a, const std::string& path,
+                           std::vector<ScenarioProblem>& problems)
+{
+    const ClientBehaviour& clients = a.clients.value_or(s.clients);
+    if (clients.retry != RetryPolicy::None)
+        problems.push_back({a.clients ? path + ".clients.retry" : std::string("clients.retry"),
+                            "a cluster run does not simulate retrying clients: use \"none\""});
+    if (!a.changes.empty())
+        problems.push_back({path + ".changes", "a cluster run does not simulate limit changes"});
+    if (!a.tierParams.empty())
+        problems.push_back({path + ".tiers", "a cluster run does not simulate limits per tier"});
+    const StoreSpec& store = a.store.value_or(s.cluster->store);
+    if (store.mode != StoreMode::LocalSync)
+        return;
+    const std::string modePath = a.store ? path + ".store.mode" : std::string("cluster.store.mode");
+    BuiltLimiter built;
+    try {
+        built = makeLimiter(a.algorithm, a.params);
+    } catch (const ParamError&) {
+        return;  // checkParams reports it
+    }
+    if (dynamic_cast<const FixedWindowEpoch*>(built.limiter.get()))
+        return;
+    if (a.algorithm == "fixed_window")
+        problems.push_back({path + ".params.align", "local_sync (" + modePath + ") counts epoch-aligned windows: align must be \"epoch\""});
+    else
+        problems.push_back({modePath, "local_sync merges epoch-aligned fixed-window counters, and " + a.algorithm + " ("
+                                          + path + ") is not one: use fixed_window or redis_incr_expire, or another mode"});
+}
+
 
 // A message that quotes a huge value (a parameter, a log option) keeps its start and its end,
 // where the reason is.
@@ -699,6 +942,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         problems.push_back({"traffic", "needs at least one traffic source"});
     if (s.algorithms.empty())
         problems.push_back({"algorithms", "needs at least one algorithm"});
+    checkPopulation(s, problems);
     bool recorded = false;
     for (std::size_t i = 0; i < s.traffic.size(); ++i) {
         const SourceSpec& src = s.traffic[i];
@@ -714,7 +958,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         const AlgorithmSpec& a = s.algorithms[i];
         const std::string path = at("algorithms", i);
         if (!ids.insert(a.id).second)
-            problems.push_back({path + ".id", "'" + a.id + "' is used twice: give each algorithm its own id"});
+            problems.push_back({path + ".id", quotedText(a.id) + " is used twice: give each algorithm its own id"});
         if (a.algorithm.empty())
             continue;
         const KeyStrategy keys = a.keys.value_or(s.keys);
@@ -722,12 +966,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
             problems.push_back({path + ".keys", recorded ? "a replayed trace or log has its own keys: use \"recorded\""
                                                          : "\"recorded\" keys need a trace or log source"});
         checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", problems);
-        for (const auto& [tier, params] : a.tierParams) {
-            ParamValues merged = a.params;
-            for (const auto& [k, v] : params)
-                merged[k] = v;
-            checkParams(a.algorithm, merged, path + ".algorithm", path + ".tiers." + tier, problems);
-        }
+        checkTiers(s, a, path, problems);
         for (std::size_t c = 0; c < a.changes.size(); ++c) {
             const std::string cpath = at(path + ".changes", c);
             ParamValues merged = a.params;
@@ -739,22 +978,34 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
             if (c > 0 && a.changes[c].at < a.changes[c - 1].at)
                 problems.push_back({cpath + ".at", "changes must be in time order"});
         }
+        if (s.cluster)
+            checkClusterAlgorithm(s, a, path, problems);
+        else if (a.store || a.policy)
+            problems.push_back({path + (a.store ? ".store" : ".policy"), "only in a cluster scenario (it has no \"cluster\")"});
     }
     return problems;
 }
 
 Scenario loadScenario(std::string_view json, const std::string& source, const std::string& baseDir)
 {
-    Json root;
-    try {
-        root = Json::parse(json);
-    } catch (const Json::parse_error& e) {
-        throw ScenarioError(source, {{"", std::string("not valid JSON: ") + e.what()}});
-    }
     std::vector<ScenarioProblem> problems;
+    const Json root = parseStrictJson(json, problems);
+    if (root.is_discarded())
+        throw ScenarioError(source, std::move(problems));
     Scenario scenario = readScenario(root, baseDir, problems);
-    if (problems.empty())
-        problems = validateScenario(scenario);
+    // Every problem in the file at once: the checks across sections too, except where a
+    // field already has a problem (its fallback value would only echo it).
+    const std::vector<ScenarioProblem> read = problems;
+    const auto covered = [&](const std::string& path) {
+        return std::any_of(read.begin(), read.end(), [&](const ScenarioProblem& p) {
+            return p.path.empty() || path == p.path
+                || (path.starts_with(p.path) && (path[p.path.size()] == '.' || path[p.path.size()] == '['));
+        });
+    };
+    for (ScenarioProblem& p : validateScenario(scenario)) {
+        if (!covered(p.path))
+            problems.push_back(std::move(p));
+    }
     if (!problems.empty())
         throw ScenarioError(source, std::move(problems));
     return scenario;

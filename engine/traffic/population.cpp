@@ -4,6 +4,44 @@
 #include <cmath>
 
 namespace ratelab {
+namespace {
+
+// Deterministic assignment: client c falls in the tier its position c / N reaches, so the
+// tiers hold runs of clients in order.
+std::uint32_t tierOfClient(const CdfSampler& tierOfPosition, std::uint32_t client, std::uint32_t clients)
+{
+    return tierOfPosition((client + 0.5) / clients);
+}
+
+} // namespace
+
+std::vector<std::uint32_t> clientsPerTier(const PopulationSpec& spec)
+{
+    const auto clients = static_cast<std::uint32_t>(std::max<std::int64_t>(1, spec.clients));
+    if (spec.tiers.empty())
+        return {clients};
+    std::vector<double> shares;
+    for (const TierSpec& t : spec.tiers)
+        shares.push_back(t.share);
+    const CdfSampler tierOfPosition(shares);
+    // The tier grows with the client: the first client of tier t is found by bisection.
+    const auto firstIn = [&](std::uint32_t tier) {
+        std::uint32_t lo = 0, hi = clients;
+        while (lo < hi) {
+            const std::uint32_t mid = lo + (hi - lo) / 2;
+            if (tierOfClient(tierOfPosition, mid, clients) < tier)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    };
+    std::vector<std::uint32_t> counts(spec.tiers.size());
+    for (std::uint32_t t = 0; t < counts.size(); ++t)
+        counts[t] = firstIn(t + 1) - firstIn(t);
+    return counts;
+}
+
 Population::Population(const PopulationSpec& spec, const std::vector<EndpointSpec>& endpoints)
     : m_endpoints(endpoints)
 {
@@ -24,10 +62,9 @@ Population::Population(const PopulationSpec& spec, const std::vector<EndpointSpe
             m_tierNames.push_back(t.name);
             shares.push_back(t.share);
         }
-        // Deterministic assignment: client c falls in the tier its position c / N reaches.
         const CdfSampler tierOfPosition(shares);
         for (std::uint32_t c = 0; c < clients; ++c)
-            m_tierOf[c] = tierOfPosition((c + 0.5) / clients);
+            m_tierOf[c] = tierOfClient(tierOfPosition, c, clients);
     }
 
     if (spec.popularity == Popularity::Zipf) {

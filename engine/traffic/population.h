@@ -13,6 +13,11 @@
 
 namespace ratelab {
 
+// How many clients each tier of `spec` gets, as Population assigns them, without building the
+// population: a tier whose share is too small for one client has none. The tiers' shares
+// must not all be 0.
+std::vector<std::uint32_t> clientsPerTier(const PopulationSpec& spec);
+
 class Population {
 public:
     Population(const PopulationSpec& spec, const std::vector<EndpointSpec>& endpoints);

@@ -19,6 +19,8 @@ private slots:
     void runCountsNeverAdmissibleRequests();
     void countsAgreeWithTheirNouns_data();
     void countsAgreeWithTheirNouns();
+    void runRefusesBadScenarios_data();
+    void runRefusesBadScenarios();
     void unreadablePathsAreBadInput_data();
     void unreadablePathsAreBadInput();
     void readsAreBounded_data();
@@ -211,6 +213,53 @@ QString scenarioJson(const QString& traffic, const QString& algorithms = kGcra, 
 }
 
 } // namespace
+
+void TestCli::runRefusesBadScenarios_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QStringList>("expected");  // "path: reason", each on a line after the file's name
+
+    const QString poisson = R"({"kind": "poisson", "rate": "10/s"})";
+    QTest::newRow("zero window") << scenarioJson(R"({"kind": "boundary_attack", "window": "0s"})")
+                                 << QStringList{"traffic[0].window: must be at least 1us"};
+    QTest::newRow("zero count") << scenarioJson(R"({"kind": "boundary_attack", "count": 0})")
+                                << QStringList{"traffic[0].count: must be >= 1"};
+    QTest::newRow("number out of range") << R"({"seed": 1e400, "traffic": [{"kind": "poisson", "rate": "1/s"}]})"
+                                         << QStringList{"seed: number out of range"};
+    QTest::newRow("duplicate key") << scenarioJson(R"({"kind": "poisson", "rate": "10/s", "rate": "1000/s"})")
+                                   << QStringList{"traffic[0].rate: given twice in one object"};
+    QTest::newRow("tiers without tiered keys")
+        << scenarioJson(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"default": {"burst": 9}}})")
+        << QStringList{R"(algorithms[0].tiers: only with keys "tiered": this algorithm's keys are "ip")"};
+    QTest::newRow("a tier no client is in")
+        << scenarioJson(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"gold": {"burst": 9}}})",
+                        R"(, "keys": "tiered", "population": {"clients": 10, "tiers": [{"name": "free", "share": 1}, {"name": "gold", "share": 0}]})")
+        << QStringList{"algorithms[0].tiers.gold: no client is in this tier"};
+    QTest::newRow("local_sync with gcra")
+        << scenarioJson(poisson, kGcra, R"(, "cluster": {"instances": 2, "store": {"mode": "local_sync"}})")
+        << QStringList{"cluster.store.mode: local_sync merges epoch-aligned fixed-window counters, and gcra (algorithms[0]) is not one"};
+    // Problems of the traffic, a window and a parameter: all of them, not the first section's.
+    QTest::newRow("every problem at once")
+        << scenarioJson(R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
+                        R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}})")
+        << QStringList{"traffic[0].rate: expected a rate", "traffic[1].window: must be at least 1us",
+                       "algorithms[0].params.burst: gcra burst=0: must be between 1 and"};
+}
+
+void TestCli::runRefusesBadScenarios()
+{
+    QFETCH(QString, json);
+    QFETCH(QStringList, expected);
+    const QString file = writeTrace("bad-scenario.json", json.toUtf8());
+    const QString out = m_dir.filePath("bad-scenario-out");
+    const Run r = run({"run", file, "--out", out});
+    QCOMPARE(r.exitCode, 2);
+    for (const QString& line : expected)
+        QVERIFY2(r.err.contains("ratelab-cli: " + file + ": " + line) || r.err.contains("\n" + file + ": " + line), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), expected.size());  // one line a problem
+    QVERIFY2(!QFileInfo::exists(out), "the report was written");
+    QCOMPARE(r.out, QString());
+}
 
 void TestCli::unreadablePathsAreBadInput_data()
 {

@@ -48,6 +48,7 @@ private slots:
     void stickyHashKeepsPerKeyLimitsExact();
     void localSyncBoundsTheLeak();
     void localSyncMergesUntilTheEnd();
+    void localSyncCountsRejectedCostWhenItsCounterDoes();
     void partitionCutsOffOnlyItsInstances();
     void clusterMemoryAgreesWithBruteForce();
     void statePerPlace();
@@ -198,6 +199,37 @@ void TestCluster::localSyncBoundsTheLeak()
     const std::int64_t local = overshoot(R"({"mode": "local"})");
     const std::int64_t synced = overshoot(R"({"mode": "local_sync", "sync_interval": "100ms"})");
     QVERIFY2(0 < synced && synced < local, qPrintable(QStringLiteral("%1 %2").arg(synced).arg(local)));
+}
+
+void TestCluster::localSyncCountsRejectedCostWhenItsCounterDoes()
+{
+    // One instance on local_sync sees everything it counted, synced or not: it must decide
+    // exactly as the counter itself does on local state. With costs of 1 and 7 against a limit
+    // of 20, an INCR-first counter (count_rejected, and redis_incr_expire, which is one) also
+    // counts the 7 it rejects, so a 1 that would fit afterwards is rejected; local_sync ran
+    // every counter as one of admitted cost.
+    const auto report = [&](const std::string& mode, const std::string& algorithm, const std::string& params) {
+        std::string json = R"({"name": "costs", "seed": 5, "duration": "20s", "population": {"clients": 1},
+            "endpoints": [{"path": "/cheap", "cost": 1}, {"path": "/dear", "cost": 7}],
+            "traffic": [{"kind": "poisson", "rate": "40/s"}], "keys": "global",
+            "cluster": {"instances": 1, "store": {"mode": "MODE", "sync_interval": "250ms"}},
+            "algorithms": [{"id": "a", "algorithm": "ALGORITHM", "params": PARAMS}]})";
+        json.replace(json.find("MODE"), 4, mode);
+        json.replace(json.find("ALGORITHM"), 9, algorithm);
+        json.replace(json.find("PARAMS"), 6, params);
+        return run(loadScenario(json, algorithm)).algorithms[0];
+    };
+    for (const auto& [algorithm, params] : {std::pair<std::string, std::string>{"fixed_window", R"({"limit": 20, "window": "1s"})"},
+                                           {"fixed_window", R"({"limit": 20, "window": "1s", "count_rejected": true})"},
+                                           {"redis_incr_expire", R"({"limit": 20, "window": "1s"})"}}) {
+        const AlgorithmReport local = report("local", algorithm, params);
+        const AlgorithmReport synced = report("local_sync", algorithm, params);
+        QCOMPARE(synced.allowed, local.allowed);
+        QCOMPARE(synced.allowedCost, local.allowedCost);
+    }
+    // The counts differ, so the comparison above can tell the two counters apart.
+    QVERIFY(report("local", "redis_incr_expire", R"({"limit": 20, "window": "1s"})").allowed
+            < report("local", "fixed_window", R"({"limit": 20, "window": "1s"})").allowed);
 }
 
 void TestCluster::partitionCutsOffOnlyItsInstances()

@@ -1,6 +1,8 @@
 // Scenario JSON: every problem is reported with its JSON path (a log source's options
 // included); the Learn view's key trace.
 
+#include "scenariotest.h"
+
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
 
@@ -16,10 +18,54 @@ private slots:
     void problemsNameTheirPath_data();
     void problemsNameTheirPath();
     void reportsEveryProblemAtOnce();
+    void noDivisionByAFieldBeforeItsCheck_data();
+    void noDivisionByAFieldBeforeItsCheck();
+    void reportsProblemsOfEverySection();
+    void ignoredConfigurationIsRefused_data();
+    void ignoredConfigurationIsRefused();
+    void duplicateKeysAreRefused_data();
+    void duplicateKeysAreRefused();
+    void numbersOutOfRangeNameTheirField();
+    void deepNestingIsRefused();
+    void errorsQuoteAtMostALine();
     void scenarioFilesAreBounded();
     void traceKeyExplainsEachDecision();
     void busiestKeysComeFirst();
 };
+
+namespace {
+
+// The problems of loading `json`, as "path: message" lines; empty when it loads.
+QStringList problemsOf(const std::string& json)
+{
+    try {
+        loadScenario(json, "t.json");
+    } catch (const ScenarioError& e) {
+        QStringList lines;
+        for (const ScenarioProblem& p : e.problems())
+            lines << QString::fromStdString(p.path + ": " + p.message);
+        return lines;
+    }
+    return {};
+}
+
+bool hasProblem(const QStringList& problems, const QString& path, const QString& message)
+{
+    for (const QString& p : problems) {
+        if (p.startsWith(path + ": ") && p.contains(message))
+            return true;
+    }
+    return false;
+}
+
+const std::string kGcra = R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})";
+
+std::string scenario(const std::string& traffic, const std::string& algorithms = kGcra, const std::string& more = "")
+{
+    return R"({"duration": "10s", "traffic": [)" + traffic + R"(], "algorithms": [)" + algorithms + "]" + more + "}";
+}
+
+} // namespace
 
 void TestScenario::problemsNameTheirPath_data()
 {
@@ -81,7 +127,7 @@ void TestScenario::problemsNameTheirPath_data()
     QTest::newRow("log option on another kind")
         << R"({"traffic": [{"kind": "poisson", "rate": "1/s", "format": "combined"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
         << "traffic[0].format" << "only for a log source";
-    QTest::newRow("not json") << "{\"name\": " << "" << "not valid JSON";
+    QTest::newRow("not json") << "{\"name\": " << "name" << "not valid JSON";
 }
 
 void TestScenario::problemsNameTheirPath()
@@ -111,6 +157,211 @@ void TestScenario::reportsEveryProblemAtOnce()
     }
 }
 
+void TestScenario::noDivisionByAFieldBeforeItsCheck_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    // Each of these divided by zero (SIGFPE), or sized a vector by a bad value, while loading.
+    QTest::newRow("zero window") << QString::fromStdString(scenario(R"({"kind": "boundary_attack", "window": "0s"})"))
+                                 << "traffic[0].window" << "must be at least 1us";
+    QTest::newRow("zero count") << QString::fromStdString(scenario(R"({"kind": "boundary_attack", "count": 0})"))
+                                << "traffic[0].count" << "must be >= 1";
+    QTest::newRow("zero period") << QString::fromStdString(scenario(R"({"kind": "boundary_attack", "period": "0s"})"))
+                                 << "traffic[0].period" << "must be at least 1us";
+    const std::string cluster = R"(, "cluster": {"instances": 2, "clocks": [{"instance": INSTANCE, "offset": "5ms"}]})";
+    for (const char* instance : {"-5", "100000000000", "18446744073709551615"}) {
+        std::string json = scenario(R"({"kind": "poisson", "rate": "10/s"})", kGcra, cluster);
+        json.replace(json.find("INSTANCE"), 8, instance);
+        QTest::newRow(instance) << QString::fromStdString(json) << "cluster.clocks[0].instance" << "must be";
+    }
+}
+
+void TestScenario::noDivisionByAFieldBeforeItsCheck()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const QStringList problems = problemsOf(json.toStdString());
+    QVERIFY2(hasProblem(problems, path, message), qPrintable(problems.join('\n')));
+}
+
+void TestScenario::reportsProblemsOfEverySection()
+{
+    // A bad rate, a zero window and a bad parameter: the loader's problems and the checks
+    // across sections are listed together, not only the first section's.
+    const QStringList problems = problemsOf(scenario(R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
+                                                     R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}})"));
+    QVERIFY2(hasProblem(problems, "traffic[0].rate", "expected a rate"), qPrintable(problems.join('\n')));
+    QVERIFY2(hasProblem(problems, "traffic[1].window", "must be at least 1us"), qPrintable(problems.join('\n')));
+    QVERIFY2(hasProblem(problems, "algorithms[0].params.burst", "must be between 1 and"), qPrintable(problems.join('\n')));
+    QCOMPARE(problems.size(), 3);
+}
+
+void TestScenario::ignoredConfigurationIsRefused_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    const std::string poisson = R"({"kind": "poisson", "rate": "10/s"})";
+    const auto row = [](const char* name, const std::string& json, const char* path, const char* message) {
+        QTest::newRow(name) << QString::fromStdString(json) << path << message;
+    };
+    const std::string tiered = R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"TIER": {"burst": 9}}})";
+    const auto tier = [&](const std::string& name) {
+        std::string t = tiered;
+        return t.replace(t.find("TIER"), 4, name);
+    };
+    const std::string twoTiers = R"(, "keys": "tiered", "population": {"clients": 10, "tiers": [{"name": "free", "share": 1}, {"name": "gold", "share": 0.01}]})";
+    // Tier limits: only with tiered keys, and only for a tier that has clients (1% of 10
+    // clients is none of them: client c is in the tier its position (c + 0.5) / 10 reaches).
+    row("tiers on ip keys", scenario(poisson, tier("default")), "algorithms[0].tiers", R"(only with keys "tiered": this algorithm's keys are "ip")");
+    row("a tier no client is in", scenario(poisson, tier("gold"), twoTiers), "algorithms[0].tiers.gold", "no client is in this tier");
+    row("a tier that does not exist", scenario(poisson, tier("platinum"), twoTiers), "algorithms[0].tiers.platinum",
+        "no tier of that name: the population's tiers are free, gold");
+    row("population tiers nobody uses", scenario(poisson, kGcra, R"(, "population": {"tiers": [{"name": "free"}]})"),
+        "population.tiers", R"(only used by keys "tiered")");
+    // local_sync merges fixed-window counters: any other algorithm would silently run as one.
+    const std::string cluster = R"(, "cluster": {"instances": 2, "store": {"mode": "local_sync"}})";
+    row("local_sync with gcra", scenario(poisson, kGcra, cluster), "cluster.store.mode",
+        "local_sync merges epoch-aligned fixed-window counters, and gcra (algorithms[0]) is not one");
+    row("local_sync with a window opened by the first request",
+        scenario(poisson, R"({"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s", "align": "first"}})", cluster),
+        "algorithms[0].params.align", R"(align must be "epoch")");
+    row("local_sync on an algorithm's own store",
+        scenario(poisson, R"({"algorithm": "token_bucket", "params": {"capacity": 5, "refill": "5/s"}, "store": {"mode": "local_sync"}})",
+                 R"(, "cluster": {"instances": 2})"),
+        "algorithms[0].store.mode", "token_bucket (algorithms[0]) is not one");
+    row("limits_fixed_window on local_sync",
+        scenario(poisson, R"({"algorithm": "limits_fixed_window", "params": {"limit": 10, "window": "1s"}})", cluster),
+        "cluster.store.mode", "limits_fixed_window (algorithms[0]) is not one");
+    // What a cluster run does not simulate.
+    row("changes in a cluster", scenario(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "changes": [{"at": "1s", "params": {"burst": 2}}]})",
+                                         R"(, "cluster": {"instances": 2})"),
+        "algorithms[0].changes", "does not simulate limit changes");
+    row("retries in a cluster", scenario(poisson, kGcra, R"(, "clients": {"retry": "immediate"}, "cluster": {"instances": 2})"),
+        "clients.retry", "does not simulate retrying clients");
+    row("a store without a cluster",
+        scenario(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "store": {"mode": "redis_atomic"}})"),
+        "algorithms[0].store", "only in a cluster scenario");
+    // Fields of a source that its kind does not read.
+    row("window on a poisson source", scenario(R"({"kind": "poisson", "rate": "10/s", "window": "1s"})"), "traffic[0].window",
+        "not used by a poisson source (only by boundary_attack)");
+    row("rate on a boundary attack", scenario(R"({"kind": "boundary_attack", "rate": "10/s"})"), "traffic[0].rate",
+        "not used by a boundary_attack source");
+    row("peak on a constant source", scenario(R"({"kind": "constant", "rate": "10/s", "peak": "20/s"})"), "traffic[0].peak",
+        "only by diurnal, flash_crowd");
+    row("client on a trace", scenario(R"({"kind": "trace", "file": "t.csv", "client": 0})", kGcra, R"(, "keys": "recorded")"),
+        "traffic[0].client", "not used by a trace source");
+    row("file on a poisson source", scenario(R"({"kind": "poisson", "rate": "10/s", "file": "t.csv"})"), "traffic[0].file",
+        "only by trace, log");
+    // Population settings that were clamped or skipped.
+    row("zipf_s with uniform popularity", scenario(poisson, kGcra, R"(, "population": {"zipf_s": 2})"), "population.zipf_s",
+        R"(only with popularity "zipf")");
+    row("a NAT larger than the population", scenario(poisson, kGcra, R"(, "population": {"clients": 10, "nat": {"clients": 50, "ips": 2}})"),
+        "population.nat.clients", "must be at most population.clients (10)");
+    row("endpoints that weigh nothing", scenario(poisson, kGcra, R"(, "endpoints": [{"path": "/a", "weight": 0}])"), "endpoints",
+        "the weights add up to 0");
+    // Arrays given as something else were skipped.
+    row("outage instances not an array",
+        scenario(poisson, kGcra, R"(, "cluster": {"instances": 2, "outages": [{"from": "1s", "to": "2s", "instances": 1}]})"),
+        "cluster.outages[0].instances", "must be an array");
+    row("changes not an array", scenario(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "changes": {"at": "1s"}})"),
+        "algorithms[0].changes", "must be an array");
+    row("a clock given twice",
+        scenario(poisson, kGcra, R"(, "cluster": {"instances": 2, "clocks": [{"instance": 1, "offset": "5ms"}, {"instance": 1, "offset": "9ms"}]})"),
+        "cluster.clocks[1].instance", "instance 1 has a clock already");
+    row("more clocks than instances",
+        scenario(poisson, kGcra, R"(, "cluster": {"instances": 1, "clocks": [{"offset": "5ms"}, {"offset": "9ms"}]})"),
+        "cluster.clocks[1]", "there is no instance 1: the cluster has 1 instance");
+}
+
+void TestScenario::ignoredConfigurationIsRefused()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const QStringList problems = problemsOf(json.toStdString());
+    QVERIFY2(hasProblem(problems, path, message), qPrintable(problems.join('\n')));
+}
+
+void TestScenario::duplicateKeysAreRefused_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("count");  // problems in all
+    QTest::newRow("top level") << QString::fromStdString(R"({"seed": 1, "seed": 2,)" + scenario(R"({"kind": "poisson", "rate": "10/s"})").substr(1))
+                               << "seed" << 1;
+    QTest::newRow("in a source") << QString::fromStdString(scenario(R"({"kind": "poisson", "rate": "10/s", "rate": "1000/s"})"))
+                                 << "traffic[0].rate" << 1;
+    QTest::newRow("in the second algorithm's params")
+        << QString::fromStdString(scenario(R"({"kind": "poisson", "rate": "10/s"})",
+                                           kGcra + R"(, {"id": "b", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5, "burst": 50}})"))
+        << "algorithms[1].params.burst" << 1;
+    // Each duplicate is listed, and the rest of the file is still checked.
+    QTest::newRow("two, and a bad rate")
+        << QString::fromStdString(scenario(R"({"kind": "poisson", "rate": "ten", "label": "a", "label": "b"})",
+                                           R"({"algorithm": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})"))
+        << "traffic[0].label" << 3;
+}
+
+void TestScenario::duplicateKeysAreRefused()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, path);
+    QFETCH(int, count);
+    const QStringList problems = problemsOf(json.toStdString());
+    QVERIFY2(hasProblem(problems, path, "given twice in one object"), qPrintable(problems.join('\n')));
+    QCOMPARE(problems.size(), count);
+}
+
+void TestScenario::numbersOutOfRangeNameTheirField()
+{
+    // 1e400 is valid JSON but no double: a problem at its field, not an internal error.
+    QStringList problems = problemsOf(R"({"seed": 1e400})");
+    QCOMPARE(problems, QStringList{"seed: number out of range (number overflow parsing '1e400')"});
+    problems = problemsOf(scenario(R"({"kind": "poisson", "rate": "10/s"}, {"kind": "boundary_attack", "count": -1e999})"));
+    QCOMPARE(problems, QStringList{"traffic[1].count: number out of range (number overflow parsing '-1e999')"});
+    // An integer beyond int64 is out of the field's range, not wrapped to a negative number.
+    problems = problemsOf(R"({"seed": 18446744073709551615, )" + scenario(R"({"kind": "poisson", "rate": "10/s"})").substr(1));
+    QCOMPARE(problems, QStringList{"seed: must be <= 9223372036854775807"});
+}
+
+void TestScenario::deepNestingIsRefused()
+{
+    // 100,000 nested arrays: refused at depth 64, where they are, not parsed into a tree.
+    const std::string deep = R"({"description": )" + std::string(100'000, '[') + std::string(100'000, ']') + "}";
+    const QStringList problems = problemsOf(deep);
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems.front().startsWith("description" + QString("[0]").repeated(63) + ": nested deeper than 64 levels"),
+             qPrintable(problems.front().left(300)));
+}
+
+void TestScenario::errorsQuoteAtMostALine()
+{
+    // A megabyte of field name, id or value never makes a megabyte of message.
+    const std::string huge(1 << 20, 'x');
+    const std::string json = scenario(R"({"kind": "poisson", "rate": "10/s", ")" + huge + R"(": 1})",
+                                      R"({"id": ")" + huge + R"(", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}, {"id": ")"
+                                          + huge + R"(", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})");
+    try {
+        loadScenario(json, "big.json");
+        QFAIL("no ScenarioError");
+    } catch (const ScenarioError& e) {
+        QCOMPARE(e.problems().size(), std::size_t(2));
+        for (const std::string& line : {e.problems()[0].path + e.problems()[0].message, e.problems()[1].path + e.problems()[1].message})
+            QVERIFY2(line.size() < 300, line.substr(0, 300).c_str());
+        QVERIFY(e.problems()[0].path.ends_with("... (1048576 bytes)"));
+    }
+    // A parameter's value is quoted in the reason, which is kept at the end.
+    const QStringList problems = problemsOf(scenario(R"({"kind": "poisson", "rate": "10/s"})",
+                                                     R"({"algorithm": "gcra", "params": {"rate": ")" + huge + R"(", "burst": 5}})"));
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems.front().size() < 300, qPrintable(problems.front().left(300)));
+    QVERIFY2(problems.front().startsWith("algorithms[0].params.rate: gcra rate=xxx"), qPrintable(problems.front()));
+    QVERIFY2(problems.front().endsWith("expected a rate like 10/s, 2.5/s or 600/m"), qPrintable(problems.front()));
+}
+
 void TestScenario::scenarioFilesAreBounded()
 {
     // A scenario is read up to 4 MiB and a byte: beyond, the file is refused unparsed.
@@ -124,8 +375,7 @@ void TestScenario::scenarioFilesAreBounded()
         loadScenarioFile(path.toStdString());
         QFAIL("no ScenarioError");
     } catch (const ScenarioError& e) {
-        QCOMPARE(e.problems().size(), std::size_t(1));
-        QCOMPARE(e.problems()[0].message, std::string("larger than 4 MiB: not a scenario (traces and logs are files of their own)"));
+        QCOMPARE(QString::fromUtf8(e.what()), path + ": larger than 4 MiB: not a scenario (traces and logs are files of their own)");
     }
 }
 
