@@ -10,10 +10,14 @@
 
 namespace ratelab {
 
+// Whether a run may take more than kMaxDecisions decisions (scenario/workestimate.h).
+enum class WorkLimit { Capped, Unlimited };
+
 // Runs every algorithm of the scenario over the same traffic in one pass. Throws Cancelled
 // when `control` was cancelled, ScenarioError (scenarioio.h) for a scenario that does not
-// validate, InputError for a bad replayed trace.
-Report runScenario(const Scenario& scenario, RunControl& control);
+// validate or, when capped, asks for more work than the cap (the estimate in the message),
+// InputError for a bad replayed trace.
+Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit = WorkLimit::Capped);
 
 // One key's requests through one algorithm lane, step by step, for the Learn view: each
 // request with its decision and the limiter's state right after it (StateValue: name,
@@ -38,6 +42,7 @@ struct KeyTrace {
 };
 
 // The busiest keys of the scenario's first lane, most requests first (for the key picker).
+// Both read the whole traffic, so both refuse a scenario over the work cap as runScenario does.
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control);
 
 // At most `maxSteps` requests of `key` through the lane `algorithmId`.

@@ -37,6 +37,7 @@ struct RunOptions {
     std::string scenario;  // a file or an embedded scenario's name; empty: the default
     std::string outDir;    // where report.json and series.csv go; empty: nowhere
     std::optional<std::uint64_t> seed;
+    bool allowLarge = false;  // run beyond the work cap (engine/scenario/workestimate.h)
 };
 
 struct ImportOptions {

@@ -6,6 +6,7 @@
 #include "engine/engine.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/scenario/workestimate.h"
 #include "engine/trace/tracereader.h"
 
 #include <chrono>
@@ -18,10 +19,11 @@ namespace ratelab::cli {
 namespace {
 
 // A scenario file, standard input ("-"), or the name of an embedded one ("default",
-// "boundary-attack", ...). Relative file names in a scenario from standard input resolve
-// against the working directory.
-Scenario resolveScenario(const std::string& arg)
+// "boundary-attack", ...); `source` names it in messages. Relative file names in a scenario
+// from standard input resolve against the working directory.
+Scenario resolveScenario(const std::string& arg, std::string& source)
 {
+    source = arg.empty() ? "default.json (embedded)" : isStdio(arg) ? "<stdin>" : arg;
     if (arg.empty())
         return defaultScenario();
     if (isStdio(arg)) {
@@ -32,7 +34,7 @@ Scenario resolveScenario(const std::string& arg)
     if (!std::filesystem::exists(arg, ec)) {
         for (const auto& [name, json] : embeddedScenarios()) {
             if (name == arg)
-                return loadScenario(json, name + ".json (embedded)");
+                return loadScenario(json, source = name + ".json (embedded)");
         }
     }
     return loadScenarioFile(arg);
@@ -112,14 +114,20 @@ int runRun(const RunOptions& options)
         return kExitBadInput;
     }
     Scenario scenario;
+    std::string source;
     try {
-        scenario = resolveScenario(options.scenario);
+        scenario = resolveScenario(options.scenario, source);
     } catch (const ScenarioError& e) {
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitBadInput;
     }
     if (options.seed)
         scenario.seed = *options.seed;
+    if (const auto problem = workOverCap(scenario); problem && !options.allowLarge) {
+        std::cerr << "ratelab-cli: " << source << ": " << problem->path << ": " << problem->message
+                  << "; lower the rates or the duration, or run it with --allow-large\n";
+        return kExitBadInput;
+    }
     if (!options.outDir.empty()) {
         if (const std::string problem = outputProblem(options, scenario); !problem.empty()) {
             std::cerr << "ratelab-cli: run: " << problem << "\n";
@@ -130,7 +138,7 @@ int runRun(const RunOptions& options)
     Progress progress("run");
     Report report;
     try {
-        report = runScenario(scenario, progress.control());
+        report = runScenario(scenario, progress.control(), options.allowLarge ? WorkLimit::Unlimited : WorkLimit::Capped);
     } catch (const ScenarioError& e) {
         progress.finish();
         std::cerr << "ratelab-cli: " << e.what() << "\n";

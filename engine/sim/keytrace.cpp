@@ -2,6 +2,7 @@
 
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/scenario/workestimate.h"
 #include "engine/sim/explain.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/trafficmerge.h"
@@ -22,6 +23,15 @@ std::size_t laneIndex(const Scenario& scenario, const std::string& id)
     throw ScenarioError(scenario.name, {{"algorithms", "no algorithm with id '" + id + "'"}});
 }
 
+// What runScenario refuses, these refuse too: they read the same traffic.
+void checkRunnable(const Scenario& scenario)
+{
+    if (auto problems = validateScenario(scenario); !problems.empty())
+        throw ScenarioError(scenario.name, std::move(problems));
+    if (auto problem = workOverCap(scenario))
+        throw ScenarioError(scenario.name, {std::move(*problem)});
+}
+
 std::string describeParams(const ParamValues& params)
 {
     std::string out;
@@ -34,8 +44,7 @@ std::string describeParams(const ParamValues& params)
 
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control)
 {
-    if (auto problems = validateScenario(scenario); !problems.empty())
-        throw ScenarioError(scenario.name, std::move(problems));
+    checkRunnable(scenario);
     Population population(scenario.population, scenario.endpoints);
     KeyInterner recordedKeys;
     Lane lane(scenario.algorithms.front(), scenario, population, recordedKeys, 0);
@@ -66,8 +75,7 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
 KeyTrace traceKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
                   std::size_t maxSteps, RunControl& control)
 {
-    if (auto problems = validateScenario(scenario); !problems.empty())
-        throw ScenarioError(scenario.name, std::move(problems));
+    checkRunnable(scenario);
     const std::size_t index = laneIndex(scenario, algorithmId);
     const AlgorithmSpec& spec = scenario.algorithms[index];
     Population population(scenario.population, scenario.endpoints);

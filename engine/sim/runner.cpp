@@ -3,6 +3,7 @@
 #include "engine/cluster/clusterlane.h"
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/scenario/workestimate.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/trafficmerge.h"
 
@@ -143,10 +144,14 @@ Report runLanes(const Scenario& scenario, RunControl& control)
 
 } // namespace
 
-Report runScenario(const Scenario& scenario, RunControl& control)
+Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)
 {
     if (auto problems = validateScenario(scenario); !problems.empty())
         throw ScenarioError(scenario.name, std::move(problems));
+    if (limit == WorkLimit::Capped) {
+        if (auto problem = workOverCap(scenario))
+            throw ScenarioError(scenario.name, {std::move(*problem)});
+    }
     if (scenario.cluster)
         return runLanes<ClusterLane>(scenario, control);
     return runLanes<Lane>(scenario, control);

@@ -21,6 +21,7 @@ private slots:
     void countsAgreeWithTheirNouns();
     void runRefusesBadScenarios_data();
     void runRefusesBadScenarios();
+    void runRefusesWorkOverTheCap();
     void unreadablePathsAreBadInput_data();
     void unreadablePathsAreBadInput();
     void readsAreBounded_data();
@@ -259,6 +260,29 @@ void TestCli::runRefusesBadScenarios()
     QCOMPARE(r.err.count('\n'), expected.size());  // one line a problem
     QVERIFY2(!QFileInfo::exists(out), "the report was written");
     QCOMPARE(r.out, QString());
+}
+
+void TestCli::runRefusesWorkOverTheCap()
+{
+    // 10^9 requests a second for 1,000 s through 2 algorithms: 10^12 requests, 2 x 10^12
+    // decisions, a run of days. Refused at once with the estimate, unless --allow-large.
+    const QString file = writeTrace("huge.json", scenarioJson(R"({"kind": "constant", "rate": "1000000000/s"})",
+                                                              kGcra + R"(, {"id": "g2", "algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}})",
+                                                              {}, "1000s")
+                                                     .toUtf8());
+    const QString out = m_dir.filePath("huge-out");
+    const Run r = run({"run", file, "--out", out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("ratelab-cli: " + file + ": traffic: about 1,000,000,000,000 requests in 1000s"), qPrintable(r.err));
+    QVERIFY2(r.err.contains("x 2 algorithms = 2,000,000,000,000 decisions, over the cap of 1,000,000,000"), qPrintable(r.err));
+    QVERIFY2(r.err.contains("--allow-large"), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY(!QFileInfo::exists(out));
+    // The flag exists, and a scenario under the cap runs with or without it.
+    const QString small = writeTrace("small.json", scenarioJson(R"({"kind": "constant", "rate": "10/s"})").toUtf8());
+    const Run allowed = run({"run", small, "--allow-large"});
+    QCOMPARE(allowed.exitCode, 0);
+    QVERIFY2(allowed.out.contains(" 100 requests over 10 s"), qPrintable(allowed.out));
 }
 
 void TestCli::unreadablePathsAreBadInput_data()

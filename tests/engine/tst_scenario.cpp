@@ -5,9 +5,11 @@
 
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/scenario/workestimate.h"
 
 #include <QtTest>
 
+#include <cmath>
 
 using namespace ratelab;
 
@@ -29,6 +31,9 @@ private slots:
     void deepNestingIsRefused();
     void errorsQuoteAtMostALine();
     void scenarioFilesAreBounded();
+    void workEstimate_data();
+    void workEstimate();
+    void runsOverTheWorkCapAreRefused();
     void traceKeyExplainsEachDecision();
     void busiestKeysComeFirst();
 };
@@ -377,6 +382,68 @@ void TestScenario::scenarioFilesAreBounded()
     } catch (const ScenarioError& e) {
         QCOMPARE(QString::fromUtf8(e.what()), path + ": larger than 4 MiB: not a scenario (traces and logs are files of their own)");
     }
+}
+
+void TestScenario::workEstimate_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<double>("requests");  // over the 60 s the scenario runs
+    // Rate x duration, and each shape's integral:
+    QTest::newRow("constant") << R"({"kind": "constant", "rate": "10/s"})" << 600.0;
+    QTest::newRow("poisson") << R"({"kind": "poisson", "rate": "2.5/s"})" << 150.0;
+    // on a quarter of the time: 100/s x 60 s x 1 / 4.
+    QTest::newRow("onoff") << R"({"kind": "onoff", "rate": "100/s", "on": "1s", "off": "3s"})" << 1500.0;
+    QTest::newRow("diurnal") << R"({"kind": "diurnal", "rate": "10/s", "peak": "15/s"})" << 600.0;
+    // 10/s x 60 s, and 100/s more over half the 2 s ramp, the 4 s hold and half the 2 s decay.
+    QTest::newRow("flash crowd")
+        << R"({"kind": "flash_crowd", "rate": "10/s", "peak": "110/s", "at": "10s", "ramp": "2s", "hold": "4s", "decay": "2s"})"
+        << 600.0 + 100.0 * 6;
+    // 2 x 10 requests around each of the boundaries every 2 s: at most 60 / 2 + 1 of them.
+    QTest::newRow("boundary attack") << R"({"kind": "boundary_attack", "window": "1s", "period": "2s", "count": 10})" << 2.0 * 10 * 31;
+}
+
+void TestScenario::workEstimate()
+{
+    QFETCH(QString, source);
+    QFETCH(double, requests);
+    const std::string json = R"({"duration": "60s", "traffic": [)" + source.toStdString() + R"(], "algorithms": [)" + kGcra
+        + R"(, {"id": "b", "algorithm": "fixed_window", "params": {"limit": 5, "window": "1s"}}]})";
+    const Scenario s = loadScenario(json, "t.json");
+    const WorkEstimate estimate = estimateWork(s);
+    QCOMPARE(estimate.requests, requests);
+    QCOMPARE(estimate.decisions(), 2 * requests);
+    // An estimate, not a count: the run generates about as many (Poisson: within 5 standard
+    // deviations), and never more than a deterministic source's estimate.
+    const Report report = test::run(s);
+    const auto actual = static_cast<double>(report.uniqueRequests);
+    QVERIFY2(std::abs(actual - requests) <= 5 * std::sqrt(requests) + 1 || actual <= requests,
+             qPrintable(QStringLiteral("%1 generated, %2 estimated").arg(actual).arg(requests)));
+}
+
+void TestScenario::runsOverTheWorkCapAreRefused()
+{
+    // 10^9 requests a second for 1,000 s, through 3 algorithms: 3 x 10^12 decisions. Refused
+    // before a request is generated, by the run and by the Learn view's traces alike.
+    const Scenario s = loadScenario(R"({"duration": "1000s", "traffic": [{"kind": "constant", "rate": "10/s"}, {"kind": "poisson", "rate": "1000000000/s"}],
+        "keys": "user", "algorithms": [{"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}, {"id": "b", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}},
+        {"id": "c", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})", "huge.json");
+    const std::string expected = "traffic: about 1,000,000,010,000 requests in 1000s (traffic[1] alone 1,000,000,000,000) x 3 algorithms"
+                                 " = 3,000,000,030,000 decisions, over the cap of 1,000,000,000";
+    RunControl control;
+    const auto refusal = [&](const auto& call) {
+        try {
+            call();
+        } catch (const ScenarioError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no ScenarioError");
+    };
+    QCOMPARE(refusal([&] { runScenario(s, control); }), s.name + ": " + expected);
+    QCOMPARE(refusal([&] { busiestKeys(s, 5, control); }), s.name + ": " + expected);
+    QCOMPARE(refusal([&] { traceKey(s, "gcra", "user-0", 5, control); }), s.name + ": " + expected);
+    // Allowed, it runs (cancelled here at its first progress check).
+    control.cancel();
+    QVERIFY_THROWS_EXCEPTION(Cancelled, runScenario(s, control, WorkLimit::Unlimited));
 }
 
 void TestScenario::traceKeyExplainsEachDecision()
