@@ -348,12 +348,15 @@ void TestCli::readsAreBounded()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, expected);
-    // In 512 MiB of address space, with a line of at most ~120 quoted characters.
-    const Run r = ratelab::test::runText(QStringLiteral(RATELAB_CLI_PATH), args, {}, 20000, rlim_t{512} << 20);
+    // Refused within 64 MiB resident (stopped at 512 MiB), in one line quoting at most ~120
+    // characters of the input.
+    const ratelab::test::MeasuredRun r =
+        ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("bounded.err"), rlim_t{512} << 20);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(expected), qPrintable(r.err.left(1000)));
     QCOMPARE(r.err.count('\n'), 1);
     QVERIFY2(r.err.size() < 400, qPrintable(r.err.left(1000)));
+    QVERIFY2(r.peakRssKiB > 0 && r.peakRssKiB < 64 * 1024, qPrintable(QString::number(r.peakRssKiB) + " KiB"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

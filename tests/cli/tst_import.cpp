@@ -7,41 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-
-#include <fcntl.h>
-
-extern char** environ;
 
 namespace {
-
-// The peak resident set of one run of ratelab-cli, in KiB (wait4 reports that child's own);
-// -1 if it did not exit 0. Its stderr (the summary) goes to /dev/null.
-long peakRssKiB(const QStringList& args)
-{
-    std::vector<std::string> words{RATELAB_CLI_PATH};
-    for (const QString& a : args)
-        words.push_back(a.toStdString());
-    std::vector<char*> argv;
-    for (std::string& w : words)
-        argv.push_back(w.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0)
-        return -1;
-    int status = 0;
-    rusage usage{};
-    if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return -1;
-    return usage.ru_maxrss;
-}
 
 const QString kLogs = QStringLiteral(RATELAB_TEST_DATA "/logs/");
 const QString kApache = QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log");
@@ -189,8 +156,12 @@ void TestImport::threadsDoNotMultiplyMemory()
     }
     const QString one = m_dir.filePath("one-thread.csv");
     const QString sixteen = m_dir.filePath("sixteen-threads.csv");
-    const long rssOne = peakRssKiB({"import", log, "--threads", "1", "--out", one});
-    const long rssSixteen = peakRssKiB({"import", log, "--threads", "16", "--out", sixteen});
+    const auto peakRss = [&](const QStringList& args) {
+        const ratelab::test::MeasuredRun r = ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("rss.err"));
+        return r.exitCode == 0 ? r.peakRssKiB : -1;
+    };
+    const long rssOne = peakRss({"import", log, "--threads", "1", "--out", one});
+    const long rssSixteen = peakRss({"import", log, "--threads", "16", "--out", sixteen});
     QVERIFY(rssOne > 0 && rssSixteen > 0);
     QVERIFY2(rssSixteen - rssOne < 128 * 1024, qPrintable(QStringLiteral("1 thread: %1 KiB, 16 threads: %2 KiB").arg(rssOne).arg(rssSixteen)));
     // And the result is the same: the keys a thread meets again keep their ids.
