@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace ratelab;
 
 using test::embedded;
@@ -62,14 +64,15 @@ void TestSimulation::boundaryAttack()
     QCOMPARE(fixed.disagreement->falseAllow, std::int64_t(300));
     QCOMPARE(fixed.disagreement->falseReject, std::int64_t(0));
     QVERIFY(!log.disagreement.has_value());
-    // Shadow pairs: the log rejects 300 that the fixed window allows, never the reverse.
-    for (const ShadowPair& p : r.shadow) {
-        if (p.a == "fixed_window" && p.b == "sliding_window_log") {
-            QCOMPARE(p.aRejectsBAllows, std::int64_t(0));
-            QCOMPARE(p.bRejectsAAllows, std::int64_t(300));
-            QCOMPARE(p.bRejectsAAllowsExamples.size(), std::size_t(5));
-        }
-    }
+    // Shadow pairs: the log rejects 300 that the fixed window allows, never the reverse. The
+    // report must hold that pair: a missing one fails.
+    const auto pair = std::find_if(r.shadow.begin(), r.shadow.end(), [](const ShadowPair& p) {
+        return p.a == "fixed_window" && p.b == "sliding_window_log";
+    });
+    QVERIFY2(pair != r.shadow.end(), "no fixed_window / sliding_window_log shadow pair in the report");
+    QCOMPARE(pair->aRejectsBAllows, std::int64_t(0));
+    QCOMPARE(pair->bRejectsAAllows, std::int64_t(300));
+    QCOMPARE(pair->bRejectsAAllowsExamples.size(), std::size_t(5));
     QCOMPARE(fixed.memory.peakLiveKeys, std::int64_t(1));
     QCOMPARE(fixed.memory.stateBytesPerKey, 8.0);
 }
