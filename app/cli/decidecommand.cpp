@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 
 namespace ratelab::cli {
 
@@ -100,8 +101,16 @@ int runDecide(const DecideOptions& options)
         TraceRow row;
         while (reader.next(row)) {
             if (!limiter.acceptsCost(row.cost))
-                throw InputError(fileName, row.line, "cost", options.algorithm + " has no request cost: cost must be 1");
-            const Decision d = limiter.decide(keys.intern(row.key), row.t, row.cost);
+                throw InputError(fileName, row.line, "cost",
+                                 limiter.maxCost() == 1 ? options.algorithm + " has no request cost: cost must be 1"
+                                                        : options.algorithm + " takes a cost of at most "
+                                                              + std::to_string(limiter.maxCost()));
+            Decision d;
+            try {
+                d = limiter.decide(keys.intern(row.key), row.t, row.cost);
+            } catch (const std::overflow_error& e) {  // a run longer than the limiter's span
+                throw InputError(fileName, row.line, "t_us", options.algorithm + ": " + e.what());
+            }
             appendInt(out, row.t);
             out += ',';
             appendCsvField(out, row.key);

@@ -15,9 +15,28 @@
 #include "engine/core/units.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <numeric>
 
 namespace ratelab {
 namespace {
+
+// Appended to every message about the valid range of durations (simtime.h).
+constexpr const char* kValidRange = " (2^50 us, about 35.7 years; see the valid range in algorithms.md)";
+
+// Microseconds for `amount` units (at least 1) at rate `r`, rounded up.
+Int128 timeFor(std::int64_t amount, const Rate& r)
+{
+    return ceilDiv128(Int128{std::max<std::int64_t>(amount, 1)} * r.den, r.num);
+}
+
+std::string yearsOf(Int128 micros)
+{
+    const double years = static_cast<double>(micros) / (365.25 * 24 * static_cast<double>(kMicrosPerHour));
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f years", years);
+    return text;
+}
 
 ParamSpec integer(std::string name, std::string help, std::string def = {})
 {
@@ -171,6 +190,8 @@ public:
             fail(name, error);
         if (*value < min)
             fail(name, "must be at least " + formatDuration(min));
+        if (*value > kMaxDurationUs)
+            fail(name, "must be at most " + formatDuration(kMaxDurationUs) + kValidRange);
         return *value;
     }
     Duration wholeSeconds(const std::string& name) const
@@ -220,6 +241,16 @@ public:
             fail(name, "too large for exact arithmetic at rate " + r.text);
     }
 
+    // Every time scale a limit implies (a full bucket's refill, a burst's drain) must stay
+    // within the valid range of durations (simtime.h). `micros` is in Int128: it may not fit
+    // in int64. `what` names it: "refilling capacity 5".
+    void checkTimeScale(const std::string& name, Int128 micros, const std::string& what) const
+    {
+        if (micros > kMaxDurationUs)
+            fail(name, what + " takes about " + yearsOf(micros) + ", more than " + formatDuration(kMaxDurationUs)
+                           + kValidRange);
+    }
+
     [[noreturn]] void fail(const std::string& name, const std::string& why) const
     {
         throw ParamError("param " + name, m_info.name + " " + name + "=" + m_values.at(name) + ": " + why);
@@ -241,6 +272,8 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
                                                             : TokenBucket::RefillMode::Continuous;
         params.intervalUs = p.duration("interval");
         p.checkScaled("capacity", params.capacity, params.refill);
+        p.checkTimeScale("refill", timeFor(params.capacity, params.refill),
+                         "refilling capacity " + std::to_string(params.capacity));
         return std::make_unique<TokenBucket>(params);
     }
     if (name == "envoy_local") {
@@ -249,11 +282,17 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
         const std::int64_t perFill = p.integer("tokens_per_fill", 1);
         params.intervalUs = p.duration("fill_interval", 50 * kMicrosPerMilli);
         params.mode = TokenBucket::RefillMode::Interval;
-        std::string error;
-        params.refill = *parseRate(std::to_string(perFill) + "/us", error);
-        params.refill.den *= params.intervalUs;  // tokens_per_fill per fill_interval
+        // tokens_per_fill per fill_interval, as the exact rational num / den per microsecond.
+        const std::int64_t common = std::gcd(perFill, params.intervalUs);
+        params.refill.num = perFill / common;
+        params.refill.den = params.intervalUs / common;
+        params.refill.countScaled = perFill;
+        params.refill.unitUs = params.intervalUs;
         params.refill.text = std::to_string(perFill) + " per " + formatDuration(params.intervalUs);
         p.checkScaled("max_tokens", params.capacity, params.refill);
+        const std::int64_t fills = (params.capacity + perFill - 1) / perFill;
+        p.checkTimeScale("fill_interval", Int128{fills} * params.intervalUs,
+                         "refilling max_tokens " + std::to_string(params.capacity));
         return std::make_unique<TokenBucket>(params);
     }
     if (name == "leaky_bucket") {
@@ -262,6 +301,8 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
         params.burst = p.integer("burst", 0);
         params.mode = p.choice("mode") == "police" ? LeakyBucket::Mode::Police : LeakyBucket::Mode::Shape;
         p.checkScaled("burst", params.burst + 1, params.rate);
+        p.checkTimeScale("rate", timeFor(params.burst + 1, params.rate),
+                         "draining burst + 1 = " + std::to_string(params.burst + 1));
         return std::make_unique<LeakyBucket>(params);
     }
     if (name == "fixed_window" || name == "redis_incr_expire" || name == "limits_fixed_window") {
@@ -302,14 +343,24 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
     if (name == "gcra") {
         Gcra::Params params{p.rate("rate"), p.integer("burst", 1)};
         p.checkScaled("burst", params.burst, params.rate);
+        p.checkTimeScale("rate", timeFor(params.burst, params.rate), "refilling burst " + std::to_string(params.burst));
         return std::make_unique<Gcra>(params);
     }
-    if (name == "x_time_rate")
-        return std::make_unique<XTimeRate>(XTimeRate::Params{p.rate("rate"), p.integer("burst", 0)});
-    if (name == "redis_rate_gcra")
-        return std::make_unique<RedisRateGcra>(RedisRateGcra::Params{p.rate("rate"), p.integer("burst", 0)});
+    if (name == "x_time_rate" || name == "redis_rate_gcra") {
+        const Rate r = p.rate("rate");
+        const std::int64_t burst = p.integer("burst", 0);
+        p.checkTimeScale("rate", timeFor(burst, r), "refilling burst " + std::to_string(std::max<std::int64_t>(burst, 1)));
+        if (name == "x_time_rate")
+            return std::make_unique<XTimeRate>(XTimeRate::Params{r, burst});
+        return std::make_unique<RedisRateGcra>(RedisRateGcra::Params{r, burst});
+    }
     if (name == "throttled_gcra") {
         ThrottledGcra::Params params{p.rate("rate"), p.integer("max_burst", 0)};
+        // throttled's emission interval is whole nanoseconds: period / N truncated.
+        if (Int128{params.rate.unitUs} * 1000 * params.rate.decimalScale() < params.rate.countScaled)
+            p.fail("rate", "above 1 per nanosecond, throttled's emission interval (whole nanoseconds) would be 0");
+        p.checkTimeScale("rate", timeFor(params.maxBurst + 1, params.rate),
+                         "refilling max_burst + 1 = " + std::to_string(params.maxBurst + 1));
         return std::make_unique<ThrottledGcra>(params);
     }
     if (name == "nginx_limit_req") {
@@ -323,6 +374,8 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
         if (params.rateMilli < 1)
             p.fail("rate", "below nginx's resolution of 1 milli-request per second");
         params.burst = p.integer("burst", 0);
+        p.checkTimeScale("rate", ceilDiv128(Int128{params.burst + 1} * 1000 * kMicrosPerSecond, params.rateMilli),
+                         "draining burst + 1 = " + std::to_string(params.burst + 1));
         params.nodelay = p.boolean("nodelay");
         params.delay = p.integer("delay", 0);
         return std::make_unique<NginxLimitReq>(params);

@@ -33,7 +33,8 @@ Decision FixedWindowEpoch::decideOne(EpochWindowState& state, SimTime now, Cost 
     }
     const std::int64_t tag = index - m_originIndex + 1;
     if (tag < 1 || tag > std::int64_t{0xFFFFFFFF})
-        throw std::overflow_error("fixed_window: the run spans more than 2^31 windows");
+        throw std::overflow_error("more than 2^30 windows from the first request's window, beyond fixed_window's 32-bit "
+                                  "window tag (the valid range in algorithms.md)");
     if (static_cast<std::uint32_t>(tag) > state.tag) {
         state.tag = static_cast<std::uint32_t>(tag);
         state.count = 0;
@@ -53,8 +54,9 @@ Duration FixedWindowFirst<Expiry>::untilExpiry(SimTime start, SimTime now) const
         return std::max<Duration>(0, start + m_params.windowUs - now);
     if (Expiry::expired(start, now, m_params.windowUs))
         return 0;
-    return firstPassingDelay(start + m_params.windowUs - now,
-                             [&](Duration wait) { return Expiry::expired(start, now + wait, m_params.windowUs); });
+    return resetOrHorizon(now, firstPassingDelay(now, start + m_params.windowUs - now, [&](Duration wait) {
+                              return Expiry::expired(start, now + wait, m_params.windowUs);
+                          }));
 }
 
 template <class Expiry>

@@ -44,6 +44,12 @@ public:
     std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+    // The tag's room: 2^30 windows before the first request's window (a clock that steps
+    // back) and more after it.
+    Duration maxSpanUs() const override
+    {
+        return static_cast<Duration>(std::min<Int128>(Int128{m_params.windowUs} << 30, kTimeHorizonUs));
+    }
 
 private:
     FixedWindowParams m_params;

@@ -39,7 +39,9 @@ Decision Gcra::decideScaled(GcraState& state, Wide nowScaled, Cost cost)
         d.allowed = newTat - nowScaled <= tau;
         if constexpr (std::is_same_v<Wide, Int128>) {
             if (d.allowed && newTat > std::numeric_limits<std::int64_t>::max()) [[unlikely]]
-                throw std::overflow_error("gcra: the run is too long for this rate's precision");
+                throw std::overflow_error("more than " + std::to_string(maxSpanUs())
+                                          + " us from the first request, beyond gcra's 64-bit TAT in 1/rate.num us "
+                                            "(the valid range in algorithms.md)");
         }
         kept = pick(d.allowed, newTat, tat);
         state.tat = static_cast<std::int64_t>(pick(d.allowed, newTat, Wide{state.tat}));
@@ -68,6 +70,12 @@ Decision Gcra::decideOne(GcraState& state, SimTime now, Cost cost)
 Decision Gcra::decideWide(GcraState& state, SimTime sinceOrigin, Cost cost)
 {
     return decideScaled<Int128>(state, Int128{sinceOrigin} * m_num.value(), cost);
+}
+
+Duration Gcra::maxSpanUs() const
+{
+    const Int128 room = (Int128{std::numeric_limits<std::int64_t>::max()} - m_tauScaled) / m_params.rate.num;
+    return static_cast<Duration>(std::min<Int128>(room, kTimeHorizonUs));
 }
 
 QuotaPolicy Gcra::policy() const

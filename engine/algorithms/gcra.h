@@ -35,6 +35,8 @@ public:
     std::vector<StateValue> inspectState(const GcraState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
+    // The TAT, an int64 in units of 1/rate.num us from the origin, reaches now + tau.
+    Duration maxSpanUs() const override;
     void setTimeOrigin(SimTime origin) override
     {
         m_origin = origin;

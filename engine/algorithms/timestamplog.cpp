@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 
 namespace ratelab {
 
@@ -26,6 +27,7 @@ void TimestampLog::grow(std::uint32_t needed)
         m_head = 0;
         return;
     }
+    assert(needed <= std::uint32_t{1} << 31);  // the largest power of two a uint32 holds
     const std::uint32_t capacity = std::bit_ceil(std::max<std::uint32_t>(needed, 4));
     auto* buffer = new SimTime[capacity];
     for (std::uint32_t i = 0; i < m_size; ++i)

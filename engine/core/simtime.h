@@ -17,6 +17,18 @@ inline constexpr Duration kMicrosPerSecond = 1'000'000;
 inline constexpr Duration kMicrosPerMinute = 60 * kMicrosPerSecond;
 inline constexpr Duration kMicrosPerHour = 60 * kMicrosPerMinute;
 
+// The valid range (resources/docs/algorithms.md, "Valid range"). Timestamps that enter the
+// engine (a trace's t_us, a scenario's start and end) lie in [0, kMaxTimeUs]; every time scale
+// a limit's parameters imply (a window, a fill interval, the time an empty bucket takes to
+// fill) and a cluster clock's reach (offset, steps and drift) is at most kMaxDurationUs. Then
+// every instant a decision computes, a retry's or a reset's included, stays below
+// kTimeHorizonUs = 2^53: inside int64 even in the nanoseconds that x_time_rate and
+// throttled_gcra count (2^53 x 1000 < 2^63), and exact in a double.
+inline constexpr SimTime kMaxTimeUs = SimTime{1} << 52;        // 2112-09-17T23:53:47.370496Z
+inline constexpr Duration kMaxDurationUs = Duration{1} << 50;  // about 35.7 years
+inline constexpr SimTime kTimeHorizonUs = SimTime{1} << 53;
+inline constexpr Cost kMaxCost = (Cost{1} << 31) - 1;  // a request's cost: 1 to 2^31 - 1
+
 // "Never seen" marker for per-key timestamps: a new key compares older than any real time.
 inline constexpr SimTime kNever = std::numeric_limits<SimTime>::min();
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -395,6 +396,13 @@ ClusterSpec readCluster(Reader& r, const Json& o)
         } else {
             if (static_cast<std::int64_t>(c.clocks.size()) <= instance)
                 c.clocks.resize(static_cast<std::size_t>(instance + 1));
+            // The valid range: how far this clock can ever be from true time.
+            double reach = std::abs(static_cast<double>(clock.offset)) + std::abs(clock.driftPpm) * 1e-6 * static_cast<double>(kMaxTimeUs);
+            for (const ClockStep& step : clock.steps)
+                reach += std::abs(static_cast<double>(step.by));
+            if (reach > static_cast<double>(kMaxDurationUs))
+                r.problem(path, "offset, steps and drift may move this clock by more than " + formatDuration(kMaxDurationUs)
+                                    + " (2^50 us, the valid range of durations)");
             c.clocks[static_cast<std::size_t>(instance)] = std::move(clock);
         }
     }
@@ -484,11 +492,16 @@ Json clientsJson(const ClientBehaviour& b)
 
 // A limiter's parameters, checked by building it: a bad parameter's problem carries its path
 // under `paramsPath`, a bad algorithm name `algorithmPath`.
+// `span`: how far apart the run's times may lie (runSpan), which the limiter must cover.
 void checkParams(const std::string& algorithm, const ParamValues& params, const std::string& algorithmPath,
-                 const std::string& paramsPath, std::vector<ScenarioProblem>& problems)
+                 const std::string& paramsPath, Duration span, std::vector<ScenarioProblem>& problems)
 {
     try {
-        makeLimiter(algorithm, params);
+        const Duration covered = makeLimiter(algorithm, params).limiter->maxSpanUs();
+        if (span > covered)
+            problems.push_back({paramsPath, algorithm + ": the run's times span up to " + formatDuration(span)
+                                                + ", more than the " + formatDuration(covered)
+                                                + " its times may lie apart (the valid range in algorithms.md)"});
     } catch (const ParamError& e) {
         const std::string& field = e.field();
         if (field.rfind("param ", 0) == 0)
@@ -662,7 +675,10 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
     s.description = r.text(root, "", "description", "");
     s.seed = static_cast<std::uint64_t>(r.integer(root, "", "seed", 1, 0));
     s.duration = r.duration(root, "", "duration", s.duration);
-    s.start = r.integer(root, "", "start_us", 0, 0);
+    s.start = r.integer(root, "", "start_us", 0, 0, kMaxTimeUs);
+    if (s.start >= 0 && s.start <= kMaxTimeUs && s.duration > kMaxTimeUs - s.start)
+        r.problem("duration", "the run would end after " + std::to_string(kMaxTimeUs)
+                                  + " us (2^52, 2112-09-17), the end of the valid range of times");
     s.keys = static_cast<KeyStrategy>(r.choice(root, "", "keys", kKeyStrategies, int(KeyStrategy::Ip)));
     s.placement = static_cast<Placement>(r.choice(root, "", "placement", kPlacements, int(Placement::Before)));
 
@@ -814,7 +830,8 @@ void checkPopulation(const Scenario& s, std::vector<ScenarioProblem>& problems)
 
 // An algorithm's `tiers`: only with tiered keys, each naming a tier of the population that has
 // clients (a tier named for nobody would be ignored), each over the algorithm's params.
-void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& path, std::vector<ScenarioProblem>& problems)
+void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& path, Duration span,
+                std::vector<ScenarioProblem>& problems)
 {
     if (a.tierParams.empty())
         return;
@@ -850,7 +867,7 @@ void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& pa
         ParamValues merged = a.params;
         for (const auto& [k, v] : params)
             merged[k] = v;
-        checkParams(a.algorithm, merged, path + ".algorithm", tpath, problems);
+        checkParams(a.algorithm, merged, path + ".algorithm", tpath, span, problems);
     }
 }
 
@@ -953,6 +970,18 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         for (LogOptionProblem& p : applyLogOptions(src.logOptions, options))
             problems.push_back({at("traffic", i) + "." + p.option, std::move(p.message)});
     }
+    // The run's duration plus twice the farthest a cluster clock moves from true time.
+    double reach = 0;
+    if (s.cluster) {
+        for (const ClockSpec& clock : s.cluster->clocks) {
+            double r = std::abs(static_cast<double>(clock.offset)) + std::abs(clock.driftPpm) * 1e-6 * static_cast<double>(s.duration);
+            for (const ClockStep& step : clock.steps)
+                r += std::abs(static_cast<double>(step.by));
+            reach = std::max(reach, r);
+        }
+    }
+    const auto span = static_cast<Duration>(
+        std::min(static_cast<double>(s.duration) + 2 * reach, static_cast<double>(kTimeHorizonUs)));
     std::set<std::string> ids;
     for (std::size_t i = 0; i < s.algorithms.size(); ++i) {
         const AlgorithmSpec& a = s.algorithms[i];
@@ -965,14 +994,14 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         if ((keys == KeyStrategy::Recorded) != recorded && !s.traffic.empty())
             problems.push_back({path + ".keys", recorded ? "a replayed trace or log has its own keys: use \"recorded\""
                                                          : "\"recorded\" keys need a trace or log source"});
-        checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", problems);
-        checkTiers(s, a, path, problems);
+        checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", span, problems);
+        checkTiers(s, a, path, span, problems);
         for (std::size_t c = 0; c < a.changes.size(); ++c) {
             const std::string cpath = at(path + ".changes", c);
             ParamValues merged = a.params;
             for (const auto& [k, v] : a.changes[c].params)
                 merged[k] = v;
-            checkParams(a.algorithm, merged, path + ".algorithm", cpath + ".params", problems);
+            checkParams(a.algorithm, merged, path + ".algorithm", cpath + ".params", span, problems);
             if (a.changes[c].state != StatePolicy::Reset && !supportsStateTransfer(a.algorithm))
                 problems.push_back({cpath + ".state", a.algorithm + " supports only \"reset\" (presets keep no transferable state)"});
             if (c > 0 && a.changes[c].at < a.changes[c - 1].at)

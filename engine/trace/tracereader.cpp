@@ -7,8 +7,6 @@
 namespace ratelab {
 namespace {
 
-constexpr Cost kMaxCost = (Cost{1} << 31) - 1;
-
 std::string_view trimLineEnd(std::string_view s)
 {
     while (!s.empty() && (s.back() == '\r' || s.back() == ' '))
@@ -70,6 +68,9 @@ bool TraceReader::next(TraceRow& row)
     const auto [tEnd, tErr] = std::from_chars(tField.data(), tField.data() + tField.size(), row.t);
     if (tErr != std::errc() || tEnd != tField.data() + tField.size())
         fail("t_us", "not an integer number of microseconds: '" + clipText(tField) + "'");
+    if (row.t < 0 || row.t > kMaxTimeUs)
+        fail("t_us", std::to_string(row.t) + " is outside the valid range 0 to " + std::to_string(kMaxTimeUs)
+                         + " (2^52 us, 2112-09-17)");
     if (row.t < m_previous)
         fail("t_us", std::to_string(row.t) + " is before the previous line's " + std::to_string(m_previous)
                          + " (events must be in time order)");

@@ -102,6 +102,32 @@ void TestCli::badInput_data()
     QTest::newRow("nginx with cost")
         << QStringList{"decide", "--algorithm", "nginx_limit_req", "--param", "rate=1r/s"}
         << QByteArray("t_us,key,cost\n0,a,1\n1,a,2\n") << "bad.csv:3: cost:";
+    // The valid range: t_us in [0, 2^52], and a full bucket's refill within 2^50 us. Each
+    // used to hang (the retry search never ended) or overflow.
+    QTest::newRow("t_us past 2^52") << tb << QByteArray("t_us,key\n1,a\n4503599627370497,a\n")
+                                    << "bad.csv:3: t_us: 4503599627370497 is outside the valid range 0 to 4503599627370496";
+    QTest::newRow("t_us near 2^63") << QStringList{"decide", "--algorithm", "limits_fixed_window", "--param", "limit=1",
+                                                   "--param", "window=1s"}
+                                    << QByteArray("t_us,key\n9223372036854775000,a\n") << "bad.csv:2: t_us:";
+    // One entry per unit of cost: a cost of 2^31 - 1 used to overrun the log's 32-bit ring.
+    QTest::newRow("moving window cost above 2^24")
+        << QStringList{"decide", "--algorithm", "limits_moving_window", "--param", "limit=1", "--param", "window=1s"}
+        << QByteArray("t_us,key,cost\n0,a,1\n0,a,16777217\n")
+        << "bad.csv:3: cost: limits_moving_window takes a cost of at most 16777216";
+    // Limiters that hold times as offsets from the first request cover a span, not the whole
+    // range: fixed_window's 32-bit window tag (2^32 1-us windows past a first request at 0),
+    // gcra's TAT in 1/rate.num us (999999/s: num 999999, about 9.2e12 us). Used to be exit 1.
+    QTest::newRow("fixed window tag span")
+        << QStringList{"decide", "--algorithm", "fixed_window", "--param", "limit=1", "--param", "window=1us"}
+        << QByteArray("t_us,key\n0,a\n4294967296,a\n") << "bad.csv:3: t_us: fixed_window: more than 2^30 windows";
+    QTest::newRow("gcra TAT span")
+        << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=999999/s", "--param", "burst=1"}
+        << QByteArray("t_us,key\n0,a\n9300000000000,a\n") << "bad.csv:3: t_us: gcra: more than";
+    QTest::newRow("negative t_us") << tb << QByteArray("t_us,key\n-1,a\n") << "bad.csv:2: t_us: -1 is outside";
+    // 5 tokens at 10^-6 per hour take 1.8e16 us (570 years) to refill.
+    QTest::newRow("rate too slow for its burst")
+        << QStringList{"decide", "--algorithm", "x_time_rate", "--param", "rate=0.000001/h", "--param", "burst=5"}
+        << QByteArray("t_us,key,cost\n0,a,5\n0,a,1\n") << "param rate: x_time_rate rate=0.000001/h: refilling burst 5 takes about 570.4 years";
 }
 
 void TestCli::badInput()

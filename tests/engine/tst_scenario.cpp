@@ -102,6 +102,21 @@ void TestScenario::problemsNameTheirPath_data()
     QTest::newRow("bad duration")
         << R"({"duration": "ten", "traffic": [{"kind": "poisson", "rate": "1/s"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
         << "duration" << "expected a duration";
+    // The valid range of times (algorithms.md): a run starts and ends by 2^52 us.
+    const QString gcraOnly = R"({%1 "traffic": [{"kind": "poisson", "rate": "10/s"}],
+        "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})";
+    QTest::newRow("start_us near 2^63") << gcraOnly.arg(R"("start_us": 9223372036854000000,)") << "start_us"
+                                        << "must be <= 4503599627370496";
+    QTest::newRow("run ends past 2^52") << gcraOnly.arg(R"("start_us": 4503599627370000, "duration": "1s",)")
+                                        << "duration" << "end of the valid range";
+    // 2000 s of 1-us windows: more than fixed_window's 2^30 windows.
+    QTest::newRow("run longer than a limiter's span")
+        << R"({"duration": "2000s", "traffic": [{"kind": "poisson", "rate": "10/s"}],
+               "algorithms": [{"algorithm": "fixed_window", "params": {"limit": 5, "window": "1us"}}]})"
+        << "algorithms[0].params" << "more than the 1073741824us its times may lie apart";
+    QTest::newRow("clock beyond the valid range")
+        << gcraOnly.arg(R"("cluster": {"instances": 2, "clocks": [{"instance": 1, "offset": "1000000h"}]},)")
+        << "cluster.clocks[0]" << "more than";
     QTest::newRow("overlapping boundary attacks")
         << R"({"traffic": [{"kind": "boundary_attack", "window": "1s", "period": "1s", "count": 10, "spread": "600ms"}],
                "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"

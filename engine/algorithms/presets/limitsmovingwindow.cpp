@@ -40,17 +40,17 @@ Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
         log.live.push(now, static_cast<std::uint32_t>(cost));
         d.allowed = true;
     } else if (cost > m_params.limit) {
-        d.retryAfterUs = firstPassingDelay(m_params.windowUs, [&](Duration wait) { return !refused(log, now + wait, cost); });
+        d.retryAfterUs = firstPassingDelay(now, m_params.windowUs, [&](Duration wait) { return !refused(log, now + wait, cost); });
     } else {
         const SimTime blocker = log.live.at(static_cast<std::uint32_t>(log.live.size() - (m_params.limit - cost) - 1));
-        d.retryAfterUs = firstPassingDelay(blocker + m_params.windowUs - now,
+        d.retryAfterUs = firstPassingDelay(now, blocker + m_params.windowUs - now,
                                            [&](Duration wait) { return !counts(blocker, now + wait); });
     }
     d.remaining = std::max<std::int64_t>(0, m_params.limit - log.live.size());
     d.resetAfterUs = log.live.empty()
         ? 0
-        : firstPassingDelay(log.live.newest() + m_params.windowUs - now,
-                            [&](Duration wait) { return !counts(log.live.newest(), now + wait); });
+        : resetOrHorizon(now, firstPassingDelay(now, log.live.newest() + m_params.windowUs - now,
+                                                [&](Duration wait) { return !counts(log.live.newest(), now + wait); }));
     return d;
 }
 

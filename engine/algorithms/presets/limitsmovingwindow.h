@@ -33,6 +33,9 @@ public:
     std::size_t stateBytesPerKey() const override { return sizeof(KeyLog); }
     std::size_t stateBytesOf(KeyId key) const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+    // One entry per unit of cost, and the cost > limit quirk admits a cost above the limit:
+    // a cost is at most 2^24 (the largest limit), so one hit never logs billions of entries.
+    Cost maxCost() const override { return Cost{1} << 24; }
 
 private:
     struct KeyLog {

@@ -84,7 +84,7 @@ Decision LimitsSlidingWindowCounter::decideOne(LimitsSlidingCounterState& state,
     } else {
         const Duration estimate = static_cast<Duration>(m_params.windowUs / 2);
         d.retryAfterUs = firstPassingDelay(
-            estimate, [&](Duration wait) { return !refused(state, static_cast<double>(now + wait) / 1e6, cost); });
+            now, estimate, [&](Duration wait) { return !refused(state, static_cast<double>(now + wait) / 1e6, cost); });
     }
     const Window win = look(state, t);
     const double weighted = static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds

@@ -22,7 +22,9 @@ Decision NginxLimitReq::decideOne(NginxLimitReqState& state, SimTime now, Cost c
             ms = 1;
         else if (ms < 0)
             ms = 0;
-        excess = std::max<std::int64_t>(0, state.excess - rate * ms / 1000 + 1000);
+        // rate x ms in 128 bits: a key idle for years at a high rate passes int64.
+        const Int128 drained = Int128{rate} * ms / 1000;
+        excess = static_cast<std::int64_t>(std::max<Int128>(0, state.excess - drained + 1000));
         if (excess > burstMilli) {
             // Need floor(rate x ms / 1000) >= stored excess + 1000 - burst x 1000.
             const std::int64_t drain = state.excess + 1000 - burstMilli;

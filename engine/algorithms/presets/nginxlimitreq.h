@@ -34,7 +34,7 @@ public:
 
     Decision decideOne(NginxLimitReqState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override;
-    bool acceptsCost(Cost cost) const override { return cost == 1; }
+    Cost maxCost() const override { return 1; }
 
 private:
     Params m_params;

@@ -44,23 +44,23 @@ Decision RedisRateGcra::decideOne(RedisRateGcraState& state, SimTime now, Cost c
         state.tat = out.newTat;
         d.allowed = true;
         d.remaining = static_cast<std::int64_t>(out.remaining);
-        d.resetAfterUs = static_cast<Duration>(std::ceil((out.newTat - scriptTime) * 1e6));
+        d.resetAfterUs = saturatedMicros(std::ceil((out.newTat - scriptTime) * 1e6));
         return d;
     }
-    d.resetAfterUs = static_cast<Duration>(std::ceil((out.tat - scriptTime) * 1e6));
+    d.resetAfterUs = saturatedMicros(std::ceil((out.tat - scriptTime) * 1e6));
     if (cost > m_params.burst) {
         d.retryAfterUs = kNeverPasses;
         return d;
     }
-    const Duration estimate = static_cast<Duration>(std::ceil(-out.remaining * m_emissionInterval * 1e6));
+    const Duration estimate = saturatedMicros(std::ceil(-out.remaining * m_emissionInterval * 1e6));
     d.retryAfterUs = firstPassingDelay(
-        estimate, [&](Duration wait) { return evaluate(state, scriptNow(now + wait), cost).remaining >= 0; });
+        now, estimate, [&](Duration wait) { return evaluate(state, scriptNow(now + wait), cost).remaining >= 0; });
     return d;
 }
 
 QuotaPolicy RedisRateGcra::policy() const
 {
-    return {m_params.burst, static_cast<Duration>(std::ceil(m_emissionInterval * static_cast<double>(m_params.burst) * 1e6))};
+    return {m_params.burst, saturatedMicros(std::ceil(m_emissionInterval * static_cast<double>(m_params.burst) * 1e6))};
 }
 
 } // namespace ratelab

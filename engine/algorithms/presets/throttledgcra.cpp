@@ -17,21 +17,20 @@ Decision ThrottledGcra::decideOne(ThrottledGcraState& state, SimTime now, Cost c
 {
     const std::int64_t nowNs = now * 1000;
     const std::int64_t tat = state.tatNs == kNever ? nowNs : std::max(state.tatNs, nowNs);
-    const std::int64_t increment = cost * m_emissionNs;
-    const std::int64_t newTat = tat + increment;
-    const std::int64_t allowAt = newTat - m_toleranceNs;
     Decision d;
     std::int64_t ttl;
-    if (nowNs < allowAt) {
-        // rate.go sets RetryAfter and ttl only when the request could ever pass; otherwise ttl
-        // stays 0 and Remaining reports max_burst + 1.
-        if (increment <= m_toleranceNs) {
-            d.retryAfterUs = (allowAt - nowNs + 999) / 1000;
-            ttl = tat - nowNs;
-        } else {
-            d.retryAfterUs = kNeverPasses;
-            ttl = 0;
-        }
+    // rate.go sets RetryAfter and ttl only when the request could ever pass; otherwise ttl
+    // stays 0 and Remaining reports max_burst + 1. T x cost > DVT is limited whatever the TAT
+    // (new_tat - DVT > tat >= now), and is compared in 128 bits: T x cost may not fit in int64.
+    const bool everPasses = Int128{cost} * m_emissionNs <= m_toleranceNs;
+    const std::int64_t newTat = tat + (everPasses ? cost * m_emissionNs : 0);
+    const std::int64_t allowAt = newTat - m_toleranceNs;
+    if (!everPasses) {
+        d.retryAfterUs = kNeverPasses;
+        ttl = 0;
+    } else if (nowNs < allowAt) {
+        d.retryAfterUs = (allowAt - nowNs + 999) / 1000;
+        ttl = tat - nowNs;
     } else {
         state.tatNs = newTat;
         d.allowed = true;

@@ -40,8 +40,10 @@ bool XTimeRate::passes(const XTimeRateState& state, std::int64_t nowNs, Cost cos
     const double left = advance(state, nowNs) - static_cast<double>(cost);
     if (left >= 0)
         return true;
+    // Duration(waitNs) <= 0: the wait, positive here, truncates to 0 ns. Compared as a double,
+    // since a tiny rate's wait may not fit in int64.
     const double waitNs = 1e9 * (-left / m_limit);
-    return static_cast<std::int64_t>(waitNs) <= 0;
+    return waitNs < 1.0;
 }
 
 Decision XTimeRate::decideOne(XTimeRateState& state, SimTime now, Cost cost)
@@ -59,18 +61,18 @@ Decision XTimeRate::decideOne(XTimeRateState& state, SimTime now, Cost cost)
         d.remaining = static_cast<std::int64_t>(std::max(0.0, std::floor(state.tokens)));
     } else {
         const double missing = static_cast<double>(cost) - available;
-        d.retryAfterUs = firstPassingDelay(static_cast<Duration>(std::ceil(missing / m_limit * 1e6)),
+        d.retryAfterUs = firstPassingDelay(now, saturatedMicros(std::ceil(missing / m_limit * 1e6)),
                                            [&](Duration wait) { return passes(state, (now + wait) * 1000, cost); });
         d.remaining = static_cast<std::int64_t>(std::max(0.0, std::floor(available)));
     }
     const double afterwards = d.allowed ? state.tokens : available;
-    d.resetAfterUs = static_cast<Duration>(std::ceil((static_cast<double>(m_params.burst) - afterwards) / m_limit * 1e6));
+    d.resetAfterUs = saturatedMicros(std::ceil((static_cast<double>(m_params.burst) - afterwards) / m_limit * 1e6));
     return d;
 }
 
 QuotaPolicy XTimeRate::policy() const
 {
-    return {m_params.burst, static_cast<Duration>(std::ceil(static_cast<double>(m_params.burst) / m_limit * 1e6))};
+    return {m_params.burst, saturatedMicros(std::ceil(static_cast<double>(m_params.burst) / m_limit * 1e6))};
 }
 
 } // namespace ratelab
