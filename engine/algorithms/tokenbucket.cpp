@@ -18,7 +18,7 @@ TokenBucket::TokenBucket(const Params& params)
     // What levelIn's int64 refill relies on; the catalog checks the first (checkScaled) and
     // parseRate the second.
     assert(Int128{params.capacity} * params.refill.den <= Int128{1} << 62);
-    assert(params.refill.num <= 1'000'000);
+    assert(params.mode == RefillMode::Interval || params.refill.num <= 1'000'000);
 }
 
 // The refill mode is fixed per limiter, so the decision is compiled once per mode and the
@@ -58,25 +58,29 @@ Duration TokenBucket::timeToReachIn(std::int64_t level, std::int64_t target, Sim
 // Written without a branch on the outcome, which a trace near its limit makes unpredictable.
 // A rejection stores the level refilled to `now` with `last` = now: the same bucket at every
 // later time (refill is additive up to the cap), so it still changes nothing a request can see.
+// A request stamped before `last` (time went back) is decided as at `last`, where the bucket
+// was left, and its waits are counted from its own time: they include last - now.
 template <TokenBucket::RefillMode Mode>
 Decision TokenBucket::decideIn(TokenBucketState& state, SimTime now, Cost cost)
 {
-    const std::int64_t level = levelIn<Mode>(state, now);
+    const SimTime at = std::max(now, state.last);
+    const Duration back = at - now;
+    const std::int64_t level = levelIn<Mode>(state, at);
     Decision d;
     if (cost > m_params.capacity) [[unlikely]] {
         d.retryAfterUs = kNeverPasses;
         d.remaining = m_den.floorOfNonNegative(level);
-        d.resetAfterUs = timeToReachIn<Mode>(level, m_capacityScaled, now);
+        d.resetAfterUs = countedFromNow(timeToReachIn<Mode>(level, m_capacityScaled, at), back);
         return d;
     }
     const std::int64_t need = cost * m_den.value();
     d.allowed = level >= need;
     const std::int64_t after = level - pick(d.allowed, need, 0);
     state.level = after;  // a new key starts full: it is never rejected here, so it never stays "new"
-    state.last = std::max(state.last, now);
+    state.last = at;
     d.remaining = m_den.floorOfNonNegative(after);
-    d.retryAfterUs = timeToReachIn<Mode>(after, pick(d.allowed, 0, need), now);
-    d.resetAfterUs = timeToReachIn<Mode>(after, m_capacityScaled, now);
+    d.retryAfterUs = countedFromNow(timeToReachIn<Mode>(after, pick(d.allowed, 0, need), at), back);
+    d.resetAfterUs = countedFromNow(timeToReachIn<Mode>(after, m_capacityScaled, at), back);
     return d;
 }
 

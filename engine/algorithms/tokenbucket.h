@@ -12,7 +12,8 @@
 // Units: time in microseconds, levels kept as integers scaled by the rate's denominator,
 // so there is no float drift even at epoch-sized timestamps. Memory: 16 bytes per key
 // (scaled level + last update time). O(1) per decision. Time that goes backwards refills
-// nothing and never moves `last` back.
+// nothing and never moves `last` back: a request stamped before `last` is decided as at
+// `last`, with its retry and reset waits counted from its own time.
 
 #include "engine/algorithms/ratelimiter.h"
 #include "engine/core/divisor.h"

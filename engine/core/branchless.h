@@ -22,4 +22,12 @@ constexpr Int128 pick(bool condition, Int128 ifTrue, Int128 ifFalse)
     return (ifTrue & mask) | (ifFalse & ~mask);
 }
 
+// A wait that a limiter computed from the instant it decided at, `at`, counted again from `now`
+// when time went back (`back` = at - now > 0): a wait of 0 (nothing to wait for) or
+// kNeverPasses (-1) stays as it is, and any other grows by `back`.
+constexpr std::int64_t countedFromNow(std::int64_t waitFromAt, std::int64_t back)
+{
+    return waitFromAt + pick(waitFromAt > 0, back, 0);
+}
+
 } // namespace ratelab

@@ -15,6 +15,8 @@ class TestAlgorithms : public QObject {
 private slots:
     void steps_data();
     void steps();
+    void timeGoesBack_data();
+    void timeGoesBack();
     void stateSizes();
     void timestampLogFromOneEntry();
 };
@@ -127,6 +129,81 @@ void TestAlgorithms::steps_data()
 }
 
 void TestAlgorithms::steps()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QString, params);
+    QFETCH(QString, steps);
+    test::runSteps(algorithm, params, steps);
+}
+
+// A key's time going back, after golang.org/x/time/rate's TestLimiterJumpBackwards (rate_test.go):
+// t0 = 1 s, t1 = t0 + 100 ms, t2 = t0 + 200 ms, and each algorithm's own rule
+// (algorithms.md): decided as at the latest instant the rule names, waits counted from the
+// request's own time.
+void TestAlgorithms::timeGoesBack_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<QString>("steps");
+
+    // 3 tokens, 10/s. Unlike x/time/rate, `last` stays at t1: the two requests at t0 take the
+    // tokens left at t1 (2, then 1); the third finds 0 and waits for the token due 100 ms after
+    // t1, 200 ms from t0. Back at t1 nothing has refilled (Go's limiter, its `last` moved to t0,
+    // admits one there); at t2 one token has.
+    QTest::newRow("token bucket: decided as at last")
+        << "token_bucket" << "capacity=3 refill=10/s"
+        << "1100000 a 1 -> 1 2 0; 1000000 a 1 -> 1 1 0; 1000000 a 1 -> 1 0 0; 1000000 a 1 -> 0 0 200000;"
+           "1000000 a 1 -> 0 0 200000; 1100000 a 1 -> 0 0 100000; 1200000 a 1 -> 1 0 0; 1200000 a 1 -> 0 0 100000";
+    // 1 token at each multiple of 500 ms. Emptied at 1.2 s; a request at 0.9 s (the interval
+    // before) is decided as at 1.2 s: the next fill is at 1.5 s, 600 ms away (not the 1.0 s
+    // boundary of its own interval, which fills nothing after 1.2 s).
+    QTest::newRow("token bucket interval: the next fill after last")
+        << "token_bucket" << "capacity=2 refill=2/s refill_mode=interval interval=500ms"
+        << "1200000 a 1 -> 1 1 0; 1200000 a 1 -> 1 0 0; 900000 a 1 -> 0 0 600000; 1499999 a 1 -> 0 0 1;"
+           "1500000 a 1 -> 1 0 0";
+    // rate 10/s, burst 2, shape. last = 1.1 s with E = 1; at t0 nothing drains: E' = 2, held
+    // 2 / 10/s = 200 ms. The next at t0 would make E' = 3: it fits once 2 + 1 - 10/s x
+    // (t - 1.1 s) <= 2, at 1.2 s, 200 ms from t0. At 1.2 s, E' = 2 + 1 - 1 = 2: held 200 ms.
+    QTest::newRow("leaky bucket: drains nothing before last")
+        << "leaky_bucket" << "rate=10/s burst=2"
+        << "1100000 a 1 -> 1 2 0 0; 1100000 a 1 -> 1 1 0 100000; 1000000 a 1 -> 1 0 0 200000;"
+           "1000000 a 1 -> 0 0 200000 0; 1199999 a 1 -> 0 0 1 0; 1200000 a 1 -> 1 0 0 200000";
+    // limit 2 per 1 s. The key's window is [1 s, 2 s); 0.9 s lies in the one before and is
+    // counted in [1 s, 2 s): the second fills it, the third waits for 2 s, 1.1 s away.
+    QTest::newRow("fixed window epoch: counted in the current window")
+        << "fixed_window" << "limit=2 window=1s"
+        << "1500000 a 1 -> 1 1 0; 900000 a 1 -> 1 0 0; 900000 a 1 -> 0 0 1100000; 1999999 a 1 -> 0 0 1;"
+           "2000000 a 1 -> 1 1 0";
+    // align=first: the window opened at 1.5 s lasts until 2.5 s; 1.4 s, before its start, is
+    // counted in it.
+    QTest::newRow("fixed window first: counted in the open window")
+        << "fixed_window" << "limit=2 window=1s align=first"
+        << "1500000 a 1 -> 1 1 0; 1400000 a 1 -> 1 0 0; 1400000 a 1 -> 0 0 1100000; 2499999 a 1 -> 0 0 1;"
+           "2500000 a 1 -> 1 1 0";
+    // limit 2 per 1 s, exclusive. The request at 1.0 s is logged at the newest entry's time,
+    // 1.5 s, so both entries leave at 2.5 s: the third waits 1.5 s from 1.0 s.
+    QTest::newRow("sliding log: logged at the newest entry")
+        << "sliding_window_log" << "limit=2 window=1s"
+        << "1500000 a 1 -> 1 1 0; 1000000 a 1 -> 1 0 0; 1000000 a 1 -> 0 0 1500000; 2499999 a 1 -> 0 0 1;"
+           "2500000 a 1 -> 1 1 0";
+    // limit 4 per 1 s. Two in window 1; 0.5 s (window 0) counts in window 1 as at its start
+    // (elapsed 0, prev 0): est 2 then 3. The fifth: est 4 + 1 > 4; next window, prev = 4:
+    // floor(4 (W - e) / W) <= 3 from e = 1 us: 2 s + 1 us, 1.500001 s from 0.5 s.
+    QTest::newRow("sliding counter: counted in the current window")
+        << "sliding_window_counter" << "limit=4 window=1s"
+        << "1500000 a 1 -> 1 3 0; 1500000 a 1 -> 1 2 0; 500000 a 1 -> 1 1 0; 500000 a 1 -> 1 0 0;"
+           "500000 a 1 -> 0 0 1500001; 2000000 a 1 -> 0 0 1; 2000001 a 1 -> 1 0 0";
+    // rate 10/s, burst 2: T = 100 ms, tau = 200 ms. TAT 1.2 s after t1. At t0 the TAT is
+    // 200 ms ahead: new TAT 1.3 s - t0 = 300 ms > tau, rejected (a token bucket, decided as
+    // at t1, would admit it); it passes when 1.3 s - t <= 200 ms: 100 ms from t0. At 1.05 s
+    // the TAT is 1.3 s: 1.4 s - 0.2 s - 1.05 s = 150 ms.
+    QTest::newRow("gcra: the TAT further ahead")
+        << "gcra" << "rate=10/s burst=2"
+        << "1100000 a 1 -> 1 1 0; 1000000 a 1 -> 0 0 100000; 1100000 a 1 -> 1 0 0; 1050000 a 1 -> 0 0 150000;"
+           "1200000 a 1 -> 1 0 0";
+}
+
+void TestAlgorithms::timeGoesBack()
 {
     QFETCH(QString, algorithm);
     QFETCH(QString, params);

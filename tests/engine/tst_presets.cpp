@@ -13,6 +13,8 @@ class TestPresets : public QObject {
 private slots:
     void steps_data();
     void steps();
+    void timeGoesBack_data();
+    void timeGoesBack();
     void rejectsBadParameters_data();
     void rejectsBadParameters();
     void nginxHasNoCost();
@@ -75,6 +77,93 @@ void TestPresets::steps_data()
 }
 
 void TestPresets::steps()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QString, params);
+    QFETCH(QString, steps);
+    test::runSteps(algorithm, params, steps);
+}
+
+// A key's time going back, per preset (presets.md), after golang.org/x/time/rate's
+// TestLimiterJumpBackwards: t0 = 1 s, t1 = t0 + 100 ms, t2 = t0 + 200 ms.
+void TestPresets::timeGoesBack_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<QString>("steps");
+
+    // Go's own table (NewLimiter(10, 3)): advance() takes no refill before `last`, and a
+    // success moves `last` to t0, so the refill to t1 counts those 100 ms again. Waits are
+    // 100 ms from `last`.
+    QTest::newRow("x_time_rate: TestLimiterJumpBackwards")
+        << "x_time_rate" << "rate=10/s burst=3"
+        << "1100000 a 1 -> 1 2 0; 1000000 a 1 -> 1 1 0; 1000000 a 1 -> 1 0 0; 1000000 a 1 -> 0 0 100000;"
+           "1000000 a 1 -> 0 0 100000; 1100000 a 1 -> 1 0 0; 1100000 a 1 -> 0 0 100000; 1100000 a 1 -> 0 0 100000;"
+           "1200000 a 1 -> 1 0 0; 1200000 a 1 -> 0 0 100000; 1200000 a 1 -> 0 0 100000";
+    // A rejection stamped before `last` (t1) waits for the token due 100 ms after t1.
+    QTest::newRow("x_time_rate: a rejection waits from last")
+        << "x_time_rate" << "rate=10/s burst=2"
+        << "1100000 a 1 -> 1 1 0; 1100000 a 1 -> 1 0 0; 1000000 a 1 -> 0 0 200000; 1199999 a 1 -> 0 0 1;"
+           "1200000 a 1 -> 1 0 0";
+    // 1 token per 500 ms fill: emptied at 1.2 s, a request at 0.9 s waits for the 1.5 s fill.
+    QTest::newRow("envoy: the next fill after last")
+        << "envoy_local" << "max_tokens=2 tokens_per_fill=1 fill_interval=500ms"
+        << "1200000 a 1 -> 1 1 0; 1200000 a 1 -> 1 0 0; 900000 a 1 -> 0 0 600000; 1499999 a 1 -> 0 0 1;"
+           "1500000 a 1 -> 1 0 0";
+    // 10r/s = 10,000 milli-requests/s, burst 2, nodelay. At t0, ms = -100 counts as 0:
+    // excess 1000 + 1000 = 2000, admitted, `last` stays 1100 ms. Then 3000 > 2000: it needs
+    // floor(10000 x ms / 1000) >= 1000, ms >= 100 after 1100 ms: 1.2 s, 200 ms from t0.
+    QTest::newRow("nginx: a step back under 60 s drains nothing")
+        << "nginx_limit_req" << "rate=10r/s burst=2 nodelay=true"
+        << "1100000 a 1 -> 1 2 0 0; 1100000 a 1 -> 1 1 0 0; 1000000 a 1 -> 1 0 0 0; 1000000 a 1 -> 0 0 200000 0;"
+           "1199999 a 1 -> 0 0 1 0; 1200000 a 1 -> 1 0 0 0";
+    // 1r/s (1000 milli-requests/s), burst 2. A step back of 70 s (ms < -60000) counts as
+    // ms = 1: excess 1000 - 1 + 1000 = 1999 <= 2000, admitted, and `last` moves back to 30 s;
+    // at 31 s, ms = 1000 drains 1000: excess 1999 again, admitted (with `last` at 100 s it
+    // would be ms = 1 again, excess 2998, rejected).
+    QTest::newRow("nginx: a step back over 60 s counts as 1 ms")
+        << "nginx_limit_req" << "rate=1r/s burst=2 nodelay=true"
+        << "100000000 a 1 -> 1 2 0 0; 100000000 a 1 -> 1 1 0 0; 30000000 a 1 -> 1 0 0 0; 31000000 a 1 -> 1 0 0 0";
+    // INCR-first, epoch windows of 1 s: 0.9 s counts in the key's window [1 s, 2 s) (the real
+    // pattern would INCR the older window's key), the rejected one too.
+    QTest::newRow("redis INCR + EXPIRE: counted in the current window")
+        << "redis_incr_expire" << "limit=2 window=1s"
+        << "1500000 a 1 -> 1 1 0; 900000 a 1 -> 1 0 0; 900000 a 1 -> 0 0 1100000; 2000000 a 1 -> 1 1 0";
+    // python limits: expirations[key] = 2.5 s is not <= 1.4 s, so the counter is kept: the
+    // same as Python.
+    QTest::newRow("limits fixed window: the open window")
+        << "limits_fixed_window" << "limit=2 window=1s"
+        << "1500000 a 1 -> 1 1 0; 1400000 a 1 -> 1 0 0; 1400000 a 1 -> 0 0 1100000; 2500000 a 1 -> 1 1 0";
+    // limit 2 per 1 s, as Python's list (newest first): [1.5] then the hit at 1.0 s reads
+    // events[1] (absent: admitted) and is prepended, [1.0, 1.5]. The next reads events[1] =
+    // 1.5 s, which counts until 1.5 >= now - 1 fails: from 2.500001 s. At 2.500001 s both are gone.
+    QTest::newRow("limits moving window: Python's list order")
+        << "limits_moving_window" << "limit=2 window=1s"
+        << "1500000 a 1 -> 1 1 0; 1000000 a 1 -> 1 0 0; 1000000 a 1 -> 0 0 1500001; 2000001 a 1 -> 0 0 500000;"
+           "2500001 a 1 -> 1 1 0";
+    // limit 4 per 1 s. Window 3 counts 1; 1.5 s (window 1) is more than a window back: decided
+    // as at 2 s (the start of window 2, before the newest), counted in window 2. At 3.5 s,
+    // window 2's count 1 weighs (1 - 0.5) = 0.5: remaining 4 - floor(0.5 + 2) = 2, then 1, 0; the
+    // next needs floor(4 x ttl) <= 3 in window 4, from 4.000001 s. (Reusing window 3's counter
+    // for window 1, as before, would have lost it.)
+    QTest::newRow("limits sliding counter: more than a window back")
+        << "limits_sliding_window_counter" << "limit=4 window=1s"
+        << "3500000 a 1 -> 1 3 0; 1500000 a 1 -> 1 3 0; 3500000 a 1 -> 1 2 0; 3500000 a 1 -> 1 1 0;"
+           "3500000 a 1 -> 1 0 0; 3500000 a 1 -> 0 0 500001";
+    // rate 1/s, burst 2, at E = 1,700,000,000 s (script time 216771200 s since 2017). After
+    // E + 1 s the TAT is E + 2 s; at E + 0.5 s, new_tat - burst_offset = E + 1 s > now:
+    // rejected until E + 1 s. At E + 0.9 s the TAT is E + 3 s: until E + 2 s.
+    QTest::newRow("redis_rate: the TAT further ahead")
+        << "redis_rate_gcra" << "rate=1/s burst=2"
+        << "1700000001000000 a 1 -> 1 1 0; 1700000000500000 a 1 -> 0 0 500000; 1700000001000000 a 1 -> 1 0 0;"
+           "1700000000900000 a 1 -> 0 0 1100000";
+    // T = 100 ms, DVT = 200 ms (max_burst 1): as gcra burst 2.
+    QTest::newRow("throttled: the TAT further ahead")
+        << "throttled_gcra" << "rate=10/s max_burst=1"
+        << "1100000 a 1 -> 1 1 0; 1000000 a 1 -> 0 0 100000; 1100000 a 1 -> 1 0 0; 1050000 a 1 -> 0 0 150000";
+}
+
+void TestPresets::timeGoesBack()
 {
     QFETCH(QString, algorithm);
     QFETCH(QString, params);

@@ -4,7 +4,11 @@
 //  - GCRA and a continuous token bucket with equal rate and burst make identical decisions;
 //  - the sliding log never lets more than `limit` cost through in any window;
 //  - remaining is never negative and a request that can never pass says -1;
-//  - decideBatch answers exactly as decide() one request at a time.
+//  - decideBatch answers exactly as decide() one request at a time;
+//  - a key's time going back follows the rule its algorithm documents (algorithms.md and
+//    presets.md): decided as at a reference instant R at or after the request's own time
+//    t, with waits counted from t, and the state left as if decided at R where the rule says
+//    so; the waits stay exact; a rejection changes nothing.
 
 #include "randomtrace.h"
 #include "steptable.h"
@@ -14,6 +18,7 @@
 #include <algorithm>
 #include <deque>
 #include <iterator>
+#include <random>
 
 using namespace ratelab;
 
@@ -29,6 +34,8 @@ private slots:
     void slidingLogNeverExceedsLimit();
     void batchEqualsOneByOne_data();
     void batchEqualsOneByOne();
+    void timeGoingBackFollowsTheRule_data();
+    void timeGoingBackFollowsTheRule();
 };
 
 void TestProperties::retryAfterIsExact_data()
@@ -200,3 +207,194 @@ void TestProperties::batchEqualsOneByOne()
 
 QTEST_APPLESS_MAIN(TestProperties)
 #include "tst_properties.moc"
+
+namespace {
+
+// What each algorithm documents for a request stamped t before the latest time its key has
+// seen (a clock that stepped back). R is the reference instant the request is decided at.
+enum class BackRule {
+    AsAtLatest,         // R = the latest time the key has seen; state as at R
+    AsAtLastAccepted,   // R = max(t, the last accepted request's time); state as at R (leaky_bucket)
+    AsAtLastAcceptedMs, // R = max(t, start of the last accepted request's millisecond) (nginx, back < 60 s)
+    AsAtNewestEntry,    // R = max(t, the newest logged entry); state as at R (sliding_window_log)
+    AsAtCurrentWindow,  // R = max(t, start of the window last counted in); state as at R (sliding_window_counter)
+    AsAtHeldWindow,     // R = max(t, start of the window before the newest counted in) (limits' counter)
+    OutcomeAsAtLatest,  // outcome as at the latest time; the entry is stamped t (limits' moving window)
+    OutcomeAsAtLastAllowed,  // outcome as at the last allowed time; `last` moves back to t (x/time/rate)
+    OwnTime,            // the GCRA formula at t: never more lenient than at the latest time
+};
+
+BackRule backRuleOf(const QString& algorithm)
+{
+    static const QMap<QString, BackRule> rules = {
+        {"token_bucket", BackRule::AsAtLatest},
+        {"envoy_local", BackRule::AsAtLatest},
+        {"fixed_window", BackRule::AsAtLatest},
+        {"redis_incr_expire", BackRule::AsAtLatest},
+        {"limits_fixed_window", BackRule::AsAtLatest},
+        {"leaky_bucket", BackRule::AsAtLastAccepted},
+        {"nginx_limit_req", BackRule::AsAtLastAcceptedMs},
+        {"sliding_window_log", BackRule::AsAtNewestEntry},
+        {"sliding_window_counter", BackRule::AsAtCurrentWindow},
+        {"limits_sliding_window_counter", BackRule::AsAtHeldWindow},
+        {"limits_moving_window", BackRule::OutcomeAsAtLatest},
+        {"x_time_rate", BackRule::OutcomeAsAtLastAllowed},
+        {"gcra", BackRule::OwnTime},
+        {"redis_rate_gcra", BackRule::OwnTime},
+        {"throttled_gcra", BackRule::OwnTime},
+    };
+    return rules.value(algorithm, BackRule::OwnTime);
+}
+
+// What the test knows of a key from the decisions so far, to find R independently.
+struct KeyHistory {
+    SimTime latest = kNever;
+    SimTime lastAccepted = kNever;       // the largest time of an allowed request
+    SimTime lastAllowedInOrder = kNever; // the time of the last allowed request, in trace order
+    SimTime newestEntry = kNever;        // sliding log: the newest stamp (max(t, newest) on allow)
+    std::int64_t countedWindow = kNever; // the largest window index an allowed request fell in
+};
+
+SimTime referenceInstant(BackRule rule, const KeyHistory& h, SimTime t, Duration window)
+{
+    switch (rule) {
+    case BackRule::AsAtLatest:
+    case BackRule::OutcomeAsAtLatest: return h.latest;
+    case BackRule::AsAtLastAccepted: return std::max(t, h.lastAccepted);
+    case BackRule::AsAtLastAcceptedMs: return std::max(t, floorDiv(h.lastAccepted, kMicrosPerMilli) * kMicrosPerMilli);
+    case BackRule::AsAtNewestEntry: return std::max(t, h.newestEntry);
+    case BackRule::AsAtCurrentWindow: return std::max(t, h.countedWindow * window);
+    case BackRule::AsAtHeldWindow: return std::max(t, (h.countedWindow - 1) * window);
+    case BackRule::OutcomeAsAtLastAllowed: return std::max(t, h.lastAllowedInOrder);
+    case BackRule::OwnTime: return t;
+    }
+    return t;
+}
+
+bool stateAsAtReference(BackRule rule)
+{
+    return rule != BackRule::OutcomeAsAtLatest && rule != BackRule::OutcomeAsAtLastAllowed && rule != BackRule::OwnTime;
+}
+
+// A wait at R counted again from t: 0 and -1 stay, any other grows by R - t.
+Duration fromT(Duration atR, Duration back)
+{
+    return atR > 0 ? atR + back : atR;
+}
+
+QString describe(const Decision& d)
+{
+    return QStringLiteral("allowed %1 remaining %2 retry %3 reset %4 delay %5")
+        .arg(d.allowed).arg(d.remaining).arg(d.retryAfterUs).arg(d.resetAfterUs).arg(d.delayUs);
+}
+
+} // namespace
+
+void TestProperties::timeGoingBackFollowsTheRule_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<bool>("costs");
+    QTest::addColumn<qint64>("start");
+    for (const auto& c : test::everyLimiter()) {
+        for (const qint64 start : {qint64(5'000'000), qint64(1'700'000'000'123'457)}) {
+            const QByteArray name = QByteArray(c.name) + " " + c.params + (start > 5'000'000 ? " @epoch" : " @5s");
+            QTest::newRow(name.constData()) << c.name << c.params << c.costs << start;
+        }
+    }
+}
+
+// A seeded trace near the limit in which one request in six steps back by up to 2.5 s from
+// its key's latest time (across 1 s windows, within nginx's 60 s). Each backward request is
+// decided on a copy of the limiter at t and on another at R, and compared; the trace then
+// goes on with the original.
+void TestProperties::timeGoingBackFollowsTheRule()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QString, params);
+    QFETCH(bool, costs);
+    QFETCH(qint64, start);
+    const BackRule rule = backRuleOf(algorithm);
+    const ParamValues values = test::paramsFrom(params);
+    std::string error;
+    const Duration window = values.count("window") ? *parseDuration(values.at("window"), error) : kMicrosPerSecond;
+    BuiltLimiter built = makeLimiter(algorithm.toStdString(), values);
+    auto trace = test::randomTrace(19, 4000, 3, 20'000, start, costs ? 4 : 1);
+    std::mt19937_64 rng(23);
+    std::uniform_int_distribution<Duration> back(1, 2'500'000);
+    std::bernoulli_distribution stepsBack(1.0 / 6);
+    std::vector<KeyHistory> history(3);
+    const Duration probes[] = {0, 1, 999, 250'000, 1'000'000, 2'500'000};
+    int checked = 0;
+    int retriesChecked = 0;
+    for (Request r : trace) {
+        KeyHistory& h = history[r.key];
+        if (h.latest != kNever && stepsBack(rng))
+            r.t = std::max<SimTime>(0, h.latest - back(rng));
+        const SimTime latest = h.latest;
+        if (latest != kNever && r.t < latest) {
+            const SimTime reference = referenceInstant(rule, h, r.t, window);
+            QVERIFY(reference >= r.t);
+            auto atT = built.limiter->clone();
+            auto atR = built.limiter->clone();
+            const Decision a = atT->decide(r.key, r.t, r.cost);
+            const Decision b = atR->decide(r.key, reference, r.cost);
+            const QString where = QStringLiteral("t=%1 (latest %2, R %3) key=%4 cost=%5: at t %6; at R %7")
+                                      .arg(r.t).arg(latest).arg(reference).arg(r.key).arg(r.cost)
+                                      .arg(describe(a), describe(b));
+            QVERIFY(a.remaining >= 0 && a.resetAfterUs >= 0);
+            const Duration shift = reference - r.t;
+            QVERIFY2(a.allowed == b.allowed && a.remaining == b.remaining && a.delayUs == b.delayUs
+                         && a.retryAfterUs == fromT(b.retryAfterUs, shift),
+                     qPrintable(where));
+            if (a.allowed && rule == BackRule::OutcomeAsAtLastAllowed) {
+                // x/time/rate moves `last` back to t: the refill to full counts from t.
+                QVERIFY2(a.resetAfterUs == b.resetAfterUs, qPrintable(where));
+            } else if (a.allowed && rule == BackRule::OutcomeAsAtLatest) {
+                // The entry is stamped t: idle once the newest stamp S stops counting, at
+                // S + W + 1 us give or take the float comparison's microsecond.
+                const SimTime newest = std::max(h.newestEntry, r.t);
+                QVERIFY2(a.resetAfterUs >= newest + window - r.t && a.resetAfterUs <= newest + window + 2 - r.t,
+                         qPrintable(where));
+            } else {
+                QVERIFY2(a.resetAfterUs == fromT(b.resetAfterUs, shift), qPrintable(where));
+            }
+            if (rule == BackRule::OwnTime && a.allowed)
+                QVERIFY2(built.limiter->clone()->decide(r.key, latest, r.cost).allowed,
+                         qPrintable("more lenient than at the latest time: " + where));
+            // The state afterwards: as at R, or, for a rejection, as before.
+            std::unique_ptr<RateLimiter> expected;
+            if (stateAsAtReference(rule))
+                expected = std::move(atR);
+            else if (!a.allowed)
+                expected = built.limiter->clone();
+            if (expected) {
+                for (const Duration p : probes) {
+                    const Decision x = atT->decide(r.key, latest + p, 1);
+                    const Decision y = expected->decide(r.key, latest + p, 1);
+                    QVERIFY2(x == y, qPrintable(QStringLiteral("probe at latest + %1 after %2: %3, expected %4")
+                                                    .arg(p).arg(where, describe(x), describe(y))));
+                }
+            }
+            // The wait stays exact from t.
+            if (!a.allowed && a.retryAfterUs > 0) {
+                QVERIFY2(built.limiter->clone()->decide(r.key, r.t + a.retryAfterUs, r.cost).allowed,
+                         qPrintable("not allowed at t + retry: " + where));
+                QVERIFY2(!built.limiter->clone()->decide(r.key, r.t + a.retryAfterUs - 1, r.cost).allowed,
+                         qPrintable("allowed 1 us before t + retry: " + where));
+                ++retriesChecked;
+            }
+            ++checked;
+        }
+        const Decision d = built.limiter->decide(r.key, r.t, r.cost);
+        h.latest = std::max(h.latest, r.t);
+        if (d.allowed) {
+            h.lastAccepted = std::max(h.lastAccepted, r.t);
+            h.lastAllowedInOrder = r.t;
+            h.newestEntry = std::max(h.newestEntry, r.t);
+            h.countedWindow = std::max(h.countedWindow, floorDiv(r.t, window));
+        }
+    }
+    QVERIFY2(checked > 400, qPrintable(QString::number(checked)));
+    QVERIFY2(retriesChecked > 50, qPrintable(QString::number(retriesChecked)));
+}

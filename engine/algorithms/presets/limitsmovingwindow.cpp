@@ -38,6 +38,7 @@ Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
     Decision d;
     if (!refused(log, now, cost)) {
         log.live.push(now, static_cast<std::uint32_t>(cost));
+        log.latest = std::max(log.latest, now);
         d.allowed = true;
     } else if (cost > m_params.limit) {
         d.retryAfterUs = firstPassingDelay(now, m_params.windowUs, [&](Duration wait) { return !refused(log, now + wait, cost); });
@@ -49,8 +50,8 @@ Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
     d.remaining = std::max<std::int64_t>(0, m_params.limit - log.live.size());
     d.resetAfterUs = log.live.empty()
         ? 0
-        : resetOrHorizon(now, firstPassingDelay(now, log.live.newest() + m_params.windowUs - now,
-                                                [&](Duration wait) { return !counts(log.live.newest(), now + wait); }));
+        : resetOrHorizon(now, firstPassingDelay(now, log.latest + m_params.windowUs - now,
+                                                [&](Duration wait) { return !counts(log.latest, now + wait); }));
     return d;
 }
 

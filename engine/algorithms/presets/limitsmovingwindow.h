@@ -10,7 +10,9 @@
 // hit passes on a log shorter than amount - limit (IndexError), else it is judged by that
 // old entry. We keep 2.8.0's quirk. Entries the float test no longer counts are dropped from
 // our log (their count is kept), which changes no decision while time moves forward.
-// State: 8 bytes per logged unit plus 32 bytes of bookkeeping per key.
+// Time that goes back: the hit is judged by the entries as Python lists them (arrival order)
+// and logged at its own time; entries dropped at a later time stay dropped. State: 8 bytes
+// per logged unit plus 40 bytes of bookkeeping per key.
 
 #include "engine/algorithms/ratelimiter.h"
 #include "engine/algorithms/timestamplog.h"
@@ -41,6 +43,9 @@ private:
     struct KeyLog {
         TimestampLog live;          // entries still possibly counted, oldest first
         std::uint64_t dropped = 0;  // entries before `live`, all too old to count
+        // The newest stamp logged: the last entry to stop counting. Python lists entries in
+        // arrival order, so after time went back the newest entry need not be the latest.
+        SimTime latest = kNever;
     };
     // entry.atime >= now - expiry, in Python floats.
     bool counts(SimTime entry, SimTime now) const;

@@ -1,6 +1,7 @@
 #include "engine/algorithms/presets/limitsslidingwindowcounter.h"
 
 #include "engine/algorithms/retrysearch.h"
+#include "engine/core/branchless.h"
 
 #include <cmath>
 
@@ -17,7 +18,7 @@ std::int64_t countOf(const LimitsSlidingCounterState& state, std::int64_t index,
     return 0;
 }
 
-LimitsCounterSlot& slotFor(LimitsSlidingCounterState& state, std::int64_t index, std::int64_t keep, double now)
+LimitsCounterSlot& slotFor(LimitsSlidingCounterState& state, std::int64_t index, double now)
 {
     for (LimitsCounterSlot& slot : state.slots) {
         if (slot.index == index) {
@@ -26,8 +27,9 @@ LimitsCounterSlot& slotFor(LimitsSlidingCounterState& state, std::int64_t index,
             return slot;
         }
     }
-    // Reuse the slot that is neither window in use.
-    LimitsCounterSlot& victim = state.slots[0].index == keep ? state.slots[1] : state.slots[0];
+    // Reuse the older slot: a request is never counted in a window more than one before the
+    // newest held (see decideOne), so the newest window survives a request that went back.
+    LimitsCounterSlot& victim = state.slots[0].index <= state.slots[1].index ? state.slots[0] : state.slots[1];
     victim = LimitsCounterSlot{index, 0, 0};
     return victim;
 }
@@ -68,32 +70,44 @@ bool LimitsSlidingWindowCounter::refused(const LimitsSlidingCounterState& state,
         > static_cast<double>(m_params.limit);
 }
 
+// Python keeps a counter for every window; RateLab keeps the two newest a key has counted in.
+// A request stamped before the window that precedes the newest (time went back by more than a
+// window) is decided as at the start of that window, and its waits count from its own time.
+SimTime LimitsSlidingWindowCounter::heldFrom(const LimitsSlidingCounterState& state) const
+{
+    const std::int64_t newest = std::max(state.slots[0].index, state.slots[1].index);
+    return newest == kNever ? kNever : (newest - 1) * m_params.windowUs;
+}
+
 Decision LimitsSlidingWindowCounter::decideOne(LimitsSlidingCounterState& state, SimTime now, Cost cost)
 {
-    const double t = static_cast<double>(now) / 1e6;
+    const SimTime at = std::max(now, heldFrom(state));
+    const Duration back = at - now;
+    const double t = static_cast<double>(at) / 1e6;
     Decision d;
     if (cost > m_params.limit) {
         d.retryAfterUs = kNeverPasses;
     } else if (!refused(state, t, cost)) {
         const Window win = look(state, t);
-        LimitsCounterSlot& slot = slotFor(state, win.currentIndex, win.previousIndex, t);
+        LimitsCounterSlot& slot = slotFor(state, win.currentIndex, t);
         slot.count += cost;
         if (slot.count == cost)
             slot.expiresAt = t + 2 * m_windowSeconds;
         d.allowed = true;
     } else {
         const Duration estimate = static_cast<Duration>(m_params.windowUs / 2);
-        d.retryAfterUs = firstPassingDelay(
-            now, estimate, [&](Duration wait) { return !refused(state, static_cast<double>(now + wait) / 1e6, cost); });
+        d.retryAfterUs = countedFromNow(firstPassingDelay(at, estimate, [&](Duration wait) {
+                                            return !refused(state, static_cast<double>(at + wait) / 1e6, cost);
+                                        }), back);
     }
     const Window win = look(state, t);
     const double weighted = static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
         + static_cast<double>(win.currentCount);
     d.remaining = std::max<std::int64_t>(0, m_params.limit - static_cast<std::int64_t>(std::floor(weighted)));
     const std::int64_t windowUs = m_params.windowUs;
-    d.resetAfterUs = win.currentCount > 0 ? (win.currentIndex + 2) * windowUs - now
-                                          : (win.previousCount > 0 ? (win.currentIndex + 1) * windowUs - now : 0);
-    d.resetAfterUs = std::max<Duration>(0, d.resetAfterUs);
+    const Duration reset = win.currentCount > 0 ? (win.currentIndex + 2) * windowUs - at
+                                                : (win.previousCount > 0 ? (win.currentIndex + 1) * windowUs - at : 0);
+    d.resetAfterUs = countedFromNow(std::max<Duration>(0, reset), back);
     return d;
 }
 

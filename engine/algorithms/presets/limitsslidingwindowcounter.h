@@ -12,7 +12,9 @@
 //    floor(weighted) + amount > limit (and always when amount > limit);
 //  - else current += amount; if floor(previous_count x previous_ttl / W + current) > limit
 //    the increment is taken back (decr, floored at 0) and the hit refused.
-// State: two window counters per key, 48 bytes.
+// State: two window counters per key, 48 bytes: the two newest windows the key has counted in.
+// Time that goes back by more than a window finds the older counters gone: such a request is
+// decided as at the start of the window before the newest (decideOne).
 
 #include "engine/algorithms/ratelimiter.h"
 
@@ -57,6 +59,7 @@ private:
     };
     Window look(const LimitsSlidingCounterState& state, double now) const;
     bool refused(const LimitsSlidingCounterState& state, double now, Cost cost) const;
+    SimTime heldFrom(const LimitsSlidingCounterState& state) const;
 
     Params m_params;
     double m_windowSeconds;

@@ -1,6 +1,7 @@
 #include "engine/algorithms/presets/xtimerate.h"
 
 #include "engine/algorithms/retrysearch.h"
+#include "engine/core/branchless.h"
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +68,10 @@ Decision XTimeRate::decideOne(XTimeRateState& state, SimTime now, Cost cost)
     }
     const double afterwards = d.allowed ? state.tokens : available;
     d.resetAfterUs = saturatedMicros(std::ceil((static_cast<double>(m_params.burst) - afterwards) / m_limit * 1e6));
+    // The refill counts from `last`: an allowed request moved it to now (even back), a
+    // rejected one stamped before it waits for it too.
+    if (!d.allowed && state.lastNs != kNever && state.lastNs > nowNs)
+        d.resetAfterUs = countedFromNow(d.resetAfterUs, (state.lastNs - nowNs) / 1000);
     return d;
 }
 
