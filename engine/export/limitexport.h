@@ -4,8 +4,11 @@
 //              KEYS[1] = the client's key, ARGV[1] = now in microseconds, ARGV[2] = cost;
 //              returns {allowed (1|0), remaining, retry_after_us, delay_us}, the engine's
 //              decision for decision.
-//   nginx      limit_req_zone / limit_req for leaky_bucket and nginx_limit_req.
-//   envoy      the local rate limit filter's token bucket for token_bucket and envoy_local.
+//   nginx      limit_req_zone / limit_req for leaky_bucket and nginx_limit_req (nginxexport.cpp).
+//   envoy      the local rate limit filter's token bucket for token_bucket and envoy_local
+//              (envoyexport.cpp).
+// An export holds the rate of the limit it comes from, or is refused (ExportError) with the
+// reason; its comment says where the target's semantics differ from the source's.
 // resources/docs/advisor.md says what each target supports and where it approximates.
 
 #include "engine/algorithms/catalog.h"
@@ -31,7 +34,12 @@ std::optional<ExportTarget> exportTargetFromName(std::string_view name);
 // target's text (throws ExportError when the target cannot express it).
 std::string exportLimit(const std::string& algorithm, const ParamValues& params, ExportTarget target);
 
-// The Lua script for one of the six exact algorithms; `params` complete (defaults filled in).
+// Each target's text; `params` complete (defaults filled in). Throw ExportError.
 std::string redisLuaScript(const std::string& algorithm, const ParamValues& params);
+std::string nginxConfig(const std::string& algorithm, const ParamValues& params);
+std::string envoyConfig(const std::string& algorithm, const ParamValues& params);
+
+// The first line of every export: "<comment> ratelab: <algorithm> k=v ...".
+std::string exportHeader(const std::string& algorithm, const ParamValues& params, const char* comment);
 
 } // namespace ratelab

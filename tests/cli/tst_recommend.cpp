@@ -344,8 +344,10 @@ void TestRecommend::exportNginx()
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(QString::fromUtf8(r.out),
              QString("# ratelab: leaky_bucket burst=5 mode=police rate=10/s\n"
-                     "# nginx keeps the excess in milli-requests per millisecond: ratelab's nginx_limit_req preset\n"
-                     "# reproduces it exactly; leaky_bucket is the exact model of the same rule.\n"
+                     "# nginx decides as leaky_bucket on a millisecond clock, with each drain truncated to whole\n"
+                     "# milli-requests: in any span of time T it admits at most 1 + burst + rate x (T + 1ms), and\n"
+                     "# under sustained overload at least 1000/1001 of the rate. A shaped request is held whole\n"
+                     "# milliseconds (truncated), not microseconds (rounded up). nginx has no request cost.\n"
                      "# in the http block:\n"
                      "limit_req_zone $binary_remote_addr zone=ratelab:10m rate=10r/s;\n"
                      "# in a server or location block:\n"
@@ -369,7 +371,14 @@ void TestRecommend::exportEnvoy()
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(QString::fromUtf8(r.out),
              QString("# ratelab: token_bucket capacity=10 interval=1s refill=5/s refill_mode=interval\n"
-                     "# Envoy's local rate limit is one bucket per Envoy instance (per route with descriptors), not per client.\n"
+                     "# Envoy up to 1.30 (to 1.33 with the runtime guard\n"
+                     "# envoy.reloadable_features.no_timer_based_rate_limit_token_bucket=false) adds\n"
+                     "# tokens_per_fill every fill_interval on a timer, never past max_tokens.\n"
+                     "# That is the source's interval refill, decision for decision (RateLab counts fills from\n"
+                     "# t = 0, Envoy from its start).\n"
+                     "# Envoy 1.31+ refills continuously at tokens_per_fill / fill_interval instead, capped at\n"
+                     "# max_tokens. A request takes one token (Envoy has no cost). The bucket is one per Envoy\n"
+                     "# instance (per route with descriptors), not per client.\n"
                      "http_filters:\n"
                      "- name: envoy.filters.http.local_ratelimit\n"
                      "  typed_config:\n"
@@ -411,6 +420,16 @@ void TestRecommend::exportRefuses()
                   "redis-lua"}).exitCode, 2);
     QCOMPARE(cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/h", "--param", "burst=2", "--as",
                   "nginx"}).exitCode, 2);
+    // No config holds the rate: nginx runs 1r/m at 16 milli-requests per second (0.96/m);
+    // Envoy's timer cuts a fill of 7 tokens at max_tokens 5 (5/s).
+    const Run slowNginx = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/m", "--param", "burst=2",
+                               "--as", "nginx"});
+    QCOMPARE(slowNginx.exitCode, 2);
+    QVERIFY2(slowNginx.err.contains("would run at 16"), qPrintable(slowNginx.err));
+    const Run cutEnvoy = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=5", "--param", "refill=7/s",
+                              "--as", "envoy"});
+    QCOMPARE(cutEnvoy.exitCode, 2);
+    QVERIFY2(cutEnvoy.err.contains("A capacity of at least 7 holds the rate"), qPrintable(cutEnvoy.err));
     QCOMPARE(cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--as", "redis-lua"}).exitCode, 2);
 }
 

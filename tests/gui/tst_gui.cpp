@@ -984,11 +984,17 @@ private slots:
         QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());  // nginx cannot express token_bucket
         a->card()->selectRow(1);
         emit a->card()->exportMenu()->aboutToShow();
-        QVERIFY(a->card()->exportMenu()->actions()[1]->isEnabled());
-        ExportDialog* nginx = a->openExport(ExportTarget::Nginx);
-        QCOMPARE(nginx->text(), exported(ExportTarget::Nginx));
-        QVERIFY(nginx->text().contains(QStringLiteral("limit_req")));
-        nginx->close();
+        // The leaky bucket here is 1/m, burst 0: nginx keeps whole milli-requests per second and
+        // would run "1r/m" at 16 (0.96/m), so the engine refuses and the menu says why.
+        QCOMPARE(QString::fromStdString(a->card()->selected()->params.at("rate")), QStringLiteral("1/m"));
+        QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());
+        QVERIFY2(a->card()->exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")),
+                 qPrintable(a->card()->exportMenu()->actions()[1]->toolTip()));
+        QVERIFY(a->card()->exportMenu()->actions()[0]->isEnabled());
+        ExportDialog* luaLeaky = a->openExport(ExportTarget::RedisLua);
+        QCOMPARE(luaLeaky->text(), exported(ExportTarget::RedisLua));
+        QVERIFY(luaLeaky->text().contains(QStringLiteral("leaky_bucket")));
+        luaLeaky->close();
 
         // Below 1200 px the charts become tabs.
         w.resize(1100, 760);
