@@ -30,7 +30,7 @@ struct DecideOptions {
     std::string algorithm;
     std::vector<std::string> params;  // k=v
     std::string trace;                // a path, or "-" for stdin
-    std::string headers;              // empty, x-ratelimit, draft-7 or draft-11
+    std::string headers;              // empty, x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11
 };
 
 struct RunOptions {

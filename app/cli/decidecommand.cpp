@@ -124,7 +124,7 @@ int runDecide(const DecideOptions& options)
             appendInt(out, d.delayUs);
             if (style) {
                 out += ',';
-                appendCsvField(out, httpHeaders(*style, d, policy, options.algorithm));
+                appendCsvField(out, httpHeaders(*style, d, policy, options.algorithm, row.t));
             }
             out += '\n';
             if (out.size() > (1 << 16)) {  // whole lines only, so an error never cuts one

@@ -423,14 +423,17 @@ QString LearnView::headersFor(const KeyTrace& trace, const KeyStep& step) const
     QStringList lines;
     lines << (d.allowed ? QStringLiteral("HTTP/1.1 200 OK") : QStringLiteral("HTTP/1.1 429 Too Many Requests"));
     QStringList seen;
+    const SimTime now = (m_scenario ? m_scenario->start : 0) + step.atUs;  // steps count from the start
     for (HeaderStyle style : {HeaderStyle::XRateLimit, HeaderStyle::Draft11}) {
-        const QString joined = q(httpHeaders(style, d, trace.policy, trace.algorithmId));
+        const QString joined = q(httpHeaders(style, d, trace.policy, trace.algorithmId, now));
         for (const QString& h : joined.split(QStringLiteral("; "), Qt::SkipEmptyParts))
             if (!seen.contains(h)) {
                 seen << h;
                 lines << h;
             }
     }
+    // The other common X-RateLimit-Reset: the reset instant as Unix time (GitHub, X, GitLab).
+    lines << tr("(X-RateLimit-Reset as Unix time, as GitHub and X send it: %1)").arg(resetEpochSeconds(now, d.resetAfterUs));
     if (d.allowed && d.delayUs > 0)
         lines << tr("(held %1 before forwarding)").arg(fmt::duration(d.delayUs));
     return lines.join(QLatin1Char('\n'));

@@ -6,6 +6,8 @@ std::optional<HeaderStyle> parseHeaderStyle(std::string_view text)
 {
     if (text == "x-ratelimit")
         return HeaderStyle::XRateLimit;
+    if (text == "x-ratelimit-epoch")
+        return HeaderStyle::XRateLimitEpoch;
     if (text == "draft-7")
         return HeaderStyle::Draft7;
     if (text == "draft-11")
@@ -18,8 +20,13 @@ std::int64_t secondsRoundedUp(Duration us)
     return us <= 0 ? 0 : (us + kMicrosPerSecond - 1) / kMicrosPerSecond;
 }
 
+std::int64_t resetEpochSeconds(SimTime now, Duration resetAfterUs)
+{
+    return -floorDiv(-(now + resetAfterUs), kMicrosPerSecond);
+}
+
 std::string httpHeaders(HeaderStyle style, const Decision& decision, const QuotaPolicy& policy,
-                        std::string_view policyName)
+                        std::string_view policyName, SimTime now)
 {
     const std::string quota = std::to_string(policy.quota);
     const std::string window = std::to_string(secondsRoundedUp(policy.windowUs));
@@ -36,6 +43,10 @@ std::string httpHeaders(HeaderStyle style, const Decision& decision, const Quota
     switch (style) {
     case HeaderStyle::XRateLimit:
         add({"X-RateLimit-Limit: ", quota, "; X-RateLimit-Remaining: ", remaining, "; X-RateLimit-Reset: ", reset});
+        break;
+    case HeaderStyle::XRateLimitEpoch:
+        add({"X-RateLimit-Limit: ", quota, "; X-RateLimit-Remaining: ", remaining, "; X-RateLimit-Reset: ",
+             std::to_string(resetEpochSeconds(now, decision.resetAfterUs))});
         break;
     case HeaderStyle::Draft7:
         add({"RateLimit-Policy: ", quota, ";w=", window, "; RateLimit: limit=", quota, ", remaining=", remaining,

@@ -12,6 +12,7 @@ class TestCli : public QObject {
 private slots:
     void decideWritesTheContract();
     void decideReadsStdinAndHeaders();
+    void decideResetAsUnixTime();
     void badInput_data();
     void badInput();
     void listNamesEverything();
@@ -77,6 +78,26 @@ void TestCli::decideReadsStdinAndHeaders()
 0,k,1,1,0,0,500000,"RateLimit-Policy: ""leaky_bucket"";q=2;w=1; RateLimit: ""leaky_bucket"";r=0;t=1"
 0,k,1,0,0,500000,0,"Retry-After: 1; RateLimit-Policy: ""leaky_bucket"";q=2;w=1; RateLimit: ""leaky_bucket"";r=0;t=1"
 )"));
+}
+
+void TestCli::decideResetAsUnixTime()
+{
+    // gcra 1/s burst 2 from E + 0.4 s (E = 1,700,000,000 s): the TAT after one request is
+    // E + 1.4 s (reset in 1 s: 1700000002 rounded up, delta 1), after two E + 2.4 s (2 s:
+    // 1700000003, delta 2). The third is rejected until E + 1.4 s (Retry-After 1).
+    const QByteArray trace = "t_us,key\n1700000000400000,k\n1700000000400000,k\n1700000000400000,k\n";
+    const QStringList args = {"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=2", "--trace", "-",
+                              "--headers"};
+    const Run epoch = run(QStringList(args) << "x-ratelimit-epoch", trace);
+    QCOMPARE(epoch.exitCode, 0);
+    QCOMPARE(epoch.out, QStringLiteral(
+        "t_us,key,cost,allowed,remaining,retry_after_us,delay_us,headers\n"
+        "1700000000400000,k,1,1,1,0,0,X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000002\n"
+        "1700000000400000,k,1,1,0,0,0,X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000003\n"
+        "1700000000400000,k,1,0,0,1000000,0,Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; "
+        "X-RateLimit-Reset: 1700000003\n"));
+    const Run delta = run(QStringList(args) << "x-ratelimit", trace);
+    QVERIFY(delta.out.endsWith("Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 2\n"));
 }
 
 void TestCli::badInput_data()

@@ -15,6 +15,8 @@ class TestHeaders : public QObject {
 private slots:
     void formats_data();
     void formats();
+    void resetStyles_data();
+    void resetStyles();
     void waitingRetryAfterSucceeds_data();
     void waitingRetryAfterSucceeds();
 };
@@ -50,7 +52,74 @@ void TestHeaders::formats()
     QCOMPARE(d.allowed, allowed);
     const auto parsed = parseHeaderStyle(style.toStdString());
     QVERIFY(parsed);
-    QCOMPARE(QString::fromStdString(httpHeaders(*parsed, d, built.limiter->policy(), "gcra")), expected);
+    QCOMPARE(QString::fromStdString(httpHeaders(*parsed, d, built.limiter->policy(), "gcra", 0)), expected);
+}
+
+void TestHeaders::resetStyles_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QString>("params");
+    // "t_us key cost => x-ratelimit headers || x-ratelimit-epoch headers"
+    QTest::addColumn<QStringList>("steps");
+    // Capacity 3 at 2/s, from E + 0.25 s (E = 1,700,000,000 s). Full again after 0.5, 1.0,
+    // 1.5 s: delta ceil(0.5) = 1, 1, 2; Unix time ceil(E + 0.75) = E + 1, ceil(E + 1.25) =
+    // E + 2, ceil(E + 1.75) = E + 2. The 4th: rejected, a token in 0.5 s (Retry-After 1).
+    QTest::newRow("token bucket at an epoch instant")
+        << "token_bucket" << "capacity=3 refill=2/s"
+        << QStringList{
+               "1700000000250000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
+               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1700000001",
+               "1700000000250000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1"
+               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000002",
+               "1700000000250000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 2"
+               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000002",
+               "1700000000250000 a 1 => Retry-After: 1; X-RateLimit-Limit: 3; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 2"
+               " || Retry-After: 1; X-RateLimit-Limit: 3; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000002"};
+    // GitHub's shape: a fixed window. 60 s windows from t = 0: E + 10.5 s lies in
+    // [1699999980 s, 1700000040 s). Reset in 29.5 s: delta 30, Unix time 1700000040 exactly.
+    QTest::newRow("fixed window, the window's end")
+        << "fixed_window" << "limit=2 window=60s"
+        << QStringList{
+               "1700000010500000 a 1 => X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 30"
+               " || X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000040",
+               "1700000010500000 a 1 => X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 30"
+               " || X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000040",
+               "1700000039000001 a 1 => Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1"
+               " || Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000040",
+               "1700000040000000 a 1 => X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 60"
+               " || X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000100"};
+    // A trace from t = 0 reads as Unix time 0: at 0.3 s the bucket is full again at 0.8 s,
+    // second 1; a key reset at once (idle) names the current instant's second, rounded up.
+    QTest::newRow("token bucket from t = 0")
+        << "token_bucket" << "capacity=3 refill=2/s"
+        << QStringList{
+               "300000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
+               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1",
+               "2000000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
+               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 3",
+               "2000000 b 4 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 3; X-RateLimit-Reset: 0"
+               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 3; X-RateLimit-Reset: 2"};
+}
+
+void TestHeaders::resetStyles()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QString, params);
+    QFETCH(QStringList, steps);
+    BuiltLimiter built = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
+    KeyInterner keys;
+    for (const QString& step : steps) {
+        const QStringList sides = step.split(" => ");
+        const QStringList request = sides.at(0).split(' ');
+        const QStringList expected = sides.at(1).split(" || ");
+        const SimTime t = request.at(0).toLongLong();
+        const Decision d = built.limiter->decide(keys.intern(request.at(1).toStdString()), t, request.at(2).toLongLong());
+        QCOMPARE(QString::fromStdString(httpHeaders(HeaderStyle::XRateLimit, d, built.limiter->policy(), "", t)),
+                 expected.at(0));
+        QCOMPARE(QString::fromStdString(httpHeaders(HeaderStyle::XRateLimitEpoch, d, built.limiter->policy(), "", t)),
+                 expected.at(1));
+    }
+    QCOMPARE(parseHeaderStyle("x-ratelimit-epoch"), std::optional<HeaderStyle>(HeaderStyle::XRateLimitEpoch));
 }
 
 void TestHeaders::waitingRetryAfterSucceeds_data()

@@ -246,6 +246,13 @@ private slots:
             QVERIFY(w.learnView()->stepCount() > 0);
             QVERIFY(!w.learnView()->sentenceA().isEmpty());
             QVERIFY(w.learnView()->headersA().startsWith(QStringLiteral("HTTP/1.1 ")));
+            // Both common X-RateLimit-Reset styles: seconds from now in the header, Unix time below.
+            QVERIFY2(QRegularExpression(QStringLiteral("\\nX-RateLimit-Reset: \\d+\\n.*\\n\\(X-RateLimit-Reset as Unix "
+                                                       "time, as GitHub and X send it: \\d+\\)"),
+                                        QRegularExpression::DotMatchesEverythingOption)
+                         .match(w.learnView()->headersA())
+                         .hasMatch(),
+                     qPrintable(w.learnView()->headersA()));
         }
     }
 
