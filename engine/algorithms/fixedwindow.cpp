@@ -3,7 +3,6 @@
 #include "engine/algorithms/retrysearch.h"
 
 #include <algorithm>
-#include <stdexcept>
 #include <type_traits>
 
 namespace ratelab {
@@ -27,20 +26,12 @@ bool countAndDecide(Count& count, const FixedWindowParams& params, Cost cost, De
 Decision FixedWindowEpoch::decideOne(EpochWindowState& state, SimTime now, Cost cost)
 {
     const std::int64_t index = m_window.floor(now);
-    if (!m_hasOrigin) {
-        m_originIndex = index - (std::int64_t{1} << 30);  // room for clocks that step back
-        m_hasOrigin = true;
-    }
-    const std::int64_t tag = index - m_originIndex + 1;
-    if (tag < 1 || tag > std::int64_t{0xFFFFFFFF})
-        throw std::overflow_error("more than 2^30 windows from the first request's window, beyond fixed_window's 32-bit "
-                                  "window tag (the valid range in algorithms.md)");
-    if (static_cast<std::uint32_t>(tag) > state.tag) {
-        state.tag = static_cast<std::uint32_t>(tag);
+    if (index > state.window) {  // a request in an earlier window (time went back) counts in the key's
+        state.window = index;
         state.count = 0;
     }
     Decision d;
-    const SimTime windowEnd = (m_originIndex + state.tag) * m_params.windowUs;
+    const SimTime windowEnd = (state.window + 1) * m_params.windowUs;
     if (!countAndDecide(state.count, m_params, cost, d))
         d.retryAfterUs = cost > m_params.limit ? kNeverPasses : windowEnd - now;
     d.resetAfterUs = windowEnd - now;

@@ -8,8 +8,8 @@
 // with `count_rejected=true` (INCR-first) its cost is added whether or not it passes.
 // The counter saturates at limit + 1, which changes no decision.
 //
-// Memory: epoch 8 bytes per key (window index relative to the first request's window, and
-// the count; a run may span 2^31 windows); first 16 bytes (window start and count).
+// Memory: 16 bytes per key (epoch: the window index and the count; first: the window start
+// and the count), so a run may span the whole valid range of times whatever the window.
 // O(1). A request stamped before its key's current window (a clock that went back) is
 // counted against the current window.
 
@@ -25,8 +25,8 @@ struct FixedWindowParams {
 };
 
 struct EpochWindowState {
-    std::uint32_t tag = 0;  // window index - origin + 1; 0 = never seen
-    std::uint32_t count = 0;
+    std::int64_t window = kNever;  // the index of the window `count` is for; kNever: never seen
+    std::int64_t count = 0;
 };
 
 class FixedWindowEpoch final : public FlatStateLimiter<FixedWindowEpoch, EpochWindowState> {
@@ -36,26 +36,13 @@ public:
     Decision decideOne(EpochWindowState& state, SimTime now, Cost cost);
     const FixedWindowParams& params() const { return m_params; }
     void adoptStateFrom(const FixedWindowEpoch& old, StatePolicy policy, SimTime now);
-    void setTimeOrigin(SimTime origin) override
-    {
-        m_originIndex = floorDiv(origin, m_params.windowUs) - (std::int64_t{1} << 30);
-        m_hasOrigin = true;
-    }
     std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
-    // The tag's room: 2^30 windows before the first request's window (a clock that steps
-    // back) and more after it.
-    Duration maxSpanUs() const override
-    {
-        return static_cast<Duration>(std::min<Int128>(Int128{m_params.windowUs} << 30, kTimeHorizonUs));
-    }
 
 private:
     FixedWindowParams m_params;
     Divisor m_window;  // windowUs
-    std::int64_t m_originIndex = 0;
-    bool m_hasOrigin = false;
 };
 
 // Instantiated once, in fixedwindow.cpp, where decideOne() is visible and inlines into decideBatch();

@@ -40,7 +40,7 @@ std::vector<StateValue> LeakyBucket::limits() const
 std::vector<StateValue> FixedWindowEpoch::inspectState(const EpochWindowState& state, SimTime now) const
 {
     const std::int64_t index = floorDiv(now, m_params.windowUs);
-    const bool current = m_hasOrigin && state.tag != 0 && index - m_originIndex + 1 == state.tag;
+    const bool current = state.window == index;
     return {{"count", current ? static_cast<double>(state.count) : 0.0, "requests"},
             {"window_start_us", static_cast<double>(index * m_params.windowUs), "us"}};
 }

@@ -72,10 +72,9 @@ public:
     // and origin) into `targetKey` here: a simulated store read or write (GET/SET, CAS).
     virtual void copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey) = 0;
 
-    // How far apart the times of one run may lie. Limiters that hold times as 64-bit offsets
-    // from the first request (gcra in 1/rate.num us, fixed_window align=epoch as a 32-bit
-    // window tag) cover less than the engine's time horizon, and throw std::overflow_error
-    // beyond it (the valid range, algorithms.md).
+    // How far apart the times of one run may lie. gcra holds its TAT as an int64 offset from
+    // the first request in units of 1/rate.num us, which may cover less than the engine's
+    // time horizon; it throws std::overflow_error beyond (the valid range, algorithms.md).
     virtual Duration maxSpanUs() const { return kTimeHorizonUs; }
     // The largest request cost this limiter models: 1 for nginx's limit_req, which has no cost.
     virtual Cost maxCost() const { return kMaxCost; }

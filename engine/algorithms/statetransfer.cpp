@@ -89,13 +89,11 @@ void FixedWindowEpoch::adoptStateFrom(const FixedWindowEpoch& old, StatePolicy p
     if (old.m_params.windowUs != m_params.windowUs)
         return;  // other windows: counts start afresh
     states() = old.states();
-    m_originIndex = old.m_originIndex;
-    m_hasOrigin = old.m_hasOrigin;
     for (EpochWindowState& s : states()) {
         const std::int64_t count = policy == StatePolicy::Scale
             ? rescale(s.count, m_params.limit, old.m_params.limit)
             : s.count;
-        s.count = static_cast<std::uint32_t>(std::min<std::int64_t>(count, m_params.limit + 1));
+        s.count = std::min<std::int64_t>(count, m_params.limit + 1);
     }
 }
 

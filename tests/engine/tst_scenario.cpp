@@ -109,11 +109,12 @@ void TestScenario::problemsNameTheirPath_data()
                                         << "must be <= 4503599627370496";
     QTest::newRow("run ends past 2^52") << gcraOnly.arg(R"("start_us": 4503599627370000, "duration": "1s",)")
                                         << "duration" << "end of the valid range";
-    // 2000 s of 1-us windows: more than fixed_window's 2^30 windows.
+    // 3000 h at 999999/s: gcra's TAT, an int64 in 1/999999 us, covers (2^63 - 1 - tau) / 999999 us
+    // with tau = 10^6 x burst: 9223381260235 us (107 days).
     QTest::newRow("run longer than a limiter's span")
-        << R"({"duration": "2000s", "traffic": [{"kind": "poisson", "rate": "10/s"}],
-               "algorithms": [{"algorithm": "fixed_window", "params": {"limit": 5, "window": "1us"}}]})"
-        << "algorithms[0].params" << "more than the 1073741824us its times may lie apart";
+        << R"({"duration": "3000h", "traffic": [{"kind": "poisson", "rate": "1/h"}],
+               "algorithms": [{"algorithm": "gcra", "params": {"rate": "999999/s", "burst": 1}}]})"
+        << "algorithms[0].params" << "more than the 9223381260235us its times may lie apart";
     QTest::newRow("clock beyond the valid range")
         << gcraOnly.arg(R"("cluster": {"instances": 2, "clocks": [{"instance": 1, "offset": "1000000h"}]},)")
         << "cluster.clocks[0]" << "more than";

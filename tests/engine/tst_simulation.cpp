@@ -74,7 +74,7 @@ void TestSimulation::boundaryAttack()
     QCOMPARE(pair->bRejectsAAllows, std::int64_t(300));
     QCOMPARE(pair->bRejectsAAllowsExamples.size(), std::size_t(5));
     QCOMPARE(fixed.memory.peakLiveKeys, std::int64_t(1));
-    QCOMPARE(fixed.memory.stateBytesPerKey, 8.0);
+    QCOMPARE(fixed.memory.stateBytesPerKey, 16.0);
 }
 
 void TestSimulation::steadyPoissonCounterDisagreementIsSmall()
