@@ -60,6 +60,13 @@ void TestPresets::steps_data()
         << "envoy_local" << "max_tokens=2 tokens_per_fill=1 fill_interval=100ms"
         << "50000 a 1 -> 1 1 0; 50000 a 1 -> 1 0 0; 50000 a 1 -> 0 0 50000; 99999 a 1 -> 0 0 1;"
            "100000 a 1 -> 1 0 0; 150000 a 1 -> 0 0 50000; 300000 a 1 -> 1 1 0; 300000 a 1 -> 1 0 0; 300000 a 1 -> 0 0 100000";
+    // Envoy takes any uint32 tokens_per_fill: 3,000,001 per 1 s fill (more than 10^6 per us
+    // unit, which the factory used to build as a rate and dereference unchecked), capped at
+    // max_tokens 5: five pass at 0.5 s, the sixth waits for the fill at 1 s, which refills all.
+    QTest::newRow("envoy tokens_per_fill above 10^6")
+        << "envoy_local" << "max_tokens=5 tokens_per_fill=3000001 fill_interval=1s"
+        << "500000 a 1 -> 1 4 0; 500000 a 4 -> 1 0 0; 500000 a 1 -> 0 0 500000; 1000000 a 5 -> 1 0 0;"
+           "1000000 a 1 -> 0 0 1000000";
     // INCR-first per epoch window: a rejected INCR still counts.
     QTest::newRow("redis INCR + EXPIRE")
         << "redis_incr_expire" << "limit=2 window=1s"
