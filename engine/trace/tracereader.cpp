@@ -21,8 +21,10 @@ TraceReader::TraceReader(std::istream& in, std::string fileName)
     , m_fileName(std::move(fileName))
 {
     std::string_view line;
-    if (!readLine(line))
+    if (!readLine(line)) {
+        m_lineNumber = 1;  // the header's line, also when it is missing
         fail("header", "empty trace: expected the header t_us,key,cost");
+    }
     std::string_view header = trimLineEnd(line);
     if (header.size() >= 3 && static_cast<unsigned char>(header[0]) == 0xEF)  // UTF-8 byte order mark
         header.remove_prefix(3);

@@ -113,6 +113,8 @@ void TestCli::badInput_data()
     QTest::newRow("bad cost") << tb << QByteArray("t_us,key,cost\n5,a,0\n") << "bad.csv:2: cost:";
     QTest::newRow("missing key") << tb << QByteArray("t_us,key,cost\n5\n") << "bad.csv:2: key:";
     QTest::newRow("bad header") << tb << QByteArray("time,key\n5,a\n") << "bad.csv:1: header:";
+    // The missing header is line 1 (it was reported as line 0).
+    QTest::newRow("empty trace") << tb << QByteArray() << "bad.csv:1: header: empty trace";
     QTest::newRow("unknown algorithm") << QStringList{"decide", "--algorithm", "bucket"} << QByteArray("t_us,key\n")
                                        << "algorithm: unknown algorithm 'bucket'";
     QTest::newRow("missing parameter") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=1/s"}
