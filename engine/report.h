@@ -165,6 +165,8 @@ struct SourceImport {
     std::vector<std::pair<std::string, std::int64_t>> skippedByReason;  // reason -> lines, non-zero only
     std::vector<SkippedLine> firstSkipped;  // the first 20, in line order
     std::int64_t reorderedLines = 0;        // moved back into time order
+    std::int64_t shrankFrom = -1;           // the file's size when opened, if it shrank while read; else -1
+    std::int64_t shrankTo = -1;             // its size when found shorter
 };
 
 struct SourceInfo {

@@ -79,7 +79,8 @@ Json importJson(const SourceImport& i)
             {"skipped", i.skipped},
             {"skipped_by_reason", byReason},
             {"first_skipped", first},
-            {"reordered_lines", i.reorderedLines}};
+            {"reordered_lines", i.reorderedLines},
+            {"shrank", i.shrankFrom < 0 ? Json(nullptr) : Json{{"from_bytes", i.shrankFrom}, {"to_bytes", i.shrankTo}}}};
 }
 
 Json algorithmJson(const AlgorithmReport& a)

@@ -55,7 +55,8 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
         m_status->setText(tr("Done: %1 read in %2 (%3 lines/s); %4 imported under %5.")
                               .arg(fmt::count(s.linesRead, "line"), fmt::duration(r->elapsedMs * 1000),
                                    fmt::compact(double(s.linesRead) / seconds), fmt::count(s.requestsImported, "request"),
-                                   fmt::count(s.distinctKeys, "key")));
+                                   fmt::count(s.distinctKeys, "key"))
+                          + (s.shrankFrom < 0 ? QString() : tr(" Warning: %1.").arg(QString::fromStdString(shrinkNote(s)))));
         QStringList bad;
         for (const LineWarning& w : s.problems)
             {

@@ -209,7 +209,8 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
                           .arg(m_result->request.displayName.toHtmlEscaped(), fmt::count(s.linesRead, "line"),
                                fmt::count(s.requestsImported, "request"), fmt::count(s.distinctKeys, "key"),
                                qs(keyKindName(m_result->request.options.key.kind)), fmt::count(s.skippedTotal(), "bad line"),
-                               span));
+                               span)
+                          + (s.shrankFrom < 0 ? QString() : tr("<br><b>Warning:</b> %1").arg(qs(shrinkNote(s)).toHtmlEscaped())));
     m_header->setToolTip(m_result->request.path);
 
     QList<QPair<QString, QString>> rows{
@@ -222,6 +223,8 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
         {tr("directives and headers"), fmt::exact(s.directiveLines)},
         {tr("bad lines"), fmt::exact(s.skippedTotal())},
     };
+    if (s.shrankFrom >= 0)
+        rows.prepend({tr("warning"), qs(shrinkNote(s))});
     for (int p = 0; p < kLineProblemCount; ++p)
         if (s.skipped[std::size_t(p)] > 0)
             rows.append({tr("  %1").arg(qs(problemText(LineProblem(p)))), fmt::exact(s.skipped[std::size_t(p)])});

@@ -86,11 +86,21 @@ std::string formatUtc(SimTime t)
     return buf;
 }
 
+std::string shrinkNote(const ImportSummary& s)
+{
+    if (s.shrankFrom < 0)
+        return {};
+    return "the file shrank from " + std::to_string(s.shrankFrom) + " to " + std::to_string(s.shrankTo)
+        + (s.shrankTo == 1 ? " byte" : " bytes") + " during the import; read up to line " + std::to_string(s.linesRead);
+}
+
 std::string formatSummary(const ImportSummary& s)
 {
     std::string out;
     const auto line = [&out](const std::string& text) { out += text + "\n"; };
     line("format: " + std::string(formatName(s.format)) + " (" + s.detection + ")");
+    if (s.shrankFrom >= 0)
+        line("warning: " + shrinkNote(s));
     line("lines read: " + std::to_string(s.linesRead) + " (" + counted(s.bytesRead, "byte") + ")");
     line("requests imported: " + std::to_string(s.requestsImported));
     if (s.blankLines || s.directiveLines)

@@ -41,6 +41,11 @@ struct ImportSummary {
     std::int64_t backwardSteps = 0;   // records earlier than the record on the line before them
     Duration lookBackUs = 0;
     std::vector<TierCount> tiers;     // requests per tier, when a tier map was given
+    // A file that shrank while it was read (logrotate's copytruncate): its size when the
+    // import opened it and when it was found shorter. The import ends after the last whole
+    // line read before that (linesRead); -1 when the file did not shrink.
+    std::int64_t shrankFrom = -1;
+    std::int64_t shrankTo = -1;
 
     std::int64_t skippedTotal() const;
     std::int64_t skippedFor(LineProblem p) const { return skipped[static_cast<std::size_t>(p)]; }
@@ -59,6 +64,10 @@ std::string lineExcerpt(std::string_view line);
 
 // "2015-05-17T10:05:00Z" (with ".123456" when there are microseconds).
 std::string formatUtc(SimTime t);
+
+// "the file shrank from 2000000 to 0 bytes during the import; read up to line 9000", or
+// empty when it did not shrink.
+std::string shrinkNote(const ImportSummary& summary);
 
 // The summary as a few lines of text for a terminal (what `ratelab-cli import` prints).
 std::string formatSummary(const ImportSummary& summary);

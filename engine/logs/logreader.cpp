@@ -10,9 +10,6 @@ namespace ratelab {
 namespace {
 
 constexpr std::size_t kBlockBytes = 1 << 20;  // read size; progress and cancellation are checked per block
-// A mapped file's pages are mapped this many bytes at a time as reading reaches them: one
-// call instead of a page fault every few pages (4% of a one-thread import's time).
-constexpr std::size_t kPopulateBytes = 16 * kBlockBytes;
 
 std::int64_t streamSize(std::istream& in)
 {
@@ -47,21 +44,20 @@ LogReader::LogReader(std::istream& in, const ImportOptions& options, KeyInterner
     , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
     , m_capacity(kBlockBytes + m_maxLine)
     , m_buffer(new char[m_capacity])
-    , m_data(m_buffer.get())
     , m_ordering(options.lookBackUs, m_summary)
 {
     start(options, keys);
 }
 
-LogReader::LogReader(MappedFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control)
+LogReader::LogReader(LogFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control)
     : m_in(nullptr)
     , m_file(std::move(file))
     , m_control(control)
     , m_tiers(options.tiers)
-    , m_totalBytes(static_cast<std::int64_t>(m_file->text().size()))
+    , m_totalBytes(m_file->isRegular() ? m_file->size() : options.totalBytes)
     , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
-    , m_capacity(0)
-    , m_data(m_file->text().data())
+    , m_capacity(kBlockBytes + m_maxLine)
+    , m_buffer(new char[m_capacity])
     , m_ordering(options.lookBackUs, m_summary)
 {
     start(options, keys);
@@ -77,10 +73,10 @@ void LogReader::start(const ImportOptions& options, KeyInterner& keys)
     // Detection from the head of the input.
     LogFormat format = options.format;
     if (format == LogFormat::Auto) {
-        const Detection detection = detectFormat(std::string_view(m_data, m_end), options.parser);
+        const Detection detection = detectFormat(std::string_view(m_buffer.get(), m_end), options.parser);
         m_summary.detection = detection.reason;
         if (detection.format == LogFormat::Auto) {
-            if (m_eof && textscan::isBlankLine(std::string_view(m_data, m_end))) {
+            if (m_eof && textscan::isBlankLine(std::string_view(m_buffer.get(), m_end))) {
                 m_inputEnded = true;  // empty input: nothing to import, nothing wrong
                 return;
             }
@@ -114,31 +110,37 @@ bool LogReader::next(ImportedRequest& out)
 
 void LogReader::fill()
 {
-    if (m_file) {  // the next block of the mapping comes into view
-        const std::size_t size = m_file->text().size();
-        const std::size_t end = std::min(size, m_end + kBlockBytes);
-        m_summary.bytesRead += static_cast<std::int64_t>(end - m_end);
-        if (m_end % kPopulateBytes == 0)
-            m_file->populate(m_end, kPopulateBytes);
-        m_end = end;
-        m_eof = m_end == size;
-        return;
-    }
     if (m_begin > 0) {
         std::memmove(m_buffer.get(), m_buffer.get() + m_begin, m_end - m_begin);
         m_end -= m_begin;
         m_begin = 0;
     }
     while (!m_eof && m_end < m_capacity) {
-        m_in->read(m_buffer.get() + m_end, static_cast<std::streamsize>(m_capacity - m_end));
-        const auto got = static_cast<std::size_t>(m_in->gcount());
+        const std::size_t got = readInput(m_capacity - m_end);
         m_end += got;
         m_summary.bytesRead += static_cast<std::int64_t>(got);
-        if (!*m_in)
-            m_eof = true;
         if (got == 0)
             break;
     }
+    if (m_eof && m_file && m_file->shrunkTo() >= 0 && m_summary.shrankFrom < 0) {
+        m_summary.shrankFrom = m_file->size();
+        m_summary.shrankTo = m_file->shrunkTo();
+    }
+}
+
+// Reads up to `length` bytes at m_end; sets m_eof at the end of the input.
+std::size_t LogReader::readInput(std::size_t length)
+{
+    char* into = m_buffer.get() + m_end;
+    if (m_file) {
+        const std::size_t got = m_file->read(into, length);
+        m_eof = got < length;
+        return got;
+    }
+    m_in->read(into, static_cast<std::streamsize>(length));
+    if (!*m_in)
+        m_eof = true;
+    return static_cast<std::size_t>(m_in->gcount());
 }
 
 // Handles the next whole line in the buffer. False when there is none: then the head of a
@@ -146,7 +148,7 @@ void LogReader::fill()
 // the input, without a newline) handled.
 bool LogReader::scanLine()
 {
-    const char* data = m_data;
+    const char* data = m_buffer.get();
     const std::size_t nlFrom = textscan::findChar(std::string_view(data + m_begin, m_end - m_begin), '\n');
     if (nlFrom != textscan::npos) {
         const std::size_t nlPos = m_begin + nlFrom;
@@ -170,6 +172,10 @@ bool LogReader::scanLine()
         ++m_summary.linesRead;
         m_processor->reject(m_summary.linesRead, LineProblem::LineTooLong, "line", std::string_view(data + m_begin, remaining));
         m_skippingLongLine = true;
+        m_begin = m_end;
+    } else if (m_eof && remaining > 0 && m_summary.shrankFrom >= 0) {
+        // Cut off where the file shrank: the rest of the line is gone, so it is not a line.
+        m_summary.bytesRead -= static_cast<std::int64_t>(remaining);
         m_begin = m_end;
     } else if (m_eof && remaining > 0) {
         ++m_summary.linesRead;  // the last line, without a newline

@@ -9,8 +9,9 @@
 // 1 MiB, lines longer than maxLineBytes are skipped without being buffered, and only the
 // keys, one look-back window of records and the records that window released at once (a
 // small reused ring) are kept. Nothing is allocated per request once the rings have grown.
-// A file can also be given mapped into memory: its text is then scanned in place, in the
-// same 1 MiB steps, without being copied into the buffer.
+// A file is read the same way, with read(2) (logfile.h). When it shrinks during the import
+// (logrotate's copytruncate), the import ends after the last whole line read before it did,
+// and the summary says so (ImportSummary::shrankFrom).
 //
 // Progress: RunControl::report(permille, "import") after every block (a few thousand
 // lines) and 1000 at the end; cancel() is honoured at the same points by throwing
@@ -26,7 +27,7 @@
 #include "engine/logs/importsummary.h"
 #include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
-#include "engine/logs/mappedfile.h"
+#include "engine/logs/logfile.h"
 #include "engine/logs/requestordering.h"
 
 #include <istream>
@@ -43,7 +44,7 @@ public:
     // trusted proxy, Cancelled when `control` was cancelled while the block was read. An
     // empty input is no error: it yields nothing.
     LogReader(std::istream& in, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
-    LogReader(MappedFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
+    LogReader(LogFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control = nullptr);
     LogReader(const LogReader&) = delete;
     LogReader& operator=(const LogReader&) = delete;
 
@@ -61,6 +62,7 @@ public:
 private:
     void start(const ImportOptions& options, KeyInterner& keys);
     void fill();
+    std::size_t readInput(std::size_t length);
     bool scanLine();
     void handle(std::string_view line);
     void order(const LineProcessor::Record& record);
@@ -68,8 +70,8 @@ private:
     void finish();
     void notify(bool finished) const;
 
-    std::istream* m_in;                 // the stream read into m_buffer, or null ...
-    std::optional<MappedFile> m_file;  // ... for a mapped file, scanned in place
+    std::istream* m_in;             // the stream read into m_buffer, or null ...
+    std::optional<LogFile> m_file;  // ... for a file
     RunControl* m_control;
     ImportProgressFn m_observer;
     std::shared_ptr<const TierMap> m_tiers;  // kept alive for the processor and the tally
@@ -80,8 +82,7 @@ private:
     // The buffer holds one block plus one partial line of up to m_maxLine bytes.
     std::size_t m_capacity;
     std::unique_ptr<char[]> m_buffer;
-    const char* m_data;        // the text being scanned: m_buffer, or the mapped file
-    std::size_t m_begin = 0;   // [m_begin, m_end) of m_data is read and not yet scanned
+    std::size_t m_begin = 0;   // [m_begin, m_end) of m_buffer is read and not yet scanned
     std::size_t m_end = 0;
     bool m_eof = false;
     bool m_skippingLongLine = false;  // inside a line already reported as too long

@@ -4,16 +4,17 @@
 #include "engine/logs/importtally.h"
 #include "engine/logs/lineprocessor.h"
 #include "engine/logs/logreader.h"
-#include "engine/logs/mappedfile.h"
+#include "engine/logs/logfile.h"
 #include "engine/logs/requestordering.h"
 #include "engine/logs/textscan.h"
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
-#include <fstream>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -21,7 +22,7 @@ namespace ratelab {
 
 namespace {
 
-// Memory does not grow with the thread count. The chunks parsed ahead of the merge hold at
+// Memory does not grow with the thread count. The chunks read ahead of the merge hold at
 // most kInFlightBytes of the file between them (2 per thread, each 1 MiB down to 256 KiB);
 // the threads' key tables hold at most kWorkerKeyBytes between them: a thread whose table
 // outgrows its share starts a new one at its next chunk (a key it meets again is then new to
@@ -37,27 +38,18 @@ constexpr KeyId kUnmapped = ~KeyId{0};
 
 bool isStateful(LogFormat f) { return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv; }
 
-// The end of the line that contains text[pos - 1]: the index after its '\n' (or the end).
-std::size_t afterLineEnd(std::string_view text, std::size_t pos)
-{
-    if (pos == 0 || pos >= text.size())
-        return std::min(pos, text.size());
-    if (text[pos - 1] == '\n')
-        return pos;
-    const std::size_t nl = textscan::findChar(text, '\n', pos);
-    return nl == textscan::npos ? text.size() : nl + 1;
-}
-
-// What a worker made of one chunk: its requests with chunk-local line numbers and
-// worker-local key ids, the offset of each request's line (to quote it if it proves too
-// old), and the chunk's counts and first problems.
+// One chunk of whole lines, read from the file, and what a worker made of it: its requests
+// with chunk-local line numbers and worker-local key ids, the offset of each request's line
+// (to quote it if it proves too old), and the chunk's counts and first problems. A slot's
+// buffer is reused by every chunk it holds.
 struct ChunkResult {
-    std::size_t begin = 0;  // in the file
-    std::size_t end = 0;
+    std::unique_ptr<char[]> buffer;  // a line left over from the chunk before, then what was read
+    std::string_view text;           // the chunk's lines, in `buffer`
+    std::int64_t fileEnd = 0;        // the file offset after the chunk's lines
     unsigned worker = 0;
     std::int64_t lines = 0;
     std::vector<ImportedRequest> requests;
-    std::vector<std::uint32_t> lineOffsets;  // per request, from `begin`
+    std::vector<std::uint32_t> lineOffsets;  // per request, into `text`
     ImportSummary counts;                    // blank, directive and skipped lines; problems
     std::vector<std::string> newKeys;        // names of the worker's keys first seen in this chunk
     bool keysRestarted = false;              // the worker started a new key table for this chunk
@@ -79,8 +71,7 @@ struct Worker {
     {
     }
 
-    void parse(std::string_view text, std::size_t maxLine, LogFormat format, const ImportOptions& options,
-               ChunkResult& out)
+    void parse(std::size_t maxLine, LogFormat format, const ImportOptions& options, ChunkResult& out)
     {
         out.keysRestarted = keyBytes > keyBudget;
         if (out.keysRestarted) {
@@ -95,7 +86,7 @@ struct Worker {
         out.lineOffsets.clear();
         out.lines = 0;
         const std::size_t keysBefore = keys.size();
-        const std::string_view chunk = text.substr(out.begin, out.end - out.begin);
+        const std::string_view chunk = out.text;
         const auto keep = [&](const LineProcessor::Record& record) {
             out.requests.push_back(processor->request(record));
             out.lineOffsets.push_back(static_cast<std::uint32_t>(record.text.data() - chunk.data()));
@@ -126,14 +117,14 @@ struct Worker {
     }
 };
 
-// The pipeline: chunks are cut off the file in order and parsed by whichever thread is
+// The pipeline: chunks are read off the file in order and parsed by whichever thread is
 // free; the calling thread merges them strictly in file order (and parses too while the
-// next chunk to merge is not ready). At most 2 chunks per thread are parsed ahead of the merge.
+// next chunk to merge is not ready). At most 2 chunks per thread are read ahead of the merge.
 class ParallelImport {
 public:
-    ParallelImport(std::string_view text, LogFormat format, const ImportOptions& options, KeyInterner& keys,
+    ParallelImport(LogFile& file, LogFormat format, const ImportOptions& options, KeyInterner& keys,
                    unsigned threads, ImportSummary& summary)
-        : m_text(text)
+        : m_file(file)
         , m_options(options)
         , m_keys(keys)
         , m_summary(summary)
@@ -174,27 +165,79 @@ public:
     }
 
 private:
-    // Cuts the next chunk and gives it a slot; false when the file is all cut or the merge
-    // is all the slots behind. Called with m_mutex held.
+    // Reads the next chunk into a free slot; false when the file is all read, the merge is
+    // a slot count behind, or the import has stopped (a read failed: then it is stopped
+    // here). Called with m_mutex held: chunks are read one at a time, in file order.
     bool claim(unsigned worker, std::size_t& index)
     {
-        if (m_cut >= m_text.size() || m_claimed - m_merged >= m_slots.size() || m_stopped)
+        if (m_inputEnded || m_claimed - m_merged >= m_slots.size() || m_stopped)
             return false;
+        ChunkResult& slot = m_slots[m_claimed % m_slots.size()];
+        try {
+            readChunk(slot);
+        } catch (...) {
+            m_failure = std::current_exception();
+            m_stopped = true;
+            m_changed.notify_all();
+            return false;
+        }
         index = m_claimed++;
-        ChunkResult& slot = m_slots[index % m_slots.size()];
-        slot.begin = m_cut;
-        slot.end = afterLineEnd(m_text, std::min(m_text.size(), m_cut + m_chunkBytes));
         slot.worker = worker;
         slot.ready = false;
-        m_cut = slot.end;
         return true;
+    }
+
+    // Fills `chunk` with the next whole lines of the file: the line carried over from the
+    // chunk before, then m_chunkBytes read, up to the last line end; the rest is carried to
+    // the next chunk. A line longer than maxLine is not carried: its head ends the chunk (and
+    // is rejected there, as LogReader does) and the rest of it is read and dropped.
+    void readChunk(ChunkResult& chunk)
+    {
+        if (!chunk.buffer)
+            chunk.buffer = std::make_unique<char[]>(m_maxLine + m_chunkBytes);
+        char* const buffer = chunk.buffer.get();
+        std::memcpy(buffer, m_carry, m_carryLength);
+        std::size_t begin = 0;
+        std::size_t end = m_carryLength + m_file.read(buffer + m_carryLength, m_chunkBytes);
+        bool atEnd = end - m_carryLength < m_chunkBytes;
+        m_carryLength = 0;
+        while (m_skippingLongLine) {
+            const std::size_t nl = textscan::findChar(std::string_view(buffer, end), '\n');
+            if (nl != textscan::npos) {
+                begin = nl + 1;
+                m_skippingLongLine = false;
+            } else if (atEnd) {
+                begin = end;
+                m_skippingLongLine = false;
+            } else {
+                end = m_file.read(buffer, m_chunkBytes);
+                atEnd = end < m_chunkBytes;
+            }
+        }
+        const std::string_view data(buffer + begin, end - begin);
+        const std::size_t lastNl = data.rfind('\n');
+        const std::size_t whole = lastNl == std::string_view::npos ? 0 : lastNl + 1;
+        if (atEnd) {
+            m_inputEnded = true;
+            // The line cut off where the file shrank is not a line; the last line of a file
+            // that did not is one, with or without a newline.
+            chunk.text = m_file.shrunkTo() >= 0 ? data.substr(0, whole) : data;
+        } else if (data.size() - whole > m_maxLine) {
+            chunk.text = data;
+            m_skippingLongLine = true;
+        } else {
+            chunk.text = data.substr(0, whole);
+            m_carry = data.data() + whole;
+            m_carryLength = data.size() - whole;
+        }
+        chunk.fileEnd = m_file.offset() - static_cast<std::int64_t>(data.size() - chunk.text.size());
     }
 
     void parseClaimed(unsigned worker, std::size_t index)
     {
         ChunkResult& slot = m_slots[index % m_slots.size()];
         try {
-            m_workers[worker].parse(m_text, m_maxLine, m_format, m_options, slot);
+            m_workers[worker].parse(m_maxLine, m_format, m_options, slot);
         } catch (...) {
             std::lock_guard lock(m_mutex);
             if (!m_failure)
@@ -215,9 +258,9 @@ private:
             bool claimed = false;
             {
                 std::unique_lock lock(m_mutex);
-                m_changed.wait(lock, [&] { return m_stopped || m_cut >= m_text.size() || (claimed = claim(worker, index)); });
+                m_changed.wait(lock, [&] { return m_stopped || m_inputEnded || (claimed = claim(worker, index)) || m_stopped; });
                 if (!claimed)
-                    return;  // stopped, or the whole file is cut
+                    return;  // stopped, or the whole file is read
             }
             parseClaimed(worker, index);
             if (control && control->cancelled())
@@ -236,8 +279,8 @@ private:
                     return m_merged < m_claimed && m_slots[m_merged % m_slots.size()].ready;
                 };
                 m_changed.wait(lock, [&] {
-                    return m_stopped || nextReady() || (m_merged == m_claimed && m_cut >= m_text.size())
-                        || (parse = claim(0, parseIndex));
+                    return m_stopped || nextReady() || (m_merged == m_claimed && m_inputEnded)
+                        || (parse = claim(0, parseIndex)) || m_stopped;
                 });
                 if (m_stopped || (!parse && !nextReady()))
                     return;  // failed, cancelled, or everything merged
@@ -286,10 +329,11 @@ private:
             ImportedRequest r = chunk.requests[i];
             r.line += m_summary.linesRead;
             if (!m_ordering.admit(r.t)) {  // too old: reported, its key not interned
-                const std::size_t start = chunk.begin + chunk.lineOffsets[i];
-                const std::size_t end = textscan::findChar(m_text, '\n', start);
+                const std::size_t start = chunk.lineOffsets[i];
+                const std::size_t end = textscan::findChar(chunk.text, '\n', start);
                 m_summary.skip(r.line, LineProblem::TooOld, "time",
-                               m_text.substr(start, end == textscan::npos ? end : end - start), m_options.maxReportedProblems);
+                               chunk.text.substr(start, end == textscan::npos ? end : end - start),
+                               m_options.maxReportedProblems);
                 continue;
             }
             KeyId& global = toGlobal[r.key];
@@ -299,7 +343,7 @@ private:
             m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); });
         }
         m_summary.linesRead += chunk.lines;
-        m_bytesMerged = chunk.end;
+        m_summary.bytesRead = chunk.fileEnd;
     }
 
     void emit(const ImportedRequest& r, const RequestSink& sink)
@@ -310,8 +354,8 @@ private:
 
     void report(RunControl* control, const ImportProgressFn& onProgress) const
     {
-        const auto total = static_cast<std::int64_t>(m_text.size());
-        const auto done = static_cast<std::int64_t>(m_bytesMerged);
+        const std::int64_t total = m_file.size();
+        const std::int64_t done = m_summary.bytesRead;
         if (control)
             control->report(static_cast<int>(total > 0 ? done * 1000 / total : 1000), "import");
         if (onProgress)
@@ -332,7 +376,7 @@ private:
         std::vector<KeyId> ids;          // local id -> id in m_keys, kUnmapped until first merged
     };
 
-    std::string_view m_text;
+    LogFile& m_file;
     const ImportOptions& m_options;
     KeyInterner& m_keys;
     ImportSummary& m_summary;
@@ -344,12 +388,14 @@ private:
     std::vector<KeyMap> m_keyMaps;  // per worker; the merge's alone
     RequestOrdering m_ordering;
     ImportTally m_tally;
-    std::size_t m_bytesMerged = 0;
 
     std::mutex m_mutex;  // guards what follows, and the slots' `ready` flags
     std::condition_variable m_changed;
-    std::size_t m_cut = 0;      // the file is cut into chunks up to here
-    std::size_t m_claimed = 0;  // chunks cut
+    const char* m_carry = nullptr;  // the start of a line the last chunk read ends in, in its buffer
+    std::size_t m_carryLength = 0;
+    bool m_skippingLongLine = false;  // inside a line too long to carry, whose head has been read
+    bool m_inputEnded = false;        // the file is all read
+    std::size_t m_claimed = 0;  // chunks read
     std::size_t m_merged = 0;   // chunks merged
     bool m_stopped = false;     // cancelled or failed
     std::exception_ptr m_failure;
@@ -366,28 +412,22 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
                             const RequestSink& sink, RunControl* control, unsigned threads,
                             const ImportProgressFn& onProgress)
 {
-    std::optional<MappedFile> file = mapIfRegularFile(path);
-    if (!file) {  // a pipe or a device: read it as a stream
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            throw ImportError("cannot open the log file");
-        return importLog(in, options, keys, sink, control, onProgress);
-    }
+    LogFile file(path);
     const auto oneThread = [&] {
-        LogReader reader(std::move(*file), options, keys, control);
+        LogReader reader(std::move(file), options, keys, control);
         reader.setProgressObserver(onProgress);
         return importAll(reader, sink);
     };
-    if (threads <= 1 || isStateful(options.format))
-        return oneThread();
+    if (!file.isRegular() || threads <= 1 || isStateful(options.format))
+        return oneThread();  // a pipe or a device is read as a stream
 
-    const std::string_view text = file->text();
     ImportSummary summary;
     summary.lookBackUs = options.lookBackUs;
-    summary.bytesRead = static_cast<std::int64_t>(text.size());
     LogFormat format = options.format;
     if (format == LogFormat::Auto) {
-        const Detection detection = detectFormat(text.substr(0, 1 << 20), options.parser);
+        std::string head(std::min<std::int64_t>(file.size(), kMaxChunkBytes), '\0');
+        head.resize(file.readHead(head.data(), head.size()));
+        const Detection detection = detectFormat(head, options.parser);
         if (detection.format == LogFormat::Auto || isStateful(detection.format))
             return oneThread();  // it reports the failure, or reads the stateful format
         summary.detection = detection.reason;
@@ -397,11 +437,15 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
     }
     summary.format = format;
 
-    ParallelImport(text, format, options, keys, threads, summary).run(sink, control, onProgress);
+    ParallelImport(file, format, options, keys, threads, summary).run(sink, control, onProgress);
+    if (file.shrunkTo() >= 0) {
+        summary.shrankFrom = file.size();
+        summary.shrankTo = file.shrunkTo();
+    }
     if (control)
         control->report(1000, "import");
     if (onProgress)
-        onProgress({summary.bytesRead, summary.bytesRead, summary.linesRead, summary.skippedTotal(), true});
+        onProgress({summary.bytesRead, file.size(), summary.linesRead, summary.skippedTotal(), true});
     return summary;
 }
 

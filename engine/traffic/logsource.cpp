@@ -11,24 +11,15 @@ LogSource::LogSource(const SourceSpec& spec, const Scenario& scenario, KeyIntern
     ImportOptions options;
     if (const auto problems = applyLogOptions(spec.logOptions, options); !problems.empty())
         throw InputError(spec.file, 0, problems.front().option, problems.front().message);
-    // A regular file is mapped and scanned in place; anything else readable (a pipe) streams.
-    std::optional<MappedFile> mapped = [&] {
-        try {
-            return mapIfRegularFile(spec.file);
-        } catch (const ImportError& e) {
-            throw InputError(spec.file, 0, "file", e.what());
-        }
-    }();
-    if (!mapped) {
-        m_file.open(spec.file, std::ios::binary);
-        if (!m_file)
-            throw InputError(spec.file, 0, "file", "cannot open the log");
+    // A file, a pipe or a device, read in blocks (a file that shrinks meanwhile ends early).
+    std::optional<LogFile> file;
+    try {
+        file.emplace(spec.file);
+    } catch (const ImportError& e) {
+        throw InputError(spec.file, 0, "file", e.what());
     }
     try {
-        if (mapped)
-            m_reader.emplace(std::move(*mapped), options, keys);
-        else
-            m_reader.emplace(m_file, options, keys);
+        m_reader.emplace(std::move(*file), options, keys);
     } catch (const ImportError& e) {
         throw InputError(spec.file, 0, "format", e.what());
     }

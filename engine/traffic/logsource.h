@@ -7,7 +7,6 @@
 #include "engine/logs/logreader.h"
 #include "engine/traffic/source.h"
 
-#include <fstream>
 #include <optional>
 
 namespace ratelab {
@@ -22,7 +21,6 @@ public:
     const LogReader* logReader() const override { return &*m_reader; }
 
 private:
-    std::ifstream m_file;  // for a log that is not a regular file (a pipe)
     std::optional<LogReader> m_reader;
     SimTime m_start;
     SimTime m_first = kNever;

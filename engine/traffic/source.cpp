@@ -250,6 +250,8 @@ SourceInfo describeSource(const SourceSpec& spec, const TrafficSource& source)
     for (const LineWarning& w : s.problems)
         out.firstSkipped.push_back({w.line, std::string(problemId(w.problem)), w.field});
     out.reorderedLines = s.reorderedLines;
+    out.shrankFrom = s.shrankFrom;
+    out.shrankTo = s.shrankTo;
     return info;
 }
 

@@ -12,7 +12,7 @@
 //
 // Contenders, all reading the same file from the page cache:
 //   wc -l                 GNU coreutils, spawned: the memory-speed reference
-//   import, 1 thread      importLogFile(threads = 1): the file mapped and scanned in place,
+//   import, 1 thread      importLogFile(threads = 1): the file read in 1 MiB blocks and scanned,
 //                         parse, UTC time, intern, put in time order
 //   import, T threads     importLogFile(threads = T): chunks parsed in parallel, merged in order
 //   std::regex            a straightforward combined-log regex, std::getline, the same

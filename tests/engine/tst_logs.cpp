@@ -2,7 +2,8 @@
 // detection with the counts their SOURCES.md gives (expectations taken from SOURCES.md and from reading the files, not from
 // this importer); one step table per parser with hand-written lines; keys behind proxies;
 // reordering; the pull-based reader against the sink; fuzz-like input (truncated lines, binary garbage, 1 MB lines, invalid UTF-8,
-// out-of-range times); progress and cancellation; the parallel path equals the sequential one.
+// out-of-range times); progress and cancellation; the parallel path equals the sequential one;
+// a file that shrinks while it is imported.
 
 #include "engine/logs/clientaddress.h"
 #include "engine/logs/formatdetect.h"
@@ -19,6 +20,7 @@
 
 #include <QtTest>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -151,6 +153,8 @@ private slots:
     void progressCountsBadLines();
     void parallelEqualsSequential();
     void parallelEqualsSequentialAcrossChunks();
+    void fileShrinkingDuringImport_data();
+    void fileShrinkingDuringImport();
 };
 
 // ---- The shared real logs --------------------------------------------------------------------
@@ -1488,6 +1492,81 @@ void TestLogs::parallelEqualsSequentialAcrossChunks()
     }, &control, 3));
     QVERIFY(delivered >= 20'000 && delivered < one.requests.size());
     QFile::remove(path);
+}
+
+// logrotate's copytruncate copies a log and then empties it, while an import may be reading
+// it. Here the file is cut to `cutTo` bytes at the import's first progress report, once a
+// first block (one thread) or chunk (several) of 1 MiB is in, with more than that still to
+// read. The import must end after the last whole line it had read, every one of them
+// imported, and say so; a memory-mapped import died of SIGBUS at the first page past the cut.
+void TestLogs::fileShrinkingDuringImport_data()
+{
+    QTest::addColumn<unsigned>("threads");
+    QTest::addColumn<qint64>("cutTo");
+    QTest::newRow("1 thread, emptied") << 1u << qint64(0);
+    QTest::newRow("2 threads, emptied") << 2u << qint64(0);
+    QTest::newRow("1 thread, cut mid-line") << 1u << qint64(1000);
+    QTest::newRow("3 threads, cut mid-line") << 3u << qint64(1000);
+}
+
+void TestLogs::fileShrinkingDuringImport()
+{
+    QFETCH(unsigned, threads);
+    QFETCH(qint64, cutTo);
+    // 200,000 lines of 90 to 100 bytes, one second apart: ~19 MB, far more than a chunk for
+    // each of the threads' read-ahead slots (2 per thread).
+    constexpr int kLines = 200'000;
+    std::string log;
+    for (int n = 1; n <= kLines; ++n) {
+        char stamp[32];
+        std::snprintf(stamp, sizeof stamp, "%02d/May/2015:%02d:%02d:%02d", 17 + n / 86'400, n / 3600 % 24, n / 60 % 60,
+                      n % 60);
+        log += "10.2." + std::to_string(n / 250 % 250) + "." + std::to_string(n % 250) + " - - [" + stamp
+            + " +0000] \"GET /item/" + std::to_string(n) + " HTTP/1.1\" 200 1 \"-\" \"shrink\"\n";
+    }
+    QVERIFY(log.size() > std::size_t(3 * threads + 2) << 20);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("access.log")).toStdString();
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << log;
+    }
+
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    KeyInterner keys;
+    std::vector<ImportedRequest> requests;
+    bool cut = false;
+    const ImportSummary summary = importLogFile(path, options, keys,
+                                                [&](const ImportedRequest& r) { requests.push_back(r); }, nullptr,
+                                                threads, [&](const ImportProgress&) {
+                                                    if (!std::exchange(cut, true))
+                                                        std::filesystem::resize_file(path, std::uintmax_t(cutTo));
+                                                });
+    QVERIFY(cut);
+
+    // It stopped early, after a whole line: the bytes read are lines 1 to linesRead exactly.
+    const std::int64_t lines = summary.linesRead;
+    QVERIFY2(lines > 0 && lines < kLines, qPrintable(QString::number(lines)));
+    std::size_t end = 0;
+    for (std::int64_t n = 0; n < lines; ++n)
+        end = log.find('\n', end) + 1;
+    QCOMPARE(summary.bytesRead, std::int64_t(end));
+    QCOMPARE(summary.shrankFrom, std::int64_t(log.size()));
+    QCOMPARE(summary.shrankTo, std::int64_t(cutTo));
+    // Every line read is imported, in order; the line cut off is not a bad line.
+    QCOMPARE(summary.skippedTotal(), std::int64_t{0});
+    QCOMPARE(summary.requestsImported, lines);
+    QCOMPARE(std::int64_t(requests.size()), lines);
+    for (std::int64_t n = 1; n <= lines; n += lines / 7) {
+        const ImportedRequest& r = requests[std::size_t(n - 1)];
+        QCOMPARE(r.line, n);
+        QCOMPARE(std::string(keys.name(r.key)), "10.2." + std::to_string(n / 250 % 250) + "." + std::to_string(n % 250));
+    }
+    const std::string note = "the file shrank from " + std::to_string(log.size()) + " to " + std::to_string(cutTo)
+        + " bytes during the import; read up to line " + std::to_string(lines);
+    QCOMPARE(shrinkNote(summary), note);
+    QVERIFY(formatSummary(summary).find("warning: " + note + "\n") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestLogs)

@@ -2,7 +2,7 @@
 // handwritten log derived by hand; the same report as the trace `ratelab-cli import`
 // writes from the same log; the shipped sample log replayed by tests/data/scenarios; the
 // import counts in the report; a log that cannot be opened or read is an error naming it;
-// a saved scenario keeps the log options.
+// a log that shrinks while the run reads it; a saved scenario keeps the log options.
 
 #include "scenariotest.h"
 #include "tests/cli/processrun.h"
@@ -69,6 +69,7 @@ private slots:
     void sameReportAsTheImportedTrace();
     void sampleLogScenario();
     void logThatCannotBeRead();
+    void logShrinkingDuringTheRun();
     void savedScenarioKeepsTheLogOptions();
 
 private:
@@ -136,6 +137,7 @@ void TestLogSource::handwrittenLogDecisions()
     QCOMPARE(json["scenario"]["sources"][0]["import"]["lines_read"].get<int>(), 10);
     QCOMPARE(json["scenario"]["sources"][0]["import"]["first_skipped"][0]["reason"].get<std::string>(),
              std::string("unterminated_quote"));
+    QVERIFY(json["scenario"]["sources"][0]["import"]["shrank"].is_null());
 
     // A look-back of 2 s cannot put line 7 (4 s late) back: it is dropped as too old, and
     // the fixed window rejects one request fewer.
@@ -222,12 +224,61 @@ void TestLogSource::logThatCannotBeRead()
         return "no error";
     };
     const std::string missing = errorOf("missing.log");
-    QVERIFY2(missing.find("missing.log:0: file: cannot open the log") != std::string::npos, missing.c_str());
+    QVERIFY2(missing.find("missing.log:0: file: cannot open the log file: No such file or directory") != std::string::npos,
+             missing.c_str());
     const std::string prose = errorOf("prose.log");
     QVERIFY2(prose.find("prose.log:0: format: cannot detect the log format") != std::string::npos, prose.c_str());
     QVERIFY(QDir(m_dir.path()).mkpath("logs.d"));
     const std::string directory = errorOf("logs.d");
     QVERIFY2(directory.find("logs.d:0: file: is a directory, not a log") != std::string::npos, directory.c_str());
+}
+
+// logrotate's copytruncate empties the log while the run replays it: here at the run's first
+// progress report, when the log source has read its first block (1 MiB and a line) of a
+// 3 MB log. The run ends with the lines read before, all of them requests, and its report
+// says the log shrank. A memory-mapped log killed the run with SIGBUS.
+void TestLogSource::logShrinkingDuringTheRun()
+{
+    // 30,000 lines, 100 a second from 20:00:00: 300 s of traffic, inside the 20 min run.
+    constexpr int kLines = 30'000;
+    QByteArray log;
+    for (int n = 0; n < kLines; ++n) {
+        const int second = n / 100;
+        log += QStringLiteral("10.3.%1.%2 - - [10/Oct/2000:20:%3:%4 +0000] \"GET /%5 HTTP/1.1\" 200 1 \"-\" \"ua\"\n")
+                   .arg(n / 250 % 250)
+                   .arg(n % 250)
+                   .arg(second / 60, 2, 10, QLatin1Char('0'))
+                   .arg(second % 60, 2, 10, QLatin1Char('0'))
+                   .arg(n)
+                   .toLatin1();
+    }
+    QVERIFY(log.size() > 2 * (1 << 20));
+    const std::string path = write("rotated.log", log).toStdString();
+    const Scenario s = loadScenario(R"({"name": "rotated", "duration": "20m", "keys": "recorded",
+        "traffic": [{"kind": "log", "file": "rotated.log", "format": "combined"}],
+        "algorithms": [{"algorithm": "fixed_window", "params": {"limit": 1000, "window": "10s"}}]})",
+                                    "rotated.json", m_dir.path().toStdString());
+    bool emptied = false;
+    RunControl control([&](int, const std::string&) {
+        if (!std::exchange(emptied, true))
+            QFile::resize(QString::fromStdString(path), 0);
+    });
+    const Report r = runScenario(s, control);
+    QVERIFY(emptied);
+
+    const SourceImport& imported = *r.scenario.sources.front().import;
+    // It read whole lines of the first block, and nothing after it.
+    QVERIFY2(imported.linesRead > 0 && imported.linesRead < kLines, qPrintable(QString::number(imported.linesRead)));
+    QVERIFY(imported.linesRead * 90 < 2 * (1 << 20));
+    QVERIFY(imported.complete);
+    QCOMPARE(imported.skipped, std::int64_t(0));
+    QCOMPARE(imported.requestsImported, imported.linesRead);
+    QCOMPARE(r.uniqueRequests, imported.linesRead);
+    QCOMPARE(imported.shrankFrom, std::int64_t(log.size()));
+    QCOMPARE(imported.shrankTo, std::int64_t(0));
+    const auto json = nlohmann::json::parse(reportJson(r));
+    QCOMPARE(json["scenario"]["sources"][0]["import"]["shrank"]["from_bytes"].get<std::int64_t>(), std::int64_t(log.size()));
+    QCOMPARE(json["scenario"]["sources"][0]["import"]["shrank"]["to_bytes"].get<std::int64_t>(), std::int64_t(0));
 }
 
 void TestLogSource::savedScenarioKeepsTheLogOptions()
