@@ -112,8 +112,12 @@ void ImportFilePage::refresh()
         m_path->setText(m_wizard->path());
     }
     const Detection& d = m_wizard->detection();
-    if (m_wizard->head().isEmpty())
-        m_detected->setText(m_wizard->path().isEmpty() ? tr("choose a file") : tr("cannot read this file, or it is empty"));
+    if (m_wizard->path().isEmpty())
+        m_detected->setText(tr("choose a file"));
+    else if (!m_wizard->readError().isEmpty())
+        m_detected->setText(tr("cannot read %1: %2").arg(m_wizard->path(), m_wizard->readError()));
+    else if (m_wizard->head().isEmpty())
+        m_detected->setText(tr("the file is empty"));
     else if (d.format == LogFormat::Auto)
         m_detected->setText(d.sampled == 1 ? tr("no format matched the first line: choose one below")
                                            : tr("no format matched any of the first %1: choose one below")

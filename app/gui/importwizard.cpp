@@ -32,8 +32,11 @@ void ImportWizard::setPath(const QString& path)
 {
     m_path = path;
     m_head.clear();
+    m_readError.clear();
     QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_readError = file.errorString();
+    } else {
         m_head = file.read(kHeadBytes);
         // Whole lines only, unless the file is a single partial line.
         if (!file.atEnd()) {

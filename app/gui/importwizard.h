@@ -25,6 +25,7 @@ public:
     void setPath(const QString& path);  // a file or a Qt resource; reads its head and detects
     QString path() const { return m_path; }
     QByteArray head() const { return m_head; }       // the first bytes of the input (whole lines)
+    QString readError() const { return m_readError; }  // why the file cannot be read; empty when it can
     const Detection& detection() const { return m_detection; }
     // The format to import with: the override, else the detected one (Auto: none).
     LogFormat format() const;
@@ -47,6 +48,7 @@ private:
     LogImportController* m_controller;
     QString m_path;
     QByteArray m_head;
+    QString m_readError;
     Detection m_detection;
     ImportFilePage* m_file = nullptr;
     ImportKeyPage* m_key = nullptr;

@@ -10,17 +10,23 @@ namespace ratelab {
 
 namespace {
 
-// Imports the log at `path`: a file, mapped and parsed on every core (parallelimport.h), or
-// a Qt resource, read whole.
+// Imports the log at `path`: a file, read and parsed on every core (parallelimport.h), or
+// a Qt resource, read whole. An ImportError (a file that cannot be opened, a format not
+// detected) names the file.
 ImportSummary importPath(const QString& path, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
                          RunControl& control, const ImportProgressFn& onProgress)
 {
-    if (!path.startsWith(QLatin1Char(':')))
-        return importLogFile(QFile::encodeName(path).toStdString(), options, keys, sink, &control,
-                             defaultImportThreads(), onProgress);
+    if (!path.startsWith(QLatin1Char(':'))) {
+        try {
+            return importLogFile(QFile::encodeName(path).toStdString(), options, keys, sink, &control,
+                                 defaultImportThreads(), onProgress);
+        } catch (const ImportError& e) {
+            throw ImportError(path.toStdString() + ": " + e.what());
+        }
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw ImportError("cannot open " + path.toStdString());
+        throw ImportError(path.toStdString() + ": cannot open the log file: " + file.errorString().toStdString());
     const QByteArray bytes = file.readAll();
     ImportOptions sized = options;
     sized.totalBytes = bytes.size();

@@ -70,7 +70,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 
 using namespace ratelab;
 
@@ -142,6 +144,11 @@ QAction* findAction(QWidget* w, const QString& text)
         if (!a->menu() && a->text().remove(QLatin1Char('&')) == text)
             return a;
     return nullptr;
+}
+
+QString osReason(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
 }
 
 } // namespace
@@ -812,6 +819,19 @@ private slots:
         QCOMPARE(result->summary.problems.size(), std::size_t(1));
         QCOMPARE(result->summary.problems[0].line, std::int64_t(8899));
         QVERIFY(wizard.runPage()->statusText().contains(QStringLiteral("line 8899")));
+    }
+
+    // A file the wizard cannot open: its first page says which and why, and goes no further.
+    void importWizardUnreadableFile()
+    {
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("missing.log"));
+        LogImportController controller;
+        ImportWizard wizard(&controller);
+        wizard.show();
+        wizard.setPath(missing);
+        QCOMPARE(wizard.filePage()->detectionText(), QStringLiteral("cannot read %1: %2").arg(missing, osReason(ENOENT)));
+        QVERIFY(!wizard.filePage()->isComplete());
     }
 
     // The Logs view imports the sample when first shown, with the bad line listed.

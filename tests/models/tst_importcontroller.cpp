@@ -1,12 +1,17 @@
 // LogImportController's progress reports (gui-guide.md 4.3, wizard page 3): the ETA from the bytes
 // done so far, and reports carrying a bad-line count that grows to the import's final count
-// on a log with known bad lines.
+// on a log with known bad lines; a log that cannot be opened fails at once, saying why.
 #include "app/models/logimportcontroller.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cerrno>
+#include <cstring>
 
 using namespace ratelab;
 
@@ -82,13 +87,49 @@ private slots:
         LogImportController controller;
         QSignalSpy progress(&controller, &LogImportController::progress);
         QSignalSpy finished(&controller, &LogImportController::finished);
+        QSignalSpy failed(&controller, &LogImportController::failed);
         controller.start({QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log"),
                           QStringLiteral("apache"), {}});
-        QVERIFY(finished.wait(30'000));
+        // A log that cannot be opened fails at once, with its reason: not a 30 s wait for `finished`.
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 30'000);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.isEmpty() ? QString() : failed.first()[1].toString()));
         const auto last = progress.last()[1].value<LogImportProgress>();
         QVERIFY(last.finished);
         QCOMPARE(last.badLines, qint64(1));
         QCOMPARE(last.linesRead, qint64(10'000));
+    }
+
+    // A log that cannot be opened ends its job at once, with a message naming the file and
+    // the OS reason (the wizard's last page shows it): nothing waits on a file that is not there.
+    void unopenableFileFailsAtOnce_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("missing") << QStringLiteral("missing.log") << QString::fromLocal8Bit(std::strerror(ENOENT));
+        QTest::newRow("a directory") << QStringLiteral("logs.d") << QStringLiteral("is a directory, not a log file");
+    }
+
+    void unopenableFileFailsAtOnce()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("logs.d")));
+        const QString path = dir.filePath(name);
+        LogImportController controller;
+        QSignalSpy failed(&controller, &LogImportController::failed);
+        QSignalSpy finished(&controller, &LogImportController::finished);
+        QElapsedTimer clock;
+        clock.start();
+        const quint64 job = controller.start({path, name, {}});
+        QVERIFY(failed.wait(30'000));
+        QVERIFY2(clock.elapsed() < 2'000, qPrintable(QStringLiteral("%1 ms").arg(clock.elapsed())));
+        QCOMPARE(failed.first()[0].value<quint64>(), job);
+        const QString message = failed.first()[1].toString();
+        QVERIFY2(message.startsWith(path + QStringLiteral(": ")), qPrintable(message));
+        QVERIFY2(message.endsWith(reason), qPrintable(message));
+        QCOMPARE(finished.count(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 1'000);
     }
 };
 
