@@ -4,6 +4,7 @@
 #include "app/gui/ratedistributionchart.h"
 #include "app/gui/recommendationcard.h"
 #include "app/gui/tradeoffchart.h"
+#include "app/models/filewriter.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
 #include "app/models/topkeysmodel.h"
@@ -30,8 +31,8 @@ namespace ratelab {
 
 namespace {
 // A log the engine can open: a file as it is; a Qt resource (the bundled sample) copied once
-// to the cache directory. Empty when the copy fails.
-QString fileOnDisk(const QString& path)
+// to the cache directory. Empty when the copy fails, with why in `error`.
+QString fileOnDisk(const QString& path, QString* error)
 {
     if (!path.startsWith(QLatin1Char(':')))
         return path;
@@ -39,10 +40,16 @@ QString fileOnDisk(const QString& path)
     const QString target = dir + QLatin1Char('/') + QFileInfo(path).fileName();
     if (QFileInfo(target).size() == QFileInfo(path).size())
         return target;
-    QFile::remove(target);
-    if (!QDir().mkpath(dir) || !QFile::copy(path, target))
+    QFile resource(path);
+    if (!resource.open(QIODevice::ReadOnly)) {
+        *error = AdvisorView::tr("cannot read %1: %2").arg(path, resource.errorString());
         return {};
-    return target;
+    }
+    if (!QDir().mkpath(dir)) {
+        *error = AdvisorView::tr("cannot create %1").arg(dir);
+        return {};
+    }
+    return writeFile(target, resource.readAll(), error) ? target : QString();
 }
 
 constexpr int kDefaultWindow = 2;  // 1 min, the families' default W
@@ -232,9 +239,10 @@ bool AdvisorView::replay()
 {
     if (!m_result || !m_import)
         return false;
-    const QString path = fileOnDisk(m_import->request.path);
+    QString error;
+    const QString path = fileOnDisk(m_import->request.path, &error);
     if (path.isEmpty()) {
-        m_card->setStatus(tr("cannot replay: the log %1 could not be copied to a file").arg(m_import->request.displayName));
+        m_card->setStatus(tr("cannot replay: %1").arg(error));
         return false;
     }
     ImportOptions options = m_import->request.options;

@@ -1,23 +1,23 @@
 #include "app/gui/chartview.h"
 
+#include "app/models/filewriter.h"
 #include "app/models/palette.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QClipboard>
 #include <QDateTime>
-#include <QFile>
 #include <QFileDialog>
 #include <QGraphicsEllipseItem>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsScene>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QRubberBand>
 #include <QSvgGenerator>
-#include <QTextStream>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -470,20 +470,23 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
     menu.addAction(tr("Export PNG…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export PNG"), exportName() + QStringLiteral(".png"),
                                                           tr("PNG images (*.png)"));
-        if (!path.isEmpty())
-            exportPng(path);
+        QString error;
+        if (!path.isEmpty() && !exportPng(path, &error))
+            QMessageBox::warning(this, tr("Export PNG"), error);
     });
     menu.addAction(tr("Export SVG…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export SVG"), exportName() + QStringLiteral(".svg"),
                                                           tr("SVG images (*.svg)"));
-        if (!path.isEmpty())
-            exportSvg(path);
+        QString error;
+        if (!path.isEmpty() && !exportSvg(path, &error))
+            QMessageBox::warning(this, tr("Export SVG"), error);
     });
     menu.addAction(tr("Export CSV…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), exportName() + QStringLiteral(".csv"),
                                                           tr("CSV files (*.csv)"));
-        if (!path.isEmpty())
-            exportCsv(path);
+        QString error;
+        if (!path.isEmpty() && !exportCsv(path, &error))
+            QMessageBox::warning(this, tr("Export CSV"), error);
     });
     if (m_zoomable) {
         menu.addSeparator();
@@ -551,19 +554,26 @@ QImage ChartView::renderImage(qreal devicePixelRatio, bool lightTheme)
     return image;
 }
 
-bool ChartView::exportPng(const QString& path)
+bool ChartView::exportPng(const QString& path, QString* error)
 {
-    return renderImage(2.0, true).save(path, "PNG");
+    FileWriter writer(path);
+    if (QIODevice* out = writer.open(); out && !renderImage(2.0, true).save(out, "PNG"))
+        writer.cancel(tr("the PNG encoder failed"));
+    return finishExport(writer, error);
 }
 
-bool ChartView::exportSvg(const QString& path)
+bool ChartView::exportSvg(const QString& path, QString* error)
 {
+    FileWriter writer(path);
+    QIODevice* out = writer.open();
+    if (!out)
+        return finishExport(writer, error);
     const bool wasDark = m_dark;
     if (wasDark)
         setDark(false);
     const QSizeF logical = chart()->geometry().size() + QSizeF(0, QFontMetrics(labelFont()).height() + 8);
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(out);
     generator.setSize(logical.toSize());
     generator.setViewBox(QRectF(QPointF(0, 0), logical));
     generator.setTitle(chart()->title());
@@ -574,20 +584,31 @@ bool ChartView::exportSvg(const QString& path)
         ok = painter.begin(&generator);
         if (ok)
             renderTo(painter, QRectF(QPointF(0, 0), logical));
-    }
+    }  // the generator writes the document as the painter ends
     if (wasDark)
         setDark(true);
-    return ok && QFile::exists(path);
+    if (!ok)
+        writer.cancel(tr("the SVG generator failed"));
+    return finishExport(writer, error);
 }
 
-bool ChartView::exportCsv(const QString& path) const
+bool ChartView::exportCsv(const QString& path, QString* error) const
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
-        return false;
-    QTextStream out(&file);
-    out << csv();
-    return out.status() == QTextStream::Ok;
+    QString why;
+    if (writeFile(path, csv().toUtf8(), &why))
+        return true;
+    if (error)
+        *error = why;
+    return false;
+}
+
+bool ChartView::finishExport(FileWriter& writer, QString* error)
+{
+    if (writer.commit())
+        return true;
+    if (error)
+        *error = writer.error();
+    return false;
 }
 
 } // namespace ratelab

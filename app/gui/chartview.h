@@ -24,6 +24,7 @@ class QGraphicsSimpleTextItem;
 
 namespace ratelab {
 
+class FileWriter;
 class NiceAxis;
 
 class ChartView : public QChartView {
@@ -48,11 +49,13 @@ public:
     void setCrosshairX(double x);
 
     // Exports. PNG at 2x device pixel ratio, SVG through QSvgGenerator, both rendered from the
-    // scene in the light theme, with a footer and without the crosshair.
+    // scene in the light theme, with a footer and without the crosshair. Written through a
+    // FileWriter: false on failure, with "Cannot write PATH: REASON" in `error`, and a file
+    // that was there stays as it was.
     QImage renderImage(qreal devicePixelRatio = 2.0, bool lightTheme = true);
-    bool exportPng(const QString& path);
-    bool exportSvg(const QString& path);
-    bool exportCsv(const QString& path) const;
+    bool exportPng(const QString& path, QString* error = nullptr);
+    bool exportSvg(const QString& path, QString* error = nullptr);
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
     virtual QString csv() const = 0;
     // A short file-name stem for exports ("allowed", "bursts").
     virtual QString exportName() const = 0;
@@ -115,6 +118,8 @@ private:
     void updateCrosshair();
     void setSeriesCached(bool cached);
     void renderTo(QPainter& painter, const QRectF& target);
+    // Puts an export's file in place, or says why not in `error`.
+    static bool finishExport(FileWriter& writer, QString* error);
 
     QTimer m_refreshTimer;
     bool m_dark = false;

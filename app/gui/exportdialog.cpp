@@ -1,9 +1,10 @@
 #include "app/gui/exportdialog.h"
 
+#include "app/models/filewriter.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QMessageBox>
@@ -34,12 +35,18 @@ ExportDialog::ExportDialog(const QString& title, const QString& text, const QStr
     connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_editor->toPlainText()); });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, windowTitle(), m_fileName);
-        if (path.isEmpty())
-            return;
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(m_editor->toPlainText().toUtf8()) < 0)
-            QMessageBox::warning(this, windowTitle(), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        if (!path.isEmpty())
+            saveTo(path);
     });
+}
+
+bool ExportDialog::saveTo(const QString& path)
+{
+    QString error;
+    if (writeFile(path, m_editor->toPlainText().toUtf8(), &error))
+        return true;
+    QMessageBox::warning(this, windowTitle(), error);
+    return false;
 }
 
 QString ExportDialog::exportText(const std::string& algorithm, const ParamValues& params, ExportTarget target, QString* error)

@@ -25,6 +25,8 @@ public:
     static QString fileSuffix(ExportTarget target);
 
     QString text() const;
+    // Save…'s write: the text to `path`; on failure a warning says why.
+    bool saveTo(const QString& path);
     QPushButton* copyButton() const { return m_copy; }
 
 private:

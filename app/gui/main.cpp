@@ -2,9 +2,11 @@
 //         [--theme system|light|dark] [--size WxH]
 // With --screenshot: run, wait for the result, render the window (1600 x 1000 unless --size)
 // to FILE.png and exit 0; works under QT_QPA_PLATFORM=offscreen. A bad scenario exits 2 with
-// its problems on stderr; a failed run exits 1.
+// its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
+// the reason.
 
 #include "app/gui/mainwindow.h"
+#include "app/models/filewriter.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QApplication>
@@ -113,8 +115,11 @@ int main(int argc, char* argv[])
         // Let layouts and the 40 ms chart refresh settle before rendering.
         QTimer::singleShot(300, &window, [&] {
             const QPixmap shot = window.grab();
-            if (shot.isNull() || !shot.save(out, "PNG")) {
-                std::fprintf(stderr, "ratelab: --screenshot: cannot write %s\n", qPrintable(out));
+            ratelab::FileWriter writer(out);
+            if (QIODevice* device = writer.open(); device && (shot.isNull() || !shot.save(device, "PNG")))
+                writer.cancel(QStringLiteral("the window could not be rendered to PNG"));
+            if (!writer.commit()) {
+                std::fprintf(stderr, "ratelab: --screenshot: %s\n", qPrintable(writer.error()));
                 finish(1);
                 return;
             }

@@ -7,6 +7,7 @@
 #include "app/gui/clusterview.h"
 #include "app/gui/logsview.h"
 #include "app/gui/scenariodock.h"
+#include "app/models/filewriter.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
 #include "app/models/simulationcontroller.h"
@@ -16,7 +17,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -367,13 +367,11 @@ bool MainWindow::exportReport(const QString& path)
 
 bool MainWindow::writeFile(const QString& path, const std::string& text, const QString& title)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        QMessageBox::warning(this, title, tr("Cannot write %1: %2").arg(path, file.errorString()));
-        return false;
-    }
-    file.write(QByteArray::fromStdString(text));
-    return true;
+    QString error;
+    if (ratelab::writeFile(path, QByteArray::fromStdString(text), &error))
+        return true;
+    QMessageBox::warning(this, title, error);
+    return false;
 }
 
 bool MainWindow::save(const QString& path)

@@ -91,7 +91,8 @@ private:
     void updateRecentMenu();
     void addRecent(const QString& path);
     bool save(const QString& path);
-    // Writes `text` to `path`; on failure says why in a warning titled `title`.
+    // Writes `text` to `path` (filewriter.h: a failure leaves the file as it was); on failure
+    // says why in a warning titled `title`.
     bool writeFile(const QString& path, const std::string& text, const QString& title);
     void applyDark();
     void checkSettled();

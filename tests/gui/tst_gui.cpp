@@ -1,6 +1,8 @@
 // The desktop app under the offscreen platform: every shipped scenario runs and the views hold
 // what the engine reported; downsampling caps the plotted points; a parameter edit re-runs
-// and changes the chart; invalid input disables Run; the screenshot mode writes a 1600x1000 PNG.
+// and changes the chart; invalid input disables Run; the screenshot mode writes a 1600x1000 PNG;
+// a save or export that cannot be written says why and leaves the old file and the unsaved
+// document as they were.
 #include "app/gui/advisorview.h"
 #include "app/gui/allowedchart.h"
 #include "app/gui/burstchart.h"
@@ -45,6 +47,7 @@
 #include "engine/logs/logimporter.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
+#include "tests/models/filesizelimit.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -65,14 +68,18 @@
 #include <QApplication>
 #include <QImage>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <functional>
+#include <optional>
 
 using namespace ratelab;
 
@@ -144,6 +151,30 @@ QAction* findAction(QWidget* w, const QString& text)
         if (!a->menu() && a->text().remove(QLatin1Char('&')) == text)
             return a;
     return nullptr;
+}
+
+// Runs `action`, which is to open a modal message box, and closes the box: its title and
+// text, or "" when none opened.
+QString messageBoxOf(const std::function<void()>& action)
+{
+    QString shown;
+    QTimer poll;
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            shown = box->windowTitle() + QLatin1Char('\n') + box->text();
+            box->done(QMessageBox::Ok);
+        }
+    });
+    poll.start();
+    action();
+    return shown;
+}
+
+QByteArray contentOf(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(unreadable)");
 }
 
 QString osReason(int error)
@@ -391,6 +422,135 @@ private slots:
         }
     }
 
+    // Save writes nothing it cannot write whole. On a full device (/dev/full: ENOSPC) and on a
+    // disk that fills up after 64 bytes (a file size limit: EFBIG), the user is told which
+    // file and why, the document stays modified (so closing asks to save it), and the file
+    // that was there keeps its content (written in place, it was left cut to 64 bytes).
+    void saveFailureKeepsTheDocumentModified_data()
+    {
+        QTest::addColumn<bool>("fullDevice");
+        QTest::newRow("/dev/full") << true;
+        QTest::newRow("disk fills up") << false;
+    }
+
+    void saveFailureKeepsTheDocumentModified()
+    {
+        QFETCH(bool, fullDevice);
+        QTemporaryDir dir;
+        const QString path = fullDevice ? QStringLiteral("/dev/full") : dir.filePath(QStringLiteral("scenario.json"));
+        const QByteArray previous = "{\"previous\": \"content\"}\n";
+        if (!fullDevice) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QCOMPARE(file.write(previous), qint64(previous.size()));
+        }
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(defaultScenario(), path);
+        QVERIFY(waitSettled(w));
+        ScenarioDocument::State next = w.document()->state();
+        next.scenario.seed += 1;
+        w.document()->edit(next, QStringLiteral("seed"));
+        QVERIFY(waitSettled(w));
+        QVERIFY(!w.document()->undoStack()->isClean());
+        QAction* save = findAction(&w, QStringLiteral("Save"));
+        QVERIFY(save);
+
+        QString shown;
+        {
+            std::optional<test::FileSizeLimit> full;
+            if (!fullDevice)
+                QVERIFY(full.emplace(64).isSet());
+            shown = messageBoxOf([&] { save->trigger(); });
+        }
+        QCOMPARE(shown, QStringLiteral("Save scenario\nCannot write %1: %2").arg(path, osReason(fullDevice ? ENOSPC : EFBIG)));
+        QVERIFY(!w.document()->undoStack()->isClean());
+        QVERIFY2(w.windowTitle().contains(QStringLiteral(" *")), qPrintable(w.windowTitle()));
+        if (!fullDevice) {
+            QCOMPARE(contentOf(path), previous);
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("scenario.json")});
+        }
+        // With room again, the same Save works and the document is clean.
+        if (!fullDevice) {
+            save->trigger();
+            QVERIFY(w.document()->undoStack()->isClean());
+            QCOMPARE(loadScenarioFile(path.toStdString()).seed, next.scenario.seed);
+        }
+    }
+
+    // Every export reports a write that fails, naming the file and the OS reason, and keeps
+    // the file that was there: the report (File > Export report), each chart's PNG, SVG and
+    // CSV, and the advisor's export dialog.
+    void exportFailuresAreReported()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        const QString full = QStringLiteral("/dev/full");
+        const QString noSpace = QStringLiteral("Cannot write /dev/full: ") + osReason(ENOSPC);
+
+        bool exported = true;
+        QCOMPARE(messageBoxOf([&] { exported = w.exportReport(full); }), QStringLiteral("Export report\n") + noSpace);
+        QVERIFY(!exported);
+
+        // A report over an earlier one, on a disk that fills up after 4,096 bytes.
+        QTemporaryDir dir;
+        const QString report = dir.filePath(QStringLiteral("report.json"));
+        const QByteArray previous = "{\"earlier\": \"report\"}\n";
+        {
+            QFile file(report);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QCOMPARE(file.write(previous), qint64(previous.size()));
+        }
+        QVERIFY(reportJson(*w.controller()->lastReport()).size() > 4096);
+        QString shown;
+        {
+            const test::FileSizeLimit fillsUp(4096);
+            QVERIFY(fillsUp.isSet());
+            shown = messageBoxOf([&] { exported = w.exportReport(report); });
+        }
+        QVERIFY(!exported);
+        QCOMPARE(shown, QStringLiteral("Export report\nCannot write %1: %2").arg(report, osReason(EFBIG)));
+        QCOMPARE(contentOf(report), previous);
+
+        for (ChartView* chart : w.compareView()->charts()) {
+            QString error;
+            QVERIFY(!chart->exportPng(full, &error));
+            QCOMPARE(error, noSpace);
+            error.clear();
+            QVERIFY(!chart->exportSvg(full, &error));
+            QCOMPARE(error, noSpace);
+            error.clear();
+            QVERIFY(!chart->exportCsv(full, &error));
+            QCOMPARE(error, noSpace);
+        }
+        ChartView* chart = w.compareView()->charts().front();
+        const QString png = dir.filePath(QStringLiteral("chart.png"));
+        QVERIFY(chart->exportPng(png));
+        const QByteArray image = contentOf(png);
+        QVERIFY(image.size() > 4096);
+        {
+            const test::FileSizeLimit fillsUp(4096);
+            QVERIFY(fillsUp.isSet());
+            QString error;
+            exported = chart->exportPng(png, &error);
+            shown = error;
+        }
+        QVERIFY(!exported);
+        QCOMPARE(shown, QStringLiteral("Cannot write %1: %2").arg(png, osReason(EFBIG)));
+        QCOMPARE(contentOf(png), image);
+
+        ExportDialog dialog(QStringLiteral("gcra as nginx"), QStringLiteral("limit_req_zone ...;\n"), QStringLiteral("gcra.conf"));
+        QCOMPARE(messageBoxOf([&] { exported = dialog.saveTo(full); }), QStringLiteral("gcra as nginx\n") + noSpace);
+        QVERIFY(!exported);
+        const QString conf = dir.filePath(QStringLiteral("gcra.conf"));
+        QVERIFY(dialog.saveTo(conf));
+        QCOMPARE(contentOf(conf), QByteArray("limit_req_zone ...;\n"));
+    }
+
     void cancelKeepsPreviousResult()
     {
         MainWindow w;
@@ -425,6 +585,20 @@ private slots:
         const QImage image(out);
         QCOMPARE(image.size(), QSize(1600, 1000));
         QVERIFY(QFileInfo(out).size() > 10'000);
+    }
+
+    // A screenshot that cannot be written exits 1 with the file and the OS reason.
+    void screenshotWriteFailureExits1()
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--screenshot"), QStringLiteral("/dev/full")});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 1);
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("ratelab: --screenshot: Cannot write /dev/full: ") + osReason(ENOSPC)), qPrintable(err));
     }
 
     // gui-guide.md 2: below 1500 px the dock folds to a rail that opens as an overlay; below about
