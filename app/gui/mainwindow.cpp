@@ -91,11 +91,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         else
             m_overlay->close();
     });
-    connect(m_dock, &QDockWidget::visibilityChanged, m_showDock, [this] {
+    connect(m_dock, &QDockWidget::visibilityChanged, this, [this] {
         if (!m_dockFolded)
             m_showDock->setChecked(m_dock->isVisible());
     });
-    connect(m_overlay, &DockOverlay::closed, m_showDock, [this] { m_showDock->setChecked(false); });
+    connect(m_overlay, &DockOverlay::closed, this, [this] { m_showDock->setChecked(false); });
     m_rail->addAction(m_showDock);
     addToolBar(Qt::LeftToolBarArea, m_rail);
     m_overlay->setIgnoredForClicks(m_rail);
@@ -173,7 +173,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     updateRecentMenu();
 }
 
-MainWindow::~MainWindow() = default;
+// ~QWidget hides the window and destroys its children after this class's part of the object
+// is gone, and the children signal as they go: the dock its visibility as it is hidden, the
+// undo stack its clean state as it is cleared. None of this window's handlers may run then
+// (UBSan: member access within an object that is no longer a MainWindow), so every
+// connection from its parts to it is cut here, while it is whole.
+MainWindow::~MainWindow()
+{
+    for (QObject* part : findChildren<QObject*>())
+        disconnect(part, nullptr, this, nullptr);
+    disconnect(m_doc->undoStack(), nullptr, this, nullptr);  // a member of the document, not a child
+}
 
 void MainWindow::openExample(const QString& name)
 {

@@ -2,7 +2,7 @@
 // what the engine reported; downsampling caps the plotted points; a parameter edit re-runs
 // and changes the chart; invalid input disables Run; the screenshot mode writes a 1600x1000 PNG;
 // a save or export that cannot be written says why and leaves the old file and the unsaved
-// document as they were.
+// document as they were; destroying the window runs none of its handlers.
 #include "app/gui/advisorview.h"
 #include "app/gui/allowedchart.h"
 #include "app/gui/burstchart.h"
@@ -549,6 +549,31 @@ private slots:
         const QString conf = dir.filePath(QStringLiteral("gcra.conf"));
         QVERIFY(dialog.saveTo(conf));
         QCOMPARE(contentOf(conf), QByteArray("limit_req_zone ...;\n"));
+    }
+
+    // Destroying the window runs none of its handlers. Qt destroys the children (the dock,
+    // the document and its undo stack) in ~QWidget, once MainWindow's part of the object is
+    // gone, and what they signal as they go reached it: the dock, hidden, toggled the
+    // Scenario Panel action; the undo stack, cleared of an unsaved edit, retitled the window
+    // (UBSan: member call on an object that is no longer a MainWindow).
+    void destructionReachesNoHandler()
+    {
+        auto* w = new MainWindow;
+        w->resize(1600, 1000);
+        w->show();
+        w->openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(*w));
+        ScenarioDocument::State next = w->document()->state();
+        next.scenario.seed += 1;
+        w->document()->edit(next, QStringLiteral("seed"));
+        QVERIFY(waitSettled(*w));
+        QVERIFY(!w->document()->undoStack()->isClean());
+        QVERIFY(w->showDockAction()->isChecked());
+        QSignalSpy retitled(w, &QWidget::windowTitleChanged);
+        QSignalSpy toggled(w->showDockAction(), &QAction::toggled);
+        delete w;
+        QCOMPARE(retitled.count(), 0);
+        QCOMPARE(toggled.count(), 0);
     }
 
     void cancelKeepsPreviousResult()
