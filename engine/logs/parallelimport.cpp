@@ -196,7 +196,8 @@ private:
         if (!chunk.buffer)
             chunk.buffer = std::make_unique<char[]>(m_maxLine + m_chunkBytes);
         char* const buffer = chunk.buffer.get();
-        std::memcpy(buffer, m_carry, m_carryLength);
+        if (m_carryLength > 0)  // m_carry is null before the first chunk
+            std::memcpy(buffer, m_carry, m_carryLength);
         std::size_t begin = 0;
         std::size_t end = m_carryLength + m_file.read(buffer + m_carryLength, m_chunkBytes);
         bool atEnd = end - m_carryLength < m_chunkBytes;
