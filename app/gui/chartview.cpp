@@ -5,6 +5,7 @@
 
 #include <QAbstractAxis>
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QDateTime>
 #include <QFileDialog>
@@ -556,10 +557,16 @@ QImage ChartView::renderImage(qreal devicePixelRatio, bool lightTheme)
 
 bool ChartView::exportPng(const QString& path, QString* error)
 {
-    FileWriter writer(path);
-    if (QIODevice* out = writer.open(); out && !renderImage(2.0, true).save(out, "PNG"))
-        writer.cancel(tr("the PNG encoder failed"));
-    return finishExport(writer, error);
+    // Encoded in memory, then written: when a write fails inside libpng, Qt leaks its copy of
+    // the image.
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !renderImage(2.0, true).save(&buffer, "PNG")) {
+        if (error)
+            *error = tr("Cannot write %1: the image could not be encoded as PNG").arg(path);
+        return false;
+    }
+    return writeFile(path, png, error);
 }
 
 bool ChartView::exportSvg(const QString& path, QString* error)

@@ -10,6 +10,7 @@
 #include "engine/scenario/scenarioio.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QTimer>
 
@@ -114,12 +115,14 @@ int main(int argc, char* argv[])
     QObject::connect(&window, &MainWindow::settled, &window, [&] {
         // Let layouts and the 40 ms chart refresh settle before rendering.
         QTimer::singleShot(300, &window, [&] {
-            const QPixmap shot = window.grab();
-            ratelab::FileWriter writer(out);
-            if (QIODevice* device = writer.open(); device && (shot.isNull() || !shot.save(device, "PNG")))
-                writer.cancel(QStringLiteral("the window could not be rendered to PNG"));
-            if (!writer.commit()) {
-                std::fprintf(stderr, "ratelab: --screenshot: %s\n", qPrintable(writer.error()));
+            // Encoded in memory, then written: when a write fails inside libpng, Qt leaks its
+            // copy of the image.
+            QByteArray png;
+            QBuffer buffer(&png);
+            QString error = QStringLiteral("cannot render the window as PNG");
+            if (!buffer.open(QIODevice::WriteOnly) || !window.grab().save(&buffer, "PNG")
+                || !ratelab::writeFile(out, png, &error)) {
+                std::fprintf(stderr, "ratelab: --screenshot: %s\n", qPrintable(error));
                 finish(1);
                 return;
             }
