@@ -140,7 +140,7 @@ TimeParse parseClfTime(std::string_view text, SimTime& out)
     if (const TimeParse c = checkDate(y, mo, d, h, mi, s); c != TimeParse::Ok)
         return c;
     out = toMicros(y, mo, d, h, mi, s) + fraction - offset;
-    return out < 0 ? TimeParse::OutOfRange : TimeParse::Ok;
+    return inValidRange(out);
 }
 
 TimeParse parseIso8601(std::string_view text, SimTime& out)
@@ -168,7 +168,7 @@ TimeParse parseIso8601(std::string_view text, SimTime& out)
     if (const TimeParse c = checkDate(y, mo, d, h, mi, s); c != TimeParse::Ok)
         return c;
     out = toMicros(y, mo, d, h, mi, s) + fraction - offset;
-    return out < 0 ? TimeParse::OutOfRange : TimeParse::Ok;
+    return inValidRange(out);
 }
 
 TimeParse parseEpoch(std::string_view text, SimTime& out)
@@ -206,12 +206,12 @@ TimeParse parseEpoch(std::string_view text, SimTime& out)
             fractionUs += (c - '0') * scale;
         }
     }
-    if (unitUs == 0) {  // nanoseconds: any 64-bit count is before the year 2555
+    if (unitUs == 0) {  // nanoseconds: a 64-bit count is before the year 2555, then checked
         out = static_cast<SimTime>(value / 1000);
-        return TimeParse::Ok;
+        return inValidRange(out);
     }
     out = static_cast<SimTime>(value) * unitUs + fractionUs;
-    return TimeParse::Ok;
+    return inValidRange(out);
 }
 
 TimeParse parseAnyTime(std::string_view text, SimTime& out)
@@ -243,7 +243,7 @@ TimeParse ClfTimeCache::parse(std::string_view text, SimTime& out)
             for (const Day& day : m_days) {
                 if (day.valid && day.dateAndZone[0] == key[0] && day.dateAndZone[1] == key[1]) {
                     out = day.dayStartUs + secondOfDay * kMicrosPerSecond;
-                    return TimeParse::Ok;
+                    return inValidRange(out);  // the last valid day ends early
                 }
             }
         }

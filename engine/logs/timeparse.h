@@ -10,8 +10,9 @@
 //   epoch      "807256800", "1646861401.5241024", "1570809311987": the magnitude tells seconds
 //              (< 1e11), milliseconds (< 1e14), microseconds (< 1e17) or nanoseconds
 //
-// Valid dates are the years 1970 to 9999; a date outside them is OutOfRange, a string that
-// is not a date at all is Bad.
+// Valid times are the engine's (simtime.h): from the epoch to kMaxTimeUs, 2112-09-17
+// 23:53:47.370496 UTC. A date outside them is OutOfRange (a line the import skips, counted
+// as timestamp_out_of_range), a string that is not a date at all is Bad.
 
 #include "engine/core/simtime.h"
 
@@ -22,7 +23,13 @@ namespace ratelab {
 enum class TimeParse { Ok, Bad, OutOfRange };
 
 inline constexpr int kMinYear = 1970;
-inline constexpr int kMaxYear = 9999;
+inline constexpr int kMaxYear = 2112;  // a date in it may still lie past kMaxTimeUs
+
+// OutOfRange for a time outside [0, kMaxTimeUs], Ok otherwise.
+constexpr TimeParse inValidRange(SimTime t)
+{
+    return t < 0 || t > kMaxTimeUs ? TimeParse::OutOfRange : TimeParse::Ok;
+}
 
 // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
 constexpr std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d)

@@ -300,22 +300,25 @@ void TestRecommend::keysSeenOnlyOnTooOldLinesDoNotLowerTheLimit()
     }
 }
 
-// One line stamped 9999-12-31 in a 2015 log: the import accepts it, and so does recommend
-// (exit 0, not "spans more than 2^31 windows"). 10.0.0.1 sends two requests 500 ms apart, so
-// at W = 1 s keeping every key needs a fixed window of limit 2.
+// A 2015 log with one line at the end of the valid range (2112-09-17 23:53:47, 2^52 us
+// rounded down to the second) and one stamped 9999-12-31: the import keeps the first and skips
+// the second as out of range, and recommend spans the 97 years (exit 0, not "spans more than
+// 2^31 windows"). 10.0.0.1 sends two requests 500 ms apart, so at W = 1 s keeping every key
+// needs a fixed window of limit 2.
 void TestRecommend::yearNineThousandLine()
 {
     const QByteArray log = "10.0.0.1 - - [17/May/2015:10:05:03.000 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
                            "10.0.0.1 - - [17/May/2015:10:05:03.500 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
                            "10.0.0.2 - - [17/May/2015:10:05:04 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
-                           "10.0.0.1 - - [31/Dec/9999:23:59:59 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+                           "10.0.0.1 - - [17/Sep/2112:23:53:47 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
+                           "10.0.0.2 - - [31/Dec/9999:23:59:59 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
     const QString path = write("y9999.log", log);
     for (const QString& window : {QStringLiteral("1s"), QStringLiteral("1m")}) {
         const Run rec = cli({"recommend", path, "--json", "--keep-unthrottled", "100%", "--window", window});
         QVERIFY2(rec.exitCode == 0, qPrintable(rec.err));
         const QJsonObject doc = QJsonDocument::fromJson(rec.out).object();
         QCOMPARE(doc["requests"].toInteger(), 4);
-        QCOMPARE(doc["last_t_us"].toInteger(), 253402300799LL * 1000000);
+        QCOMPARE(doc["last_t_us"].toInteger(), 4503599627LL * 1000000);
         for (const QJsonValue& v : doc["recommendations"].toArray()) {
             const QJsonObject r = v.toObject();
             QCOMPARE(r["keys_unthrottled"].toInteger(), 2);

@@ -382,24 +382,25 @@ void TestAdvisor::idleGapsChangeNoDecision()
     }
 }
 
-// A log the importer accepts may run to 9999-12-31. Key a sends two requests 500 ms apart in
-// 2015 and one at 9999-12-31T23:59:59Z, key b one in 2015: 2^31 one-second windows are 68
-// years, so a fixed window over the raw span overflows. Every family still recommends, at
+// A log the importer accepts may run to the end of the valid range, 2^52 us (2112-09-17). Key
+// a sends two requests 500 ms apart in 2015 and one at the range's last microsecond, key b
+// one in 2015: 2^31 one-second windows are 68 years, so a fixed window over the raw span
+// overflows. Every family still recommends, at
 // W = 1 s and 100% of keys, the smallest value that passes a's two requests in 500 ms:
 // token bucket, fixed window, both sliding windows and GCRA 2, the leaky bucket 1 (it holds
 // burst + 1 = 2, draining 2 per second).
 void TestAdvisor::anySpanTheImporterAccepts()
 {
     constexpr SimTime t2015 = 1'431'857'103 * kS;      // 2015-05-17T10:05:03Z
-    constexpr SimTime t9999 = 253'402'300'799 * kS;    // 9999-12-31T23:59:59Z
+    constexpr SimTime tLast = kMaxTimeUs;              // 2112-09-17T23:53:47.370496Z
     std::istringstream in("t_us,key\n" + std::to_string(t2015) + ",a\n" + std::to_string(t2015 + 500 * kMs) + ",a\n"
-                          + std::to_string(t2015 + kS) + ",b\n" + std::to_string(t9999) + ",a\n");
+                          + std::to_string(t2015 + kS) + ",b\n" + std::to_string(tLast) + ",a\n");
     const RequestSet set = loadRequestsFromTrace(in, "span.csv");
     AdvisorOptions options;
     options.targetPpm = 1'000'000;
     options.windowUs = kS;
     const AdvisorResult result = advise(set, options);
-    QCOMPARE(result.lastTime, t9999);
+    QCOMPARE(result.lastTime, tLast);
     const std::map<std::string, std::int64_t> expected{{"token_bucket", 2},       {"leaky_bucket", 1},
                                                        {"fixed_window", 2},       {"sliding_window_log", 2},
                                                        {"sliding_window_counter", 2}, {"gcra", 2}};

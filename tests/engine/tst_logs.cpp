@@ -132,6 +132,7 @@ private slots:
     void delimitedLines();
     void timestamps_data();
     void timestamps();
+    void clfCacheKeepsTheValidRange();
     void clfTimesAcrossZonesAndDays();
     void findCharAgreesWithFind();
     void clientOfOneAddress_data();
@@ -704,6 +705,14 @@ void TestLogs::timestamps_data()
     QTest::newRow("not leap 2100") << "2100-02-29T00:00:00Z" << bad << qint64(0);
     QTest::newRow("hour 24") << "2016-01-01T24:00:00Z" << bad << qint64(0);
     QTest::newRow("year 1969") << "1969-12-31T23:59:59Z" << range << qint64(0);
+    // The engine's valid range ends at 2^52 us = 4503599627.370496 s, 2112-09-17 23:53:47.370496
+    // UTC (4503599627 s = 52124 days after 1970-01-01, 2112-09-17, + 86027 s = 23:53:47).
+    QTest::newRow("last valid microsecond") << "2112-09-17T23:53:47.370496Z" << ok << qint64(4503599627370496);
+    QTest::newRow("past the valid range") << "2112-09-17T23:53:47.370497Z" << range << qint64(0);
+    QTest::newRow("clf past the valid range") << "17/Sep/2112:23:53:48 +0000" << range << qint64(0);
+    QTest::newRow("year 9999") << "9999-12-31T23:59:59Z" << range << qint64(0);
+    QTest::newRow("epoch s past the range") << "4503599628" << range << qint64(0);
+    QTest::newRow("epoch ns past the range") << "4503599627370497000" << range << qint64(0);
     QTest::newRow("negative epoch") << "-5" << range << qint64(0);
     QTest::newRow("epoch overflow") << "99999999999999999999999" << range << qint64(0);
     QTest::newRow("words") << "yesterday" << bad << qint64(0);
@@ -719,6 +728,18 @@ void TestLogs::timestamps()
     QCOMPARE(int(parseAnyTime(text.toStdString(), t)), result);
     if (result == int(TimeParse::Ok))
         QCOMPARE(t, tUs);
+}
+
+void TestLogs::clfCacheKeepsTheValidRange()
+{
+    // The cache remembers 17/Sep/2112 from an early time of that day; a later one past
+    // 23:53:47.370496 is still out of range (the last valid day ends early).
+    ClfTimeCache cache;
+    SimTime t = 0;
+    QCOMPARE(cache.parse("17/Sep/2112:00:00:00 +0000", t), TimeParse::Ok);
+    QCOMPARE(t, SimTime{4503513600} * kMicrosPerSecond);  // 52124 days
+    QCOMPARE(cache.parse("17/Sep/2112:23:53:47 +0000", t), TimeParse::Ok);
+    QCOMPARE(cache.parse("17/Sep/2112:23:53:48 +0000", t), TimeParse::OutOfRange);
 }
 
 // One cache over a log merged from front ends in two zones, crossing midnight: each time
