@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace ratelab::cli {
 namespace {
@@ -26,10 +27,8 @@ Scenario resolveScenario(const std::string& arg, std::string& source)
     source = arg.empty() ? "default.json (embedded)" : isStdio(arg) ? "<stdin>" : arg;
     if (arg.empty())
         return defaultScenario();
-    if (isStdio(arg)) {
-        const std::string json{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-        return loadScenario(json, "<stdin>");
-    }
+    if (isStdio(arg))
+        return loadScenarioStream(std::cin, source, ".");
     std::error_code ec;  // a name too long or a loop of links is the file's problem, below
     if (!std::filesystem::exists(arg, ec)) {
         for (const auto& [name, json] : embeddedScenarios()) {
@@ -38,6 +37,15 @@ Scenario resolveScenario(const std::string& arg, std::string& source)
         }
     }
     return loadScenarioFile(arg);
+}
+
+// Every problem of a scenario on a line of its own, each as an error line of ours.
+int refused(const ScenarioError& e)
+{
+    std::istringstream lines(e.what());
+    for (std::string line; std::getline(lines, line);)
+        std::cerr << "ratelab-cli: " << line << "\n";
+    return kExitBadInput;
 }
 
 std::string percent(double share)
@@ -118,8 +126,7 @@ int runRun(const RunOptions& options)
     try {
         scenario = resolveScenario(options.scenario, source);
     } catch (const ScenarioError& e) {
-        std::cerr << "ratelab-cli: " << e.what() << "\n";
-        return kExitBadInput;
+        return refused(e);
     }
     if (options.seed)
         scenario.seed = *options.seed;
@@ -141,8 +148,7 @@ int runRun(const RunOptions& options)
         report = runScenario(scenario, progress.control(), options.allowLarge ? WorkLimit::Unlimited : WorkLimit::Capped);
     } catch (const ScenarioError& e) {
         progress.finish();
-        std::cerr << "ratelab-cli: " << e.what() << "\n";
-        return kExitBadInput;
+        return refused(e);
     } catch (const InputError& e) {
         progress.finish();
         std::cerr << "ratelab-cli: " << e.what() << "\n";

@@ -1040,6 +1040,21 @@ Scenario loadScenario(std::string_view json, const std::string& source, const st
     return scenario;
 }
 
+Scenario loadScenarioStream(std::istream& in, const std::string& source, const std::string& baseDir)
+{
+    // A scenario is small; traces and logs are separate files. Reading stops one byte past
+    // the cap, so /dev/zero is refused at 4 MiB.
+    std::string text(kMaxScenarioBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    if (in.bad())
+        throw ScenarioError(source, {{"", "cannot read the file"}});
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxScenarioBytes)
+        throw ScenarioError(source, {{"", "larger than " + std::to_string(kMaxScenarioBytes >> 20)
+                                             + " MiB: not a scenario (traces and logs are files of their own)"}});
+    return loadScenario(text, source, baseDir);
+}
+
 Scenario loadScenarioFile(const std::string& path)
 {
     if (const std::string problem = inputFileProblem(path, "scenario file"); !problem.empty())
@@ -1047,17 +1062,7 @@ Scenario loadScenarioFile(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ScenarioError(path, {{"", "cannot open the file"}});
-    // A scenario is small; traces and logs are separate files. Reading stops one byte past
-    // the cap, so /dev/zero is refused at 4 MiB.
-    std::string text(kMaxScenarioBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    if (in.bad())
-        throw ScenarioError(path, {{"", "cannot read the file"}});
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxScenarioBytes)
-        throw ScenarioError(path, {{"", "larger than " + std::to_string(kMaxScenarioBytes >> 20)
-                                           + " MiB: not a scenario (traces and logs are files of their own)"}});
-    return loadScenario(text, path, std::filesystem::path(path).parent_path().string());
+    return loadScenarioStream(in, path, std::filesystem::path(path).parent_path().string());
 }
 
 std::string saveScenario(const Scenario& s)

@@ -4,6 +4,7 @@
 
 #include "engine/scenario/scenario.h"
 
+#include <istream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -38,6 +39,8 @@ inline constexpr std::size_t kMaxScenarioBytes = 4 << 20;
 // "source: path: message".
 Scenario loadScenario(std::string_view json, const std::string& source, const std::string& baseDir = ".");
 Scenario loadScenarioFile(const std::string& path);
+// A scenario read from a stream (standard input), at most kMaxScenarioBytes of it.
+Scenario loadScenarioStream(std::istream& in, const std::string& source, const std::string& baseDir);
 std::string saveScenario(const Scenario& scenario);
 
 // Problems of a scenario built in code (the GUI's editor); loadScenario runs the same checks.

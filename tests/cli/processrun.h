@@ -73,7 +73,7 @@ struct MeasuredRun {
 };
 
 inline MeasuredRun runMeasured(const QString& program, const QStringList& args, const QString& errFile,
-                               rlim_t memoryCapBytes = 0)
+                               rlim_t memoryCapBytes = 0, const QString& stdinFile = QStringLiteral("/dev/null"))
 {
     std::vector<std::string> words{program.toStdString()};
     for (const QString& a : args)
@@ -98,6 +98,7 @@ inline MeasuredRun runMeasured(const QString& program, const QStringList& args, 
         envp.push_back(e.data());
     envp.push_back(nullptr);
     const std::string errPath = errFile.toStdString();
+    const std::string inPath = stdinFile.toStdString();
 
     const pid_t pid = ::fork();
     if (pid == 0) {  // only async-signal-safe calls until exec
@@ -105,7 +106,7 @@ inline MeasuredRun runMeasured(const QString& program, const QStringList& args, 
             const rlimit limit{memoryCapBytes, memoryCapBytes};
             ::setrlimit(RLIMIT_AS, &limit);
         }
-        const int in = ::open("/dev/null", O_RDONLY);
+        const int in = ::open(inPath.c_str(), O_RDONLY);
         const int out = ::open("/dev/null", O_WRONLY);
         const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         if (in < 0 || out < 0 || err < 0 || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0)

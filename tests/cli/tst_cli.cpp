@@ -377,26 +377,30 @@ void TestCli::readsAreBounded_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("stdinFile");
 
     // /dev/zero has no line end: a reader that buffers a line, or the file, whole never ends.
-    QTest::newRow("run") << QStringList{"run", "/dev/zero"} << "/dev/zero: larger than 4 MiB: not a scenario";
+    QTest::newRow("run") << QStringList{"run", "/dev/zero"} << "/dev/zero: larger than 4 MiB: not a scenario" << QString();
+    QTest::newRow("run -") << QStringList{"run", "-"} << "<stdin>: larger than 4 MiB: not a scenario" << "/dev/zero";
     QTest::newRow("decide") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", "/dev/zero"}
-                            << "/dev/zero:1: line: longer than 1 MiB: not a trace of t_us,key,cost lines (it starts '\\x00\\x00";
+                            << "/dev/zero:1: line: longer than 1 MiB: not a trace of t_us,key,cost lines (it starts '\\x00\\x00" << QString();
     QTest::newRow("recommend a trace") << QStringList{"recommend", "/dev/zero", "--format", "trace"}
-                                       << "/dev/zero:1: line: longer than 1 MiB";
-    QTest::newRow("recommend") << QStringList{"recommend", "/dev/zero"} << "/dev/zero: cannot detect the log format";
+                                       << "/dev/zero:1: line: longer than 1 MiB" << QString();
+    QTest::newRow("recommend") << QStringList{"recommend", "/dev/zero"} << "/dev/zero: cannot detect the log format" << QString();
     QTest::newRow("import --tiers") << QStringList{"import", "-", "--tiers", "/dev/zero"}
-                                    << "/dev/zero: tier map line 1: longer than 64 KiB";
+                                    << "/dev/zero: tier map line 1: longer than 64 KiB" << QString();
 }
 
 void TestCli::readsAreBounded()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, expected);
+    QFETCH(QString, stdinFile);
     // Refused within 64 MiB resident (stopped at 512 MiB), in one line quoting at most ~120
     // characters of the input.
-    const ratelab::test::MeasuredRun r =
-        ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("bounded.err"), rlim_t{512} << 20);
+    const ratelab::test::MeasuredRun r = ratelab::test::runMeasured(
+        QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("bounded.err"), rlim_t{512} << 20,
+        stdinFile.isEmpty() ? QStringLiteral("/dev/null") : stdinFile);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(expected), qPrintable(r.err.left(1000)));
     QCOMPARE(r.err.count('\n'), 1);
