@@ -4,6 +4,7 @@
 #include "scenariotest.h"
 
 #include "engine/cluster/clustermemory.h"
+#include "engine/cluster/scaledparams.h"
 #include "engine/engine.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
@@ -38,6 +39,9 @@ class TestCluster : public QObject {
     Q_OBJECT
 
 private slots:
+    void fallbackRatesDivideExactly_data();
+    void fallbackRatesDivideExactly();
+    void fallbackAmongThreeInstancesRuns();
     void localStateLeaksNTimesTheLimit();
     void getSetRaceOvershootGrowsWithLatencyAndConcurrency();
     void casAndRowLockStayExact();
@@ -514,6 +518,50 @@ void TestCluster::clusterScenariosRoundTrip()
         const Scenario again = loadScenario(saveScenario(s), name);
         QCOMPARE(saveScenario(again), saveScenario(s));
     }
+}
+
+// The local fallback's limit / N. Rates, by hand: 10/s among 3 is 3.33.../s, exactly 200/m;
+// among 7 it is 1.4285714.../s, 600/7 per minute and 36000/7 per hour: never exact, so the
+// nearest below with a numerator the engine keeps (at most 10^6: 1.428571 has 1428571, 1.42857
+// has 142857); 2.5/s among 2 is 1.25/s; 1/h among 3 is 1/3 per hour, 0.333333/h.
+void TestCluster::fallbackRatesDivideExactly_data()
+{
+    QTest::addColumn<QString>("rate");
+    QTest::addColumn<int>("instances");
+    QTest::addColumn<QString>("divided");
+    QTest::newRow("10/s among 3") << "10/s" << 3 << "200/m";
+    QTest::newRow("10/s among 7") << "10/s" << 7 << "1.42857/s";
+    QTest::newRow("2.5/s among 2") << "2.5/s" << 2 << "1.25/s";
+    QTest::newRow("600/m among 4") << "600/m" << 4 << "150/m";
+    QTest::newRow("1/h among 3") << "1/h" << 3 << "0.333333/h";
+    QTest::newRow("10/s among 1") << "10/s" << 1 << "10/s";
+}
+
+void TestCluster::fallbackRatesDivideExactly()
+{
+    QFETCH(QString, rate);
+    QFETCH(int, instances);
+    QFETCH(QString, divided);
+    const AlgorithmInfo& info = *findAlgorithm("token_bucket");
+    const ParamValues params = paramsDividedAmong(info, {{"capacity", "10"}, {"refill", rate.toStdString()}}, instances);
+    QCOMPARE(QString::fromStdString(params.at("refill")), divided);
+    QCOMPARE(params.at("capacity"), std::to_string(std::max(1, 10 / instances)));
+    makeLimiter("token_bucket", params);  // the catalog keeps it exactly
+}
+
+// A Redis outage with a local fallback on three instances: 10/s among three was "3.333333/s",
+// which the catalog refused (too many digits), and the run ended in an internal error.
+void TestCluster::fallbackAmongThreeInstancesRuns()
+{
+    const Scenario s = loadScenario(R"({"name": "three", "duration": "10s", "traffic": [{"kind": "poisson", "rate": "50/s"}],
+        "cluster": {"instances": 3, "store": {"mode": "redis_atomic"}, "outages": [{"kind": "down", "from": "2s", "to": "5s"}],
+                    "policy": {"on_failure": "local_fallback"}},
+        "algorithms": [{"algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"}}]})",
+                                    "three.json");
+    const Report r = run(s);
+    QCOMPARE(r.algorithms.size(), std::size_t{1});
+    QVERIFY(r.algorithms[0].cluster.has_value());
+    QVERIFY(r.algorithms[0].cluster->allowedDuringOutage > 0);
 }
 
 QTEST_APPLESS_MAIN(TestCluster)
