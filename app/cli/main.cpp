@@ -1,5 +1,6 @@
 // ratelab-cli: the headless front end over the engine (design.md section 8).
 
+#include "app/cli/clippedlines.h"
 #include "app/cli/commands.h"
 #include "app/cli/interrupt.h"
 #include "app/cli/output.h"
@@ -41,6 +42,7 @@ int main(int argc, char** argv)
     using namespace ratelab::cli;
     installSignalHandlers();
     StandardOutput standardOutput;
+    ClippedLines clippedErrors(std::cerr);
     CLI::App app{"RateLab: replay traffic through rate-limiting algorithms"};
     app.require_subcommand(1);
 

@@ -12,6 +12,7 @@
 #include "engine/algorithms/slidingwindowcounter.h"
 #include "engine/algorithms/slidingwindowlog.h"
 #include "engine/algorithms/tokenbucket.h"
+#include "engine/core/cliptext.h"
 #include "engine/core/units.h"
 
 #include <algorithm>
@@ -156,7 +157,7 @@ public:
             const std::string& name = entry.first;  // a structured binding cannot be captured before clang 16
             const auto& specs = info.params;
             if (std::none_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; }))
-                throw ParamError("param " + name, "unknown parameter '" + name + "' for " + info.name
+                throw ParamError("param " + clipText(name), "unknown parameter '" + clipText(name) + "' for " + info.name
                                      + " (see ratelab-cli list)");
         }
         for (const ParamSpec& spec : info.params) {
@@ -253,7 +254,7 @@ public:
 
     [[noreturn]] void fail(const std::string& name, const std::string& why) const
     {
-        throw ParamError("param " + name, m_info.name + " " + name + "=" + m_values.at(name) + ": " + why);
+        throw ParamError("param " + name, m_info.name + " " + name + "=" + clipText(m_values.at(name)) + ": " + why);
     }
 
 private:
@@ -404,7 +405,7 @@ BuiltLimiter makeLimiter(std::string_view name, const ParamValues& params)
 {
     const AlgorithmInfo* info = findAlgorithm(name);
     if (!info)
-        throw ParamError("algorithm", "unknown algorithm '" + std::string(name) + "' (see ratelab-cli list)");
+        throw ParamError("algorithm", "unknown algorithm '" + clipText(name) + "' (see ratelab-cli list)");
     ParamReader reader(*info, params);
     return {build(*info, reader), info, reader.values()};
 }

@@ -1,5 +1,6 @@
 #include "engine/logs/logoptions.h"
 
+#include "engine/core/cliptext.h"
 #include "engine/core/units.h"
 #include "engine/logs/clientaddress.h"
 #include "engine/logs/importoptions.h"
@@ -33,7 +34,7 @@ constexpr KeyKind kKeyKinds[] = {KeyKind::Ip, KeyKind::User, KeyKind::ApiKey, Ke
 std::string unknownValue(std::string_view option, const std::string& value)
 {
     std::string message = "unknown ";
-    message.append(option).append(" \"").append(value).append("\": one of ").append(logOptionChoices(option));
+    message.append(option).append(" \"").append(clipText(value)).append("\": one of ").append(logOptionChoices(option));
     return message;
 }
 

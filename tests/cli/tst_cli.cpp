@@ -27,6 +27,8 @@ private slots:
     void unreadablePathsAreBadInput();
     void readsAreBounded_data();
     void readsAreBounded();
+    void errorLinesAreBounded_data();
+    void errorLinesAreBounded();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -406,6 +408,36 @@ void TestCli::readsAreBounded()
     QCOMPARE(r.err.count('\n'), 1);
     QVERIFY2(r.err.size() < 400, qPrintable(r.err.left(1000)));
     QVERIFY2(r.peakRssKiB > 0 && r.peakRssKiB < 64 * 1024, qPrintable(QString::number(r.peakRssKiB) + " KiB"));
+}
+
+void TestCli::errorLinesAreBounded_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("reason");  // how the line ends
+    const QString huge(5000, QLatin1Char('7'));
+    const QStringList decide = {"decide", "--algorithm", "gcra", "--param", "burst=1", "--trace", "-"};
+    QTest::newRow("a parameter's value") << (QStringList(decide) << "--param" << "rate=" + huge + "/s")
+                                         << "(N a decimal with at most 6 decimals)";
+    QTest::newRow("an algorithm's name") << QStringList{"decide", "--algorithm", huge, "--trace", "-"}
+                                         << "(see ratelab-cli list)";
+    QTest::newRow("a parameter's name") << (QStringList(decide) << "--param" << huge + "=1") << "(see ratelab-cli list)";
+    QTest::newRow("a path") << QStringList{"run", "missing" + huge} << "File name too long";
+    QTest::newRow("an option the parser echoes") << (QStringList(decide) << "--param" << "rate=1/s" << "--headers" << huge)
+                                                 << "not in {x-ratelimit,x-ratelimit-epoch,draft-7,draft-11}";
+    QTest::newRow("a log option") << QStringList{"import", "-", "--format", huge} << "one of auto, combined, common, nginx, w3c, alb, haproxy, jsonl, csv, tsv";
+}
+
+// A message quoting 5,000 characters of input is one line of at most ~550 bytes that still
+// ends with its reason (clipText at the source, ClippedLines as the net under the rest).
+void TestCli::errorLinesAreBounded()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, reason);
+    const Run r = run(args, "t_us,key\n0,a\n");
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(r.err.size() < 550, qPrintable(QString::number(r.err.size()) + " bytes: " + r.err.left(200)));
+    QVERIFY2(r.err.trimmed().endsWith(reason), qPrintable(r.err.right(200)));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
