@@ -28,7 +28,7 @@ void StateChart::setInput(const ChartInput& input)
             Bar bar;
             bar.id = QString::fromStdString(a.id);
             bar.value = std::max(1.0, m.stateBytesPerKey);
-            bar.annotation = tr("%1/key · %2, %3%4").arg(perKey, fmt::bytes(m.peakStateBytes), heldstate::keys(m.peakLiveKeys),
+            bar.annotation = tr("%1/key · %2, %3%4").arg(perKey, fmt::bytes(m.peakStateBytes), fmt::compactCount(m.peakLiveKeys, "key"),
                                                          heldstate::where(m));
             bar.tooltip = tr("<b>%1</b><br>%2 per live key (model)<br>peak total state %3<br>peak live keys %4")
                               .arg(bar.id.toHtmlEscaped(), perKey, fmt::bytes(m.peakStateBytes), fmt::exact(m.peakLiveKeys));

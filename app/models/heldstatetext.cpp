@@ -17,15 +17,10 @@ qint64 mostPerInstance(const MemoryStats& memory)
 
 QString placeLine(const QString& place, const HeldState& h)
 {
-    return QStringLiteral("%1: %2, %3").arg(place, keys(h.peakLiveKeys), fmt::bytes(h.peakStateBytes));
+    return QStringLiteral("%1: %2, %3").arg(place, fmt::compactCount(h.peakLiveKeys, "key"), fmt::bytes(h.peakStateBytes));
 }
 
 } // namespace
-
-QString keys(qint64 count)
-{
-    return fmt::compact(double(count)) + (count == 1 ? QStringLiteral(" key") : QStringLiteral(" keys"));
-}
 
 QString where(const MemoryStats& memory)
 {

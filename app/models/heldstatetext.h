@@ -9,8 +9,6 @@
 
 namespace ratelab::heldstate {
 
-// A compact count of keys: "1 key", "53 keys", "210k keys".
-QString keys(qint64 count);
 // What follows the total in an annotation: "" (one instance), " in the store",
 // ", up to 1 per instance", ": store 1, up to 1 per instance".
 QString where(const MemoryStats& memory);

@@ -192,7 +192,7 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
         case BytesPerKey:
         case PeakState: {
             // Where the state was held, and the peak live keys this column has no room for.
-            const QString total = QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes), heldstate::keys(a.memory.peakLiveKeys));
+            const QString total = QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes), fmt::compactCount(a.memory.peakLiveKeys, "key"));
             const QStringList places = heldstate::places(a.memory);
             return places.isEmpty() ? QStringLiteral("At most %1 on the one instance").arg(total)
                                     : QStringLiteral("At most %1 in the cluster; peaks per place:\n").arg(total)
