@@ -1,6 +1,7 @@
 #include "engine/logs/importsummary.h"
 
 #include "engine/core/plural.h"
+#include "engine/logs/importoptions.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +17,19 @@ bool listable(const std::vector<LineWarning>& problems, std::int64_t line, std::
     return problems.size() < maxListed || (!problems.empty() && line < problems.back().line);
 }
 } // namespace
+
+void refuseWhenOnlyBadLines(const ImportSummary& s)
+{
+    const std::int64_t lines = s.linesRead - s.blankLines - s.directiveLines;
+    if (s.bytesRead < kOnlyBadLinesLimitBytes || lines == 0 || s.skippedTotal() < lines)
+        return;
+    std::string first;
+    if (!s.problems.empty())
+        first = ", the first: " + std::string(problemText(s.problems.front().problem));
+    throw ImportError("the first " + std::to_string(s.bytesRead >> 20) + " MiB hold no request in the "
+                      + std::string(formatName(s.format)) + " format (" + counted(lines, "bad line") + first
+                      + "): not such a log");
+}
 
 std::string lineExcerpt(std::string_view line)
 {

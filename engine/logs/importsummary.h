@@ -59,6 +59,14 @@ struct ImportSummary {
     void listProblem(LineWarning warning, std::size_t maxListed);
 };
 
+// Input that is nothing but bad lines this far in is not a log in its format (/dev/zero, a
+// binary file, the wrong --format): the import stops there instead of reading on forever.
+inline constexpr std::int64_t kOnlyBadLinesLimitBytes = std::int64_t{64} << 20;
+
+// Throws ImportError once `summary` has read kOnlyBadLinesLimitBytes and every line so far was
+// skipped as bad (blank lines and directives aside).
+void refuseWhenOnlyBadLines(const ImportSummary& summary);
+
 // The first bytes of a line for a warning, control and non-ASCII bytes as '?'.
 std::string lineExcerpt(std::string_view line);
 

@@ -208,6 +208,7 @@ void LogReader::endOfBlock()
 {
     // The held requests go before the buffer's text moves.
     m_processor->drain([this](const LineProcessor::Record& record) { order(record); });
+    refuseWhenOnlyBadLines(m_summary);
     if (m_control) {
         if (m_control->cancelled())
             throw Cancelled{};

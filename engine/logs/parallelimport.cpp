@@ -291,6 +291,7 @@ private:
                 continue;
             }
             merge(m_slots[m_merged % m_slots.size()], sink);
+            refuseWhenOnlyBadLines(m_summary);
             {
                 std::lock_guard lock(m_mutex);
                 ++m_merged;

@@ -154,6 +154,9 @@ private slots:
     void progressCountsBadLines();
     void parallelEqualsSequential();
     void parallelEqualsSequentialAcrossChunks();
+    void onlyBadLinesEndTheImport();
+    void onlyBadLinesEndAFileImport_data();
+    void onlyBadLinesEndAFileImport();
     void fileShrinkingDuringImport_data();
     void fileShrinkingDuringImport();
 };
@@ -1588,6 +1591,88 @@ void TestLogs::fileShrinkingDuringImport()
         + " bytes during the import; read up to line " + std::to_string(lines);
     QCOMPARE(shrinkNote(summary), note);
     QVERIFY(formatSummary(summary).find("warning: " + note + "\n") != std::string::npos);
+}
+
+namespace {
+
+// NUL bytes without end, as /dev/zero gives them; it ends after `limit` bytes so that a reader
+// that never stops fails the test instead of hanging it.
+class EndlessZeros : public std::streambuf {
+public:
+    explicit EndlessZeros(std::int64_t limit) : m_left(limit) {}
+
+protected:
+    int_type underflow() override
+    {
+        if (m_left <= 0)
+            return traits_type::eof();
+        m_left -= static_cast<std::int64_t>(sizeof m_block);
+        setg(m_block, m_block, m_block + sizeof m_block);
+        return 0;
+    }
+
+private:
+    char m_block[1 << 16] = {};
+    std::int64_t m_left;
+};
+
+} // namespace
+
+// A stream of nothing but bad lines (here, one endless line of NUL bytes, too long at each
+// 256 KiB) is refused once 64 MiB have been read, not read for ever.
+void TestLogs::onlyBadLinesEndTheImport()
+{
+    EndlessZeros zeros(std::int64_t{1} << 30);
+    std::istream in(&zeros);
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    KeyInterner keys;
+    try {
+        importLog(in, options, keys, [](const ImportedRequest&) {});
+        QFAIL("a gigabyte of NUL bytes was imported");
+    } catch (const ImportError& e) {
+        // One line, too long from its first 256 KiB on, that never ends; refused at the first
+        // block boundary past 64 MiB.
+        QCOMPARE(std::string(e.what()), std::string("the first 65 MiB hold no request in the combined format (1 bad line, "
+                                                     "the first: line too long): not such a log"));
+    }
+}
+
+void TestLogs::onlyBadLinesEndAFileImport_data()
+{
+    QTest::addColumn<bool>("goodFirstLine");
+    QTest::addColumn<int>("threads");
+    QTest::newRow("1 thread") << false << 1;
+    QTest::newRow("2 threads") << false << 2;
+    QTest::newRow("one request first, 2 threads") << true << 2;
+}
+
+// A 65 MiB file of NUL bytes (sparse: it takes no disk) is refused at 64 MiB by one thread or
+// several; with one request on its first line it is a log with bad lines, imported to its end.
+void TestLogs::onlyBadLinesEndAFileImport()
+{
+    QFETCH(bool, goodFirstLine);
+    QFETCH(int, threads);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("zeros.log");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    if (goodFirstLine)
+        file.write("1.2.3.4 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n");
+    QVERIFY(file.resize(std::int64_t{65} << 20));
+    file.close();
+    ImportOptions options;
+    options.format = LogFormat::Common;
+    try {
+        const FileImport r = importWithThreads(path, options, unsigned(threads));
+        QVERIFY2(goodFirstLine, "65 MiB of NUL bytes were imported");
+        QCOMPARE(r.summary.requestsImported, 1);
+        QCOMPARE(r.summary.bytesRead, std::int64_t{65} << 20);
+    } catch (const ImportError& e) {
+        QVERIFY2(!goodFirstLine, e.what());
+        QCOMPARE(std::string(e.what()), std::string("the first 65 MiB hold no request in the common format (1 bad line, "
+                                                     "the first: line too long): not such a log"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLogs)
