@@ -6,81 +6,13 @@
 #include "engine/algorithms/catalog.h"
 #include "engine/cluster/clusterspec.h"
 #include "engine/core/simtime.h"
-#include "engine/core/units.h"
-#include "engine/logs/logoptions.h"
+#include "engine/traffic/trafficspec.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ratelab {
-
-// How a request is turned into a rate-limit key.
-enum class KeyStrategy {
-    Ip,        // the client's IP (clients behind NAT share one)
-    User,      // the client (one user per client)
-    ApiKey,    // the client's API key (one per client)
-    Global,    // one key for everything
-    Endpoint,  // ip:method:path
-    Tiered,    // tier:user, with a limit per tier
-    Recorded,  // the key as written in a replayed trace, or as imported from a replayed log
-};
-
-enum class Popularity { Uniform, Zipf };
-
-struct TierSpec {
-    std::string name;
-    double share = 1.0;  // share of clients in this tier
-};
-
-struct NatSpec {
-    std::int64_t clients = 0;  // the first `clients` clients ...
-    std::int64_t ips = 1;      // ... share this many IPs
-};
-
-struct PopulationSpec {
-    std::int64_t clients = 100;
-    Popularity popularity = Popularity::Uniform;
-    double zipfS = 1.1;
-    NatSpec nat;
-    std::vector<TierSpec> tiers;  // empty: one tier "default"
-};
-
-struct EndpointSpec {
-    std::string method = "GET";
-    std::string path = "/";
-    double weight = 1.0;
-    std::int64_t cost = 1;
-};
-
-enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace, Log };
-
-struct SourceSpec {
-    SourceKind kind = SourceKind::Poisson;
-    std::string label;
-    Rate rate;                    // constant, poisson, onoff (on), diurnal (mean), flash (base)
-    std::optional<Rate> peak;     // diurnal peak, flash crowd peak
-    Duration on = 0, off = 0;     // onoff
-    Duration period = 0;          // diurnal period; boundary attack: every `period`
-    SimTime at = 0;               // flash crowd start (from the scenario start)
-    Duration ramp = 0, hold = 0, decay = 0;  // flash crowd shape
-    Duration window = 0;          // boundary attack: the attacked window length
-    std::int64_t count = 0;       // boundary attack: requests on each side of a boundary
-    Duration spread = 0;          // boundary attack: how close to the boundary
-    std::optional<std::int64_t> client;  // a fixed client (the attacker), else by popularity
-    std::string file;             // trace and log replay
-    std::vector<LogOption> logOptions;  // log replay: format, key, look_back, ... (logoptions.h)
-};
-
-enum class RetryPolicy { None, Immediate, RetryAfter, Backoff };
-
-struct ClientBehaviour {
-    RetryPolicy retry = RetryPolicy::None;
-    std::int64_t maxRetries = 5;
-    Duration delay = 10'000;         // immediate: the client's turnaround
-    Duration backoffBase = 100'000;  // backoff: first delay (full jitter)
-    Duration backoffCap = 10'000'000;
-};
 
 enum class Placement { Before, After };
 

@@ -4,7 +4,7 @@
 // how often a source picks it. Also names keys for each key strategy.
 
 #include "engine/core/random.h"
-#include "engine/scenario/scenario.h"
+#include "engine/traffic/trafficspec.h"
 #include "engine/traffic/cdfsampler.h"
 
 #include <span>
