@@ -17,6 +17,13 @@ constexpr std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t stream)
     return z ^ (z >> 31);
 }
 
+// The stream ids of one run, in blocks: a traffic source's is kSourceStreams + its index in
+// the scenario, a single-instance lane's kLaneStreams + its index, a cluster lane's
+// kClusterLaneStreams + its index. Changing a base changes every seeded run's numbers.
+inline constexpr std::uint64_t kSourceStreams = 1000;
+inline constexpr std::uint64_t kLaneStreams = 2000;
+inline constexpr std::uint64_t kClusterLaneStreams = 3000;
+
 class RandomStream {
 public:
     RandomStream(std::uint64_t seed, std::uint64_t stream) : m_engine(mixSeed(seed, stream)) {}

@@ -4,6 +4,8 @@
 // source, ties broken by source order.
 
 #include "engine/core/eventqueue.h"
+#include "engine/report.h"
+#include "engine/scenario/scenario.h"
 #include "engine/traffic/source.h"
 
 #include <memory>

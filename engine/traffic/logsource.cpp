@@ -5,8 +5,8 @@
 
 namespace ratelab {
 
-LogSource::LogSource(const SourceSpec& spec, const Scenario& scenario, KeyInterner& keys)
-    : m_start(scenario.start)
+LogSource::LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys)
+    : m_start(start)
 {
     ImportOptions options;
     if (const auto problems = applyLogOptions(spec.logOptions, options); !problems.empty())

@@ -15,7 +15,7 @@ class LogSource final : public TrafficSource {
 public:
     // Throws InputError naming the file when it cannot be opened or its format cannot be
     // detected (or an option is invalid, which validateScenario reports first).
-    LogSource(const SourceSpec& spec, const Scenario& scenario, KeyInterner& keys);
+    LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys);
 
     bool next(Arrival& out) override;
     const LogReader* logReader() const override { return &*m_reader; }

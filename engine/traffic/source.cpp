@@ -19,8 +19,8 @@ namespace {
 // their cache misses overlap.
 class SyntheticSource : public TrafficSource {
 public:
-    SyntheticSource(const SourceSpec& spec, const Scenario& scenario, const Population& population, std::size_t index)
-        : m_spec(spec), m_population(population), m_rng(scenario.seed, 1000 + index), m_start(scenario.start)
+    SyntheticSource(const SourceSpec& spec, std::uint64_t seed, SimTime start, const Population& population, std::size_t index)
+        : m_spec(spec), m_population(population), m_rng(seed, kSourceStreams + index), m_start(start)
     {
     }
 
@@ -89,8 +89,8 @@ private:
 // at the peak rate, each kept with probability rate(t) / peak.
 class PoissonSource final : public SyntheticSource {
 public:
-    PoissonSource(const SourceSpec& spec, const Scenario& scenario, const Population& population, std::size_t index)
-        : SyntheticSource(spec, scenario, population, index)
+    PoissonSource(const SourceSpec& spec, std::uint64_t seed, SimTime start, const Population& population, std::size_t index)
+        : SyntheticSource(spec, seed, start, population, index)
     {
         const double base = spec.rate.perSecondNearest();
         switch (spec.kind) {
@@ -181,8 +181,8 @@ private:
 // start.
 class TraceSource final : public TrafficSource {
 public:
-    TraceSource(const SourceSpec& spec, const Scenario& scenario, KeyInterner& keys)
-        : m_file(spec.file, std::ios::binary), m_keys(keys), m_start(scenario.start)
+    TraceSource(const SourceSpec& spec, SimTime start, KeyInterner& keys)
+        : m_file(spec.file, std::ios::binary), m_keys(keys), m_start(start)
     {
         if (const std::string problem = inputFileProblem(spec.file, "trace"); !problem.empty())
             throw InputError(spec.file, 0, "file", problem);
@@ -216,43 +216,16 @@ private:
 
 } // namespace
 
-std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, const Scenario& scenario,
+std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t seed, SimTime start,
                                           const Population& population, std::size_t index, KeyInterner& recordedKeys)
 {
     switch (spec.kind) {
-    case SourceKind::Constant: return std::make_unique<ConstantSource>(spec, scenario, population, index);
-    case SourceKind::BoundaryAttack: return std::make_unique<BoundaryAttackSource>(spec, scenario, population, index);
-    case SourceKind::Trace: return std::make_unique<TraceSource>(spec, scenario, recordedKeys);
-    case SourceKind::Log: return std::make_unique<LogSource>(spec, scenario, recordedKeys);
-    default: return std::make_unique<PoissonSource>(spec, scenario, population, index);
+    case SourceKind::Constant: return std::make_unique<ConstantSource>(spec, seed, start, population, index);
+    case SourceKind::BoundaryAttack: return std::make_unique<BoundaryAttackSource>(spec, seed, start, population, index);
+    case SourceKind::Trace: return std::make_unique<TraceSource>(spec, start, recordedKeys);
+    case SourceKind::Log: return std::make_unique<LogSource>(spec, start, recordedKeys);
+    default: return std::make_unique<PoissonSource>(spec, seed, start, population, index);
     }
-}
-
-SourceInfo describeSource(const SourceSpec& spec, const TrafficSource& source)
-{
-    SourceInfo info{sourceKindName(spec.kind), spec.label, std::nullopt};
-    const LogReader* reader = source.logReader();
-    if (!reader)
-        return info;
-    const ImportSummary& s = reader->summary();
-    SourceImport& out = info.import.emplace();
-    out.format = formatName(s.format);
-    out.complete = reader->finished();
-    out.linesRead = s.linesRead;
-    out.requestsImported = s.requestsImported;
-    out.blankLines = s.blankLines;
-    out.directiveLines = s.directiveLines;
-    out.skipped = s.skippedTotal();
-    for (int p = 0; p < kLineProblemCount; ++p) {
-        if (const std::int64_t lines = s.skippedFor(static_cast<LineProblem>(p)))
-            out.skippedByReason.emplace_back(problemId(static_cast<LineProblem>(p)), lines);
-    }
-    for (const LineWarning& w : s.problems)
-        out.firstSkipped.push_back({w.line, std::string(problemId(w.problem)), w.field});
-    out.reorderedLines = s.reorderedLines;
-    out.shrankFrom = s.shrankFrom;
-    out.shrankTo = s.shrankTo;
-    return info;
 }
 
 } // namespace ratelab

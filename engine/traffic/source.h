@@ -5,7 +5,6 @@
 // endpoint by weight (the endpoint's cost is the request's cost).
 
 #include "engine/core/keyinterner.h"
-#include "engine/report.h"
 #include "engine/traffic/population.h"
 
 #include <memory>
@@ -31,12 +30,10 @@ public:
     virtual const LogReader* logReader() const { return nullptr; }
 };
 
-// `index` makes the source's random stream; `recordedKeys` interns keys of replayed traces.
-std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, const Scenario& scenario,
+// `seed` and `index` make the source's random stream (kSourceStreams + index, random.h), its
+// requests start at `start`; `recordedKeys` interns keys of replayed traces.
+std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t seed, SimTime start,
                                           const Population& population, std::size_t index,
                                           KeyInterner& recordedKeys);
-
-// How the report describes a source: its kind, its label and, for a log, what was imported.
-SourceInfo describeSource(const SourceSpec& spec, const TrafficSource& source);
 
 } // namespace ratelab
