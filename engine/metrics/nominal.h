@@ -1,11 +1,11 @@
 #pragma once
-// What a limiter nominally promises over a window, for the peak-burst ratio:
-// window algorithms (fixed window, sliding log, sliding counter and their presets): their own
-// `limit` per `window`; rate algorithms (token bucket, GCRA, leaky bucket and theirs): the
-// rate times the scenario's burst window (1 s by default), so a full bucket spent on top of
-// the sustained rate shows as a ratio above 1.
+// What a limiter nominally promises over a window, for the peak-burst ratio: a window
+// algorithm its own `limit` per `window`; a rate algorithm its rate times the scenario's
+// burst window (1 s by default), so a full bucket spent on top of the sustained rate shows as
+// a ratio above 1. Which kind an algorithm is, and its limit or rate, the caller reads from
+// the catalog (engine/sim/nominallimit.h): metrics know no algorithm.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/core/simtime.h"
 
 namespace ratelab {
 
@@ -17,6 +17,25 @@ struct NominalLimit {
     bool approximatesLog = false;  // fixed window and sliding counter families: disagreement is measured
 };
 
-NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, Duration burstWindow);
+// `limit` cost per `window`; `approximatesLog`: its decisions are compared with the exact log's.
+inline NominalLimit windowNominal(Duration window, std::int64_t limit, bool approximatesLog)
+{
+    NominalLimit n;
+    n.windowAlgorithm = true;
+    n.windowUs = window;
+    n.limitCost = static_cast<double>(limit);
+    n.approximatesLog = approximatesLog;
+    return n;
+}
+
+// `ratePerSecond` over `burstWindow`; `shapes`: it can delay accepted requests.
+inline NominalLimit rateNominal(double ratePerSecond, Duration burstWindow, bool shapes)
+{
+    NominalLimit n;
+    n.windowUs = burstWindow;
+    n.limitCost = ratePerSecond * static_cast<double>(burstWindow) / 1e6;
+    n.shapes = shapes;
+    return n;
+}
 
 } // namespace ratelab

@@ -1,4 +1,4 @@
-#include "engine/metrics/nominal.h"
+#include "engine/sim/nominallimit.h"
 
 #include "engine/core/units.h"
 
@@ -22,16 +22,9 @@ Duration durationOf(const ParamValues& params, const char* name)
 
 NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, Duration burstWindow)
 {
-    NominalLimit n;
     const std::string& family = info.family;
-    if (family == "fixed_window" || family == "sliding_window_log" || family == "sliding_window_counter") {
-        n.windowAlgorithm = true;
-        n.windowUs = durationOf(params, "window");
-        n.limitCost = static_cast<double>(std::stoll(params.at("limit")));
-        n.approximatesLog = family != "sliding_window_log";
-        return n;
-    }
-    n.windowUs = burstWindow;
+    if (family == "fixed_window" || family == "sliding_window_log" || family == "sliding_window_counter")
+        return windowNominal(durationOf(params, "window"), std::stoll(params.at("limit")), family != "sliding_window_log");
     double ratePerSecond = 0;
     if (info.name == "token_bucket")
         ratePerSecond = perSecond(params, "refill");
@@ -40,15 +33,15 @@ NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, 
             / (static_cast<double>(durationOf(params, "fill_interval")) / 1e6);
     else
         ratePerSecond = perSecond(params, "rate");
-    n.limitCost = ratePerSecond * static_cast<double>(burstWindow) / 1e6;
+    bool shapes = false;
     if (info.name == "leaky_bucket")
-        n.shapes = params.at("mode") == "shape";
+        shapes = params.at("mode") == "shape";
     else if (info.name == "nginx_limit_req")
     {
         std::string error;
-        n.shapes = !parseBool(params.at("nodelay"), error).value_or(false);
+        shapes = !parseBool(params.at("nodelay"), error).value_or(false);
     }
-    return n;
+    return rateNominal(ratePerSecond, burstWindow, shapes);
 }
 
 } // namespace ratelab
