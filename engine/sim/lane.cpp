@@ -1,6 +1,7 @@
 #include "engine/sim/lane.h"
 
 #include "engine/algorithms/statetransfer.h"
+#include "engine/sim/nominallimit.h"
 
 #include <algorithm>
 #include <cassert>
@@ -42,70 +43,46 @@ bool hasVariableState(const std::string& algorithm)
 
 } // namespace
 
+std::vector<Lane::TierLimiter> Lane::makeTiers(const AlgorithmSpec& spec, const Scenario& scenario,
+                                                const Population& population, KeyStrategy keys)
+{
+    const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
+    const std::size_t count = keys == KeyStrategy::Tiered ? population.tierCount() : 1;
+    std::vector<TierLimiter> tiers;
+    for (std::size_t t = 0; t < count; ++t) {
+        TierLimiter tier;
+        tier.built = makeLimiter(spec.algorithm, keys == KeyStrategy::Tiered
+                                                     ? paramsForTier(spec, population.tierName(t))
+                                                     : spec.params);
+        tier.nominal = nominalLimit(*tier.built.info, tier.built.params, burstWindow);
+        if (keyGathersClients(keys))
+            tier.own = tier.built.limiter->clone();
+        tiers.push_back(std::move(tier));
+    }
+    return tiers;
+}
+
 Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
            const KeyInterner& recordedKeys, std::size_t index)
     : m_spec(spec)
     , m_scenario(scenario)
     , m_population(population)
-    , m_recordedKeys(recordedKeys)
-    , m_keys(spec.keys.value_or(scenario.keys))
+    , m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys)
     , m_clients(spec.clients.value_or(scenario.clients))
     , m_end(scenario.start + scenario.duration)
-    , m_rng(scenario.seed, 2000 + index)
-    , m_window(1)
+    , m_tiers(makeTiers(spec, scenario, population, m_keys.strategy()))
+    , m_rng(scenario.seed, kLaneStreams + index)
+    , m_metrics(spec, scenario, m_tiers.front().built, m_keys.strategy(), m_tiers.front().nominal)
     , m_variableState(hasVariableState(spec.algorithm))
     , m_liveKeys(scenario.start, m_variableState)  // its live logs are listed at each bucket's end
 {
-    const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
-    const std::size_t tiers = m_keys == KeyStrategy::Tiered ? population.tierCount() : 1;
-    for (std::size_t t = 0; t < tiers; ++t) {
-        TierLimiter tier;
-        tier.built = makeLimiter(spec.algorithm, m_keys == KeyStrategy::Tiered
-                                                     ? paramsForTier(spec, population.tierName(t))
-                                                     : spec.params);
-        tier.nominal = nominalLimit(*tier.built.info, tier.built.params, burstWindow);
-        if (keyGathersClients(m_keys))
-            tier.own = tier.built.limiter->clone();
-        m_tiers.push_back(std::move(tier));
-    }
-    m_window = AdmittedWindow(m_tiers.front().nominal.windowUs);
-
-    const TierLimiter& first = m_tiers.front();
-    m_report.id = spec.id;
-    m_report.algorithm = spec.algorithm;
-    m_report.family = first.built.info->family;
-    if (first.built.info->preset)
-        m_report.preset = spec.algorithm;
-    m_report.params = first.built.params;
-    m_report.keys = keyStrategyName(m_keys);
-    const auto buckets = static_cast<std::size_t>(ceilDivPositive(scenario.duration, scenario.metrics.bucket));
-    m_report.allowedSeries.assign(buckets, 0);
-    m_report.rejectedSeries.assign(buckets, 0);
-    m_report.liveKeysSeries.assign(buckets, 0);
-    m_report.stateBytesSeries.assign(buckets, 0);
-    m_report.peakBurst.windowUs = first.nominal.windowUs;
-    m_report.peakBurst.limit = std::llround(first.nominal.limitCost);
-    if (first.nominal.approximatesLog)
-        m_report.disagreement = Disagreement{};
+    if (m_tiers.front().nominal.approximatesLog)
+        report().disagreement = Disagreement{};
     if (m_clients.retry != RetryPolicy::None)
-        m_report.closedLoop = ClosedLoopStats{};
-    if (m_keys != KeyStrategy::Recorded)
+        report().closedLoop = ClosedLoopStats{};
+    if (m_keys.strategy() != KeyStrategy::Recorded)
         m_clientFlags.assign(population.clients(), 0);
     m_bucketEnd = bucketEnd(0);
-}
-
-KeyId Lane::keyOf(const Arrival& a) const
-{
-    if (m_keys == KeyStrategy::Recorded)
-        return a.recordedKey;
-    return m_population.keyOf(m_keys, a.client, a.endpoint);
-}
-
-std::string Lane::keyName(KeyId key) const
-{
-    if (m_keys == KeyStrategy::Recorded)
-        return m_recordedKeys.name(key);
-    return m_population.keyName(m_keys, key);
 }
 
 SimTime Lane::bucketEnd(std::size_t bucket) const
@@ -124,20 +101,20 @@ std::int64_t Lane::stateBytesNow()
 
 void Lane::advanceBuckets(SimTime t)
 {
-    const std::size_t buckets = m_report.liveKeysSeries.size();
+    const std::size_t buckets = report().liveKeysSeries.size();
     while (m_bucketsClosed < buckets && m_bucketEnd <= t) {
         // The bucket's peak of live keys; a fixed window's keys all expire at its boundary, so
         // a sample at the bucket's end would miss them. Advanced to the end first, so that the
         // next bucket's peak starts from the keys live at its start.
         m_liveKeys.advance(m_bucketEnd);
         const std::int64_t live = m_liveKeys.takeIntervalPeak();
-        m_report.liveKeysSeries[m_bucketsClosed] = live;
+        report().liveKeysSeries[m_bucketsClosed] = live;
         const std::int64_t bytes = m_variableState ? stateBytesNow() : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
-        m_report.stateBytesSeries[m_bucketsClosed] = bytes;
-        if (bytes > m_report.memory.peakStateBytes) {
-            m_report.memory.peakStateBytes = bytes;
+        report().stateBytesSeries[m_bucketsClosed] = bytes;
+        if (bytes > report().memory.peakStateBytes) {
+            report().memory.peakStateBytes = bytes;
             if (m_variableState && m_liveKeys.live() > 0)
-                m_report.memory.stateBytesPerKey = static_cast<double>(bytes) / static_cast<double>(m_liveKeys.live());
+                report().memory.stateBytesPerKey = static_cast<double>(bytes) / static_cast<double>(m_liveKeys.live());
         }
         m_bucketEnd = bucketEnd(++m_bucketsClosed);
     }
@@ -198,41 +175,23 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
     if (m_beforeObserver)
         m_beforeObserver(attempt.key, t, *tier.built.limiter);
     const Decision d = tier.built.limiter->decide(attempt.key, t, attempt.cost);
-    assert(t < m_end && m_bucketsClosed < m_report.allowedSeries.size());
+    assert(t < m_end && m_bucketsClosed < report().allowedSeries.size());
     const std::size_t bucket = m_bucketsClosed;  // every decision comes before the end
-    const std::int64_t before = m_window.admitted(attempt.key, t);
+    const std::int64_t before = m_metrics.admittedBefore(attempt.key, t);
 
-    ++m_report.requests;
     if (d.allowed) {
-        ++m_report.allowed;
-        m_report.allowedCost += attempt.cost;
-        m_report.allowedSeries[bucket] += attempt.cost;
-        m_window.add(attempt.key, t, attempt.cost);
-        const std::int64_t inWindow = before + attempt.cost;
-        const double ratio = static_cast<double>(inWindow) / tier.nominal.limitCost;
-        if (ratio > m_peakRatio) {
-            m_peakRatio = ratio;
-            m_report.peakBurst.allowedCost = inWindow;
-            m_report.peakBurst.limit = std::llround(tier.nominal.limitCost);
-            m_report.peakBurst.windowUs = tier.nominal.windowUs;
-            m_report.peakBurst.ratio = ratio;
-            m_report.peakBurst.atUs = t - m_scenario.start;
-            m_report.peakBurst.key = keyName(attempt.key);
-        }
+        m_metrics.allowed(attempt.key, t, attempt.cost, bucket, before, tier.nominal, m_keys);
         if (tier.nominal.shapes)
             m_delays.add(d.delayUs);
     } else {
-        ++m_report.rejected;
-        m_report.rejectedCost += attempt.cost;
-        m_report.rejectedSeries[bucket] += attempt.cost;
-        m_report.neverAdmissible += d.retryAfterUs == kNeverPasses ? 1 : 0;
+        m_metrics.rejected(attempt.cost, bucket, d.retryAfterUs);
     }
     if (tier.nominal.approximatesLog) {
         const bool logWouldAllow = static_cast<double>(before + attempt.cost) <= tier.nominal.limitCost;
         if (d.allowed && !logWouldAllow)
-            ++m_report.disagreement->falseAllow;
+            ++report().disagreement->falseAllow;
         else if (!d.allowed && logWouldAllow)
-            ++m_report.disagreement->falseReject;
+            ++report().disagreement->falseReject;
     }
     m_liveKeys.touch(attempt.key, t, d.resetAfterUs);
 
@@ -245,8 +204,8 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
             flags |= kRejectedByOwnLimit;
     }
 
-    if (m_report.closedLoop) {
-        ClosedLoopStats& loop = *m_report.closedLoop;
+    if (report().closedLoop) {
+        ClosedLoopStats& loop = *report().closedLoop;
         ++loop.attempts;
         if (attempt.number == 0)
             ++loop.uniqueRequests;
@@ -284,7 +243,7 @@ void Lane::runRetriesUntil(SimTime t, bool inclusive)
 
 Lane::Attempt Lane::freshAttempt(const Arrival& a, KeyId key) const
 {
-    return {a.client, a.cost, key, m_keys == KeyStrategy::Tiered ? m_population.tierOf(a.client) : 0u, 0, false};
+    return {a.client, a.cost, key, m_keys.strategy() == KeyStrategy::Tiered ? m_population.tierOf(a.client) : 0u, 0, false};
 }
 
 bool Lane::offer(const Arrival& a)
@@ -326,7 +285,7 @@ void Lane::prefetch(std::span<const Arrival> arrivals, std::pair<std::size_t, st
     // One limiter serves all the keys unless tiers split them; then the tiers share the hint.
     for (const TierLimiter& tier : m_tiers)
         tier.built.limiter->prefetch(keys);
-    m_window.prefetch(keys);
+    m_metrics.prefetch(keys);
     m_liveKeys.prefetch(keys);
     if (!m_clientFlags.empty()) {
         for (std::size_t i = range.first; i < range.second; ++i)
@@ -345,22 +304,20 @@ void Lane::finish()
 {
     runRetriesUntil(m_end, false);
     advanceBuckets(m_end);
-    m_report.acceptance = m_report.requests ? static_cast<double>(m_report.allowed) / static_cast<double>(m_report.requests) : 0;
-    m_report.memory.peakLiveKeys = m_liveKeys.peak();
+    m_metrics.finish();
+    report().memory.peakLiveKeys = m_liveKeys.peak();
     if (!m_variableState)
-        m_report.memory.stateBytesPerKey = static_cast<double>(m_tiers.front().built.limiter->stateBytesPerKey());
-    if (m_peakRatio < 0)
-        m_report.peakBurst.ratio = 0;
+        report().memory.stateBytesPerKey = static_cast<double>(m_tiers.front().built.limiter->stateBytesPerKey());
     if (m_tiers.front().nominal.shapes) {
         DelayStats delay;
         delay.p50 = m_delays.percentile(0.50);
         delay.p99 = m_delays.percentile(0.99);
         delay.max = m_delays.max();
         delay.cumulative = m_delays.cumulative();
-        m_report.delay = std::move(delay);
+        report().delay = std::move(delay);
     }
-    if (m_report.closedLoop) {
-        ClosedLoopStats& loop = *m_report.closedLoop;
+    if (report().closedLoop) {
+        ClosedLoopStats& loop = *report().closedLoop;
         loop.amplification = loop.uniqueRequests ? static_cast<double>(loop.attempts) / static_cast<double>(loop.uniqueRequests) : 1.0;
         loop.retryAfterSuccess = loop.retriesAtRetryAfter ? loop.retryAfterSuccess / static_cast<double>(loop.retriesAtRetryAfter) : 0.0;
     }
@@ -372,19 +329,17 @@ void Lane::finish()
             ++clients.clients;
             if (flags & kRejectedHere) {
                 ++clients.throttled;
-                if (keyGathersClients(m_keys) && !(flags & kRejectedByOwnLimit))
+                if (keyGathersClients(m_keys.strategy()) && !(flags & kRejectedByOwnLimit))
                     ++clients.wronglyThrottled;
             }
         }
-        m_report.clients = clients;
+        report().clients = clients;
     }
-    m_report.backend.limiterBefore = m_report.allowedCost;
-    m_report.backend.limiterAfter = m_report.allowedCost + m_report.rejectedCost;
 }
 
 AlgorithmReport Lane::takeReport()
 {
-    return std::move(m_report);
+    return std::move(report());
 }
 
 } // namespace ratelab

@@ -6,13 +6,9 @@
 
 #include "engine/core/eventqueue.h"
 #include "engine/core/random.h"
-#include "engine/metrics/admittedwindow.h"
 #include "engine/metrics/delayhistogram.h"
 #include "engine/metrics/livekeys.h"
-#include "engine/metrics/nominal.h"
-#include "engine/report.h"
-#include "engine/traffic/population.h"
-#include "engine/traffic/source.h"
+#include "engine/sim/lanemetrics.h"
 
 #include <functional>
 #include <span>
@@ -34,8 +30,8 @@ public:
     void finish();
     AlgorithmReport takeReport();
 
-    KeyId keyOf(const Arrival& a) const;
-    std::string keyName(KeyId key) const;
+    KeyId keyOf(const Arrival& a) const { return m_keys.keyOf(a); }
+    std::string keyName(KeyId key) const { return m_keys.name(key); }
     const std::string& id() const { return m_spec.id; }
 
     // Learn view support: decides like offer(), also returning the decision and the limiter.
@@ -70,6 +66,9 @@ private:
         std::unique_ptr<RateLimiter> own;  // the same limit per client (NAT fairness)
         NominalLimit nominal;
     };
+    // One limiter per tier of a tiered lane, else one.
+    static std::vector<TierLimiter> makeTiers(const AlgorithmSpec& spec, const Scenario& scenario,
+                                              const Population& population, KeyStrategy keys);
 
     Attempt freshAttempt(const Arrival& a, KeyId key) const;
     // Hints that the batch's fresh requests [first, second) come soon: start loading their
@@ -83,12 +82,12 @@ private:
     SimTime bucketEnd(std::size_t bucket) const;
     std::int64_t stateBytesNow();  // of the keys live as of the last m_liveKeys.advance()
     Duration retryDelay(const Attempt& attempt, const Decision& d);
+    AlgorithmReport& report() { return m_metrics.report(); }  // to add what only this lane measures
 
     AlgorithmSpec m_spec;
     const Scenario& m_scenario;
     const Population& m_population;
-    const KeyInterner& m_recordedKeys;
-    KeyStrategy m_keys;
+    LaneKeys m_keys;
     ClientBehaviour m_clients;
     SimTime m_end;
     std::vector<TierLimiter> m_tiers;
@@ -101,15 +100,13 @@ private:
     std::vector<KeyId> m_batchKeys;  // offer(arrivals)'s keys
 
     // Metrics.
-    AlgorithmReport m_report;
-    AdmittedWindow m_window;
+    LaneMetrics m_metrics;
     bool m_variableState;  // the sliding log's: bytes per key vary, its live logs are summed
     LiveKeys m_liveKeys;
     DelayHistogram m_delays;
     std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
     std::size_t m_bucketsClosed = 0;  // also the bucket of the decision being made
     SimTime m_bucketEnd = 0;          // the end of bucket m_bucketsClosed
-    double m_peakRatio = -1;
 };
 
 } // namespace ratelab

@@ -1,9 +1,9 @@
 // runScenario: one pass over the scenario's traffic, every lane deciding each fresh request.
 
-#include "engine/cluster/clusterlane.h"
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
+#include "engine/sim/clusterlane.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/trafficmerge.h"
 

@@ -3,7 +3,7 @@
 
 #include "scenariotest.h"
 
-#include "engine/cluster/clustermemory.h"
+#include "engine/sim/clustermemory.h"
 #include "engine/cluster/scaledparams.h"
 #include "engine/engine.h"
 #include "engine/reportio.h"

@@ -1,7 +1,8 @@
-#include "engine/cluster/clusterlane.h"
+#include "engine/sim/clusterlane.h"
 
 #include "engine/algorithms/fixedwindow.h"
 #include "engine/cluster/scaledparams.h"
+#include "engine/sim/nominallimit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,15 +35,15 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
                          const KeyInterner& recordedKeys, std::size_t index)
     : m_spec(spec)
     , m_scenario(scenario)
-    , m_population(population)
-    , m_recordedKeys(recordedKeys)
-    , m_keys(spec.keys.value_or(scenario.keys))
+    , m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys)
     , m_cluster(*scenario.cluster)
     , m_end(scenario.start + scenario.duration)
-    , m_rng(scenario.seed, 3000 + index)
+    , m_rng(scenario.seed, kClusterLaneStreams + index)
     , m_conditions(spec.store.value_or(scenario.cluster->store).latency, scenario.cluster->outages, scenario.start)
+    , m_built(makeLimiter(spec.algorithm, spec.params))
+    , m_nominal(nominalLimit(*m_built.info, m_built.params, scenario.metrics.burstWindow.value_or(kMicrosPerSecond)))
     , m_nextSlot(0)
-    , m_window(1)
+    , m_metrics(spec, scenario, m_built, m_keys.strategy(), m_nominal)
 {
     if (spec.store)
         m_cluster.store = *spec.store;
@@ -50,10 +51,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
         m_cluster.policy = *spec.policy;
     const std::size_t n = static_cast<std::size_t>(m_cluster.instances);
 
-    m_built = makeLimiter(spec.algorithm, spec.params);
     m_built.limiter->setTimeOrigin(scenario.start);
-    m_nominal = nominalLimit(*m_built.info, m_built.params, scenario.metrics.burstWindow.value_or(kMicrosPerSecond));
-    m_window = AdmittedWindow(m_nominal.windowUs);
 
     const BuiltLimiter fallback = makeLimiter(spec.algorithm, paramsDividedAmong(*m_built.info, m_built.params, m_cluster.instances));
     for (std::size_t i = 0; i < n; ++i) {
@@ -72,7 +70,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_windowSlots = m_built.info->family == "fixed_window"
         && (spec.algorithm == "redis_incr_expire" || (m_built.params.count("align") && m_built.params.at("align") == "epoch"));
     // Scratch slots live above every real key id.
-    m_nextSlot = static_cast<KeyId>(m_keys == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys));
+    m_nextSlot = static_cast<KeyId>(m_keys.strategy() == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys.strategy()));
 
     if (m_cluster.store.mode == StoreMode::LocalSync) {
         // validateScenario lets only epoch-aligned fixed windows run on local_sync.
@@ -88,20 +86,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
         }
     }
 
-    m_report.id = spec.id;
-    m_report.algorithm = spec.algorithm;
-    m_report.family = m_built.info->family;
-    if (m_built.info->preset)
-        m_report.preset = spec.algorithm;
-    m_report.params = m_built.params;
-    m_report.keys = keyStrategyName(m_keys);
-    const auto buckets = static_cast<std::size_t>(ceilDivPositive(scenario.duration, scenario.metrics.bucket));
-    m_report.allowedSeries.assign(buckets, 0);
-    m_report.rejectedSeries.assign(buckets, 0);
-    m_report.liveKeysSeries.assign(buckets, 0);
-    m_report.stateBytesSeries.assign(buckets, 0);
-    m_report.peakBurst.windowUs = m_nominal.windowUs;
-    m_report.peakBurst.limit = std::llround(m_nominal.limitCost);
+    const std::size_t buckets = report().allowedSeries.size();
     ClusterStats cluster;
     cluster.instances = m_cluster.instances;
     cluster.store = kStoreModeNames[static_cast<int>(m_cluster.store.mode)];
@@ -112,7 +97,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     cluster.overshootSeries.assign(buckets, 0);
     cluster.outageAllowedSeries.assign(buckets, 0);
     cluster.outageRejectedSeries.assign(buckets, 0);
-    m_report.cluster = std::move(cluster);
+    report().cluster = std::move(cluster);
     startMemory();
 }
 
@@ -155,16 +140,6 @@ const char* ClusterLane::heldBy() const
     case StoreMode::LocalSync: return "store_and_instances";
     default: return m_cluster.policy.onFailure == FailurePolicy::LocalFallback ? "store_and_instances" : "store";
     }
-}
-
-KeyId ClusterLane::keyOf(const Arrival& a) const
-{
-    return m_keys == KeyStrategy::Recorded ? a.recordedKey : m_population.keyOf(m_keys, a.client, a.endpoint);
-}
-
-std::string ClusterLane::keyName(KeyId key) const
-{
-    return m_keys == KeyStrategy::Recorded ? m_recordedKeys.name(key) : m_population.keyName(m_keys, key);
 }
 
 std::uint32_t ClusterLane::pickInstance(KeyId key)
@@ -218,7 +193,7 @@ void ClusterLane::offer(const Arrival& a)
     runEventsUntil(a.t, true);
     const KeyId key = keyOf(a);
     Request r{Stage::AtStore, pickInstance(key), key, a.cost, a.client, a.t, a.t, 0, 0, 0, 0, false, false, {}};
-    ++m_report.cluster->instanceRequests[r.instance];
+    ++report().cluster->instanceRequests[r.instance];
     switch (m_cluster.store.mode) {
     case StoreMode::Local: {
         const Decision d = m_local[r.instance]->decide(key, m_clocks[r.instance].read(a.t), a.cost);
@@ -245,17 +220,17 @@ void ClusterLane::startStoreCall(SimTime t, Request r)
 {
     CircuitBreaker& breaker = m_breakers[r.instance];
     if (!breaker.allowCall(t)) {
-        ++m_report.cluster->callsSkipped;
+        ++report().cluster->callsSkipped;
         decideByPolicy(t, r);
         return;
     }
     r.sentAt = t;
     r.roundTrip = m_conditions.sampleRoundTrip(m_rng, r.instance, t);
-    ++m_report.cluster->storeRoundTrips;
+    ++report().cluster->storeRoundTrips;
     ++m_inFlight[r.instance];
     if (!m_conditions.reachable(r.instance, t + r.roundTrip / 2) || r.roundTrip > m_cluster.store.timeout) {
         // No answer: the client gives up at its timeout and the policy decides.
-        ++m_report.cluster->storeFailures;
+        ++report().cluster->storeFailures;
         r.stage = Stage::Reply;
         r.failed = true;
         m_events.push(t + m_cluster.store.timeout, r);
@@ -282,140 +257,176 @@ void ClusterLane::decideByPolicy(SimTime t, const Request& r)
 
 void ClusterLane::handle(SimTime t, Request r)
 {
-    ClusterStats& stats = *m_report.cluster;
     switch (r.stage) {
-    case Stage::SyncTick:
-        syncInstance(r.instance, t);
-        if (t + m_cluster.store.syncInterval < m_end)
-            m_events.push(t + m_cluster.store.syncInterval, r);
+    case Stage::SyncTick: onSyncTick(t, r); return;
+    case Stage::AtStore: onAtStore(t, r); return;
+    case Stage::Reply: onReply(t, r); return;
+    case Stage::CasWrite: onCasWrite(t, r); return;
+    case Stage::CasReply: onCasReply(t, r); return;
+    case Stage::SetArrives: onSetArrives(t, r); return;
+    }
+}
+
+void ClusterLane::onSyncTick(SimTime t, const Request& r)
+{
+    syncInstance(r.instance, t);
+    if (t + m_cluster.store.syncInterval < m_end)
+        m_events.push(t + m_cluster.store.syncInterval, r);
+}
+
+// The call reaches the store: an atomic script decides there, a row lock queues the
+// decision, a read takes a snapshot of the key back to the instance.
+void ClusterLane::onAtStore(SimTime t, Request r)
+{
+    switch (m_cluster.store.mode) {
+    case StoreMode::RedisAtomic: decideAtStore(t, r); break;
+    case StoreMode::SqlRowLock: decideBehindLock(t, r); return;
+    case StoreMode::RedisGetSet:
+    case StoreMode::Cas: readSnapshot(r); break;
+    default: break;
+    }
+    r.stage = Stage::Reply;
+    m_events.push(r.sentAt + r.roundTrip, r);
+}
+
+void ClusterLane::decideAtStore(SimTime t, Request& r)
+{
+    const SimTime now = storeTime(r, t);
+    const KeyId key = storeKey(r.key, now);
+    r.decision = m_built.limiter->decide(key, now, r.cost);
+    m_memory->touchStore(key, t, r.decision.resetAfterUs);
+}
+
+// FIFO behind the row lock; the lock is held for one more round trip (the commit).
+void ClusterLane::decideBehindLock(SimTime t, Request r)
+{
+    ClusterStats& stats = *report().cluster;
+    SimTime& freeAt = grownAt(m_lockFreeAt, r.key, SimTime{0});
+    const SimTime start = std::max(t, freeAt);
+    if (start > t)
+        ++stats.waitedOnStore;
+    const SimTime now = storeTime(r, start);
+    const KeyId key = storeKey(r.key, now);
+    r.decision = m_built.limiter->decide(key, now, r.cost);
+    // Decided at `start`, counted from now (times never go back): the same expiry.
+    if (r.decision.resetAfterUs > 0)
+        m_memory->touchStore(key, t, start - t + r.decision.resetAfterUs);
+    const Duration hold = m_conditions.sampleRoundTrip(m_rng, r.instance, start);
+    ++stats.storeRoundTrips;
+    freeAt = start + hold;
+    r.stage = Stage::Reply;
+    m_events.push(start + hold + r.roundTrip / 2, r);
+}
+
+// The read of GET/SET and CAS: a snapshot of the key (and its version) travels back.
+void ClusterLane::readSnapshot(Request& r)
+{
+    r.slot = takeSlot();
+    m_scratch->copyKeyState(*m_built.limiter, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)), r.slot);
+    r.version = grownAt(m_versions, r.key, std::uint64_t{0});
+}
+
+void ClusterLane::onReply(SimTime t, Request r)
+{
+    --m_inFlight[r.instance];
+    if (r.failed) {
+        onNoAnswer(t, r);
         return;
-    case Stage::AtStore:
-        switch (m_cluster.store.mode) {
-        case StoreMode::RedisAtomic: {
-            const SimTime now = storeTime(r, t);
-            const KeyId key = storeKey(r.key, now);
-            r.decision = m_built.limiter->decide(key, now, r.cost);
-            m_memory->touchStore(key, t, r.decision.resetAfterUs);
-            break;
-        }
-        case StoreMode::SqlRowLock: {
-            // FIFO behind the row lock; the lock is held for one more round trip (the commit).
-            SimTime& freeAt = grownAt(m_lockFreeAt, r.key, SimTime{0});
-            const SimTime start = std::max(t, freeAt);
-            if (start > t)
-                ++stats.waitedOnStore;
-            const SimTime now = storeTime(r, start);
-            const KeyId key = storeKey(r.key, now);
-            r.decision = m_built.limiter->decide(key, now, r.cost);
-            // Decided at `start`, counted from now (times never go back): the same expiry.
-            if (r.decision.resetAfterUs > 0)
-                m_memory->touchStore(key, t, start - t + r.decision.resetAfterUs);
-            const Duration hold = m_conditions.sampleRoundTrip(m_rng, r.instance, start);
-            ++stats.storeRoundTrips;
-            freeAt = start + hold;
-            r.stage = Stage::Reply;
-            m_events.push(start + hold + r.roundTrip / 2, r);
-            return;
-        }
-        case StoreMode::RedisGetSet:
-        case StoreMode::Cas:
-            // The read: a snapshot of the key (and its version) travels back to the instance.
-            r.slot = takeSlot();
-            m_scratch->copyKeyState(*m_built.limiter, storeKey(r.key, m_clocks[r.instance].read(r.sentAt)), r.slot);
-            r.version = grownAt(m_versions, r.key, std::uint64_t{0});
-            break;
-        default: break;
-        }
-        r.stage = Stage::Reply;
-        m_events.push(r.sentAt + r.roundTrip, r);
+    }
+    m_breakers[r.instance].onSuccess();
+    if (m_cluster.store.mode == StoreMode::RedisGetSet || m_cluster.store.mode == StoreMode::Cas) {
+        decideOnSnapshot(t, r);
         return;
-    case Stage::Reply: {
-        --m_inFlight[r.instance];
-        if (r.failed) {
-            m_breakers[r.instance].onFailure(t);
-            if (r.slot != 0)
-                m_freeSlots.push_back(r.slot);  // a CAS write that got no answer
-            decideByPolicy(t, r);
-            return;
+    }
+    record(t, r, r.decision, false);
+}
+
+void ClusterLane::onNoAnswer(SimTime t, const Request& r)
+{
+    m_breakers[r.instance].onFailure(t);
+    if (r.slot != 0)
+        m_freeSlots.push_back(r.slot);  // a CAS write that got no answer
+    decideByPolicy(t, r);
+}
+
+// GET/SET and CAS decide on the snapshot with the instance's clock; GET/SET then writes it
+// back blindly, CAS only if the key is unchanged.
+void ClusterLane::decideOnSnapshot(SimTime t, Request r)
+{
+    r.decision = m_scratch->decide(r.slot, m_clocks[r.instance].read(t), r.cost);
+    if (m_cluster.store.mode == StoreMode::RedisGetSet) {
+        record(t, r, r.decision, false);
+        if (r.decision.allowed) {
+            // The SET is fire-and-forget: it lands half a round trip later, whatever
+            // was written meanwhile.
+            r.stage = Stage::SetArrives;
+            m_events.push(t + m_conditions.sampleRoundTrip(m_rng, r.instance, t) / 2, r);
+            ++report().cluster->storeRoundTrips;
+        } else {
+            m_freeSlots.push_back(r.slot);
         }
-        m_breakers[r.instance].onSuccess();
-        if (m_cluster.store.mode == StoreMode::RedisGetSet || m_cluster.store.mode == StoreMode::Cas) {
-            // Decide on the snapshot with the instance's clock.
-            r.decision = m_scratch->decide(r.slot, m_clocks[r.instance].read(t), r.cost);
-            if (m_cluster.store.mode == StoreMode::RedisGetSet) {
-                record(t, r, r.decision, false);
-                if (r.decision.allowed) {
-                    // The SET is fire-and-forget: it lands half a round trip later, whatever
-                    // was written meanwhile.
-                    r.stage = Stage::SetArrives;
-                    m_events.push(t + m_conditions.sampleRoundTrip(m_rng, r.instance, t) / 2, r);
-                    ++stats.storeRoundTrips;
-                } else {
-                    m_freeSlots.push_back(r.slot);
-                }
-                return;
-            }
-            if (!r.decision.allowed) {
-                record(t, r, r.decision, false);
-                m_freeSlots.push_back(r.slot);
-                return;
-            }
-            r.stage = Stage::CasWrite;
-            startStoreCall(t, r);
-            return;
-        }
+        return;
+    }
+    if (!r.decision.allowed) {
+        record(t, r, r.decision, false);
+        m_freeSlots.push_back(r.slot);
+        return;
+    }
+    r.stage = Stage::CasWrite;
+    startStoreCall(t, r);
+}
+
+void ClusterLane::onCasWrite(SimTime t, Request r)
+{
+    std::uint64_t& version = grownAt(m_versions, r.key, std::uint64_t{0});
+    const bool unchanged = version == r.version;
+    if (unchanged) {
+        const KeyId key = storeKey(r.key, m_clocks[r.instance].read(r.sentAt));
+        m_built.limiter->copyKeyState(*m_scratch, r.slot, key);
+        m_memory->touchStore(key, t, r.decision.resetAfterUs);
+        ++version;
+    }
+    r.allowed = unchanged;
+    r.stage = Stage::CasReply;
+    m_events.push(r.sentAt + r.roundTrip, r);
+}
+
+void ClusterLane::onCasReply(SimTime t, Request r)
+{
+    ClusterStats& stats = *report().cluster;
+    --m_inFlight[r.instance];
+    m_breakers[r.instance].onSuccess();
+    if (r.allowed) {
+        m_freeSlots.push_back(r.slot);
         record(t, r, r.decision, false);
         return;
     }
-    case Stage::CasWrite: {
-        std::uint64_t& version = grownAt(m_versions, r.key, std::uint64_t{0});
-        const bool unchanged = version == r.version;
-        if (unchanged) {
-            const KeyId key = storeKey(r.key, m_clocks[r.instance].read(r.sentAt));
-            m_built.limiter->copyKeyState(*m_scratch, r.slot, key);
-            m_memory->touchStore(key, t, r.decision.resetAfterUs);
-            ++version;
-        }
-        r.allowed = unchanged;
-        r.stage = Stage::CasReply;
-        m_events.push(r.sentAt + r.roundTrip, r);
+    // Someone wrote first: read again, unless out of attempts.
+    ++stats.casRetries;
+    if (r.attempt == 0)
+        ++stats.waitedOnStore;
+    m_freeSlots.push_back(r.slot);
+    r.slot = 0;
+    if (++r.attempt >= static_cast<std::uint32_t>(m_cluster.store.casRetries)) {
+        // Still contended after every attempt: the request is refused (the store works,
+        // it is only busy, so this is not the failure policy's call).
+        ++stats.casExhausted;
+        Decision refused;
+        refused.retryAfterUs = 0;
+        record(t, r, refused, false);
         return;
     }
-    case Stage::CasReply:
-        --m_inFlight[r.instance];
-        m_breakers[r.instance].onSuccess();
-        if (r.allowed) {
-            m_freeSlots.push_back(r.slot);
-            record(t, r, r.decision, false);
-            return;
-        }
-        // Someone wrote first: read again, unless out of attempts.
-        ++stats.casRetries;
-        if (r.attempt == 0)
-            ++stats.waitedOnStore;
-        m_freeSlots.push_back(r.slot);
-        r.slot = 0;
-        if (++r.attempt >= static_cast<std::uint32_t>(m_cluster.store.casRetries)) {
-            // Still contended after every attempt: the request is refused (the store works,
-            // it is only busy, so this is not the failure policy's call).
-            ++stats.casExhausted;
-            Decision refused;
-            refused.retryAfterUs = 0;
-            record(t, r, refused, false);
-            return;
-        }
-        r.stage = Stage::AtStore;
-        r.decision = {};
-        startStoreCall(t, r);
-        return;
-    case Stage::SetArrives: {
-        const KeyId key = storeKey(r.key, m_clocks[r.instance].read(r.sentAt));
-        m_built.limiter->copyKeyState(*m_scratch, r.slot, key);
-        m_memory->touchStore(key, t, r.decision.resetAfterUs);  // SET with the decision's expiry
-        m_freeSlots.push_back(r.slot);
-        return;
-    }
-    }
+    r.stage = Stage::AtStore;
+    r.decision = {};
+    startStoreCall(t, r);
+}
+
+void ClusterLane::onSetArrives(SimTime t, const Request& r)
+{
+    const KeyId key = storeKey(r.key, m_clocks[r.instance].read(r.sentAt));
+    m_built.limiter->copyKeyState(*m_scratch, r.slot, key);
+    m_memory->touchStore(key, t, r.decision.resetAfterUs);  // SET with the decision's expiry
+    m_freeSlots.push_back(r.slot);
 }
 
 bool ClusterLane::localSyncAllows(std::uint32_t instance, KeyId key, SimTime now, std::uint32_t cost)
@@ -440,10 +451,10 @@ bool ClusterLane::localSyncAllows(std::uint32_t instance, KeyId key, SimTime now
 void ClusterLane::syncInstance(std::uint32_t instance, SimTime t)
 {
     if (!m_conditions.reachable(instance, t)) {
-        ++m_report.cluster->storeFailures;
+        ++report().cluster->storeFailures;
         return;  // the deltas wait for the next sync
     }
-    ++m_report.cluster->storeRoundTrips;
+    ++report().cluster->storeRoundTrips;
     for (const KeyId key : m_syncDirty[instance]) {
         SyncedCounter& c = m_syncLocal[instance][key];
         auto& global = grownAt(m_syncStore, key, std::pair<std::int64_t, std::int64_t>{kNever, 0});
@@ -463,44 +474,28 @@ void ClusterLane::syncInstance(std::uint32_t instance, SimTime t)
 
 void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy)
 {
-    ClusterStats& stats = *m_report.cluster;
+    ClusterStats& stats = *report().cluster;
     const SimTime at = std::min(decidedAt, m_end - 1);
     const auto bucket = static_cast<std::size_t>((at - m_scenario.start) / m_scenario.metrics.bucket);
-    ++m_report.requests;
     m_decisionLatency.add(decidedAt - r.arrivedAt);
     if (byPolicy) {
         (d.allowed ? stats.allowedDuringOutage : stats.rejectedDuringOutage) += 1;
         (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[bucket] += r.cost;
     }
-    if (d.allowed) {
-        // Beyond the global limit: an exact limiter fed with what the cluster admitted, in
-        // true time, would have refused it.
-        if (!m_reference->decide(r.key, decidedAt, r.cost).allowed) {
-            stats.globalLimitOvershoot += r.cost;
-            stats.overshootSeries[bucket] += r.cost;
-        }
-    }
     if (!d.allowed) {
-        ++m_report.rejected;
-        m_report.rejectedCost += r.cost;
-        m_report.rejectedSeries[bucket] += r.cost;
-        m_report.neverAdmissible += d.retryAfterUs == kNeverPasses ? 1 : 0;
+        m_metrics.rejected(r.cost, bucket, d.retryAfterUs);
         return;
     }
-    ++m_report.allowed;
-    m_report.allowedCost += r.cost;
-    m_report.allowedSeries[bucket] += r.cost;
+    // Beyond the global limit: an exact limiter fed with what the cluster admitted, in true
+    // time, would have refused it.
+    if (!m_reference->decide(r.key, decidedAt, r.cost).allowed) {
+        stats.globalLimitOvershoot += r.cost;
+        stats.overshootSeries[bucket] += r.cost;
+    }
     ++stats.instanceAllowed[r.instance];
     stats.instanceAllowedSeries[r.instance][bucket] += r.cost;
-    // The most the whole cluster admitted for one key in a trailing window, in true time.
-    const std::int64_t inWindow = m_window.admitted(r.key, decidedAt) + r.cost;
-    m_window.add(r.key, decidedAt, r.cost);
-    const double ratio = static_cast<double>(inWindow) / m_nominal.limitCost;
-    if (ratio > m_peakRatio) {
-        m_peakRatio = ratio;
-        m_report.peakBurst = {m_nominal.windowUs, inWindow, std::llround(m_nominal.limitCost), ratio,
-                              decidedAt - m_scenario.start, keyName(r.key)};
-    }
+    // The peak burst: the most the whole cluster admitted for one key, in true time.
+    m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal, m_keys);
 }
 
 void ClusterLane::runEventsUntil(SimTime t, bool inclusive)
@@ -521,23 +516,22 @@ void ClusterLane::finish()
             continue;
         handle(event.time, event.payload);
     }
-    ClusterStats& stats = *m_report.cluster;
-    m_report.acceptance = m_report.requests ? static_cast<double>(m_report.allowed) / static_cast<double>(m_report.requests) : 0;
-    m_report.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());
-    m_memory->finish(m_report, heldBy());
-    stats.roundTripsPerDecision = m_report.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(m_report.requests) : 0;
+    m_metrics.finish();
+    AlgorithmReport& out = report();
+    ClusterStats& stats = *out.cluster;
+    out.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());
+    m_memory->finish(out, heldBy());
+    stats.roundTripsPerDecision = out.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(out.requests) : 0;
     for (const CircuitBreaker& b : m_breakers)
         stats.breakerOpened += b.timesOpened();
     stats.decisionLatencyP50 = m_decisionLatency.percentile(0.5);
     stats.decisionLatencyP99 = m_decisionLatency.percentile(0.99);
     stats.decisionLatencyMax = m_decisionLatency.max();
-    m_report.backend.limiterBefore = m_report.allowedCost;
-    m_report.backend.limiterAfter = m_report.allowedCost + m_report.rejectedCost;
 }
 
 AlgorithmReport ClusterLane::takeReport()
 {
-    return std::move(m_report);
+    return std::move(report());
 }
 
 } // namespace ratelab

@@ -13,15 +13,13 @@
 // policy decides: fail_open, fail_closed, or local_fallback (a local limiter at limit / N).
 
 #include "engine/cluster/circuitbreaker.h"
-#include "engine/cluster/clustermemory.h"
 #include "engine/cluster/instanceclock.h"
 #include "engine/cluster/storeconditions.h"
 #include "engine/core/eventqueue.h"
-#include "engine/metrics/admittedwindow.h"
+#include "engine/core/random.h"
 #include "engine/metrics/delayhistogram.h"
-#include "engine/metrics/nominal.h"
-#include "engine/report.h"
-#include "engine/traffic/source.h"
+#include "engine/sim/clustermemory.h"
+#include "engine/sim/lanemetrics.h"
 
 namespace ratelab {
 
@@ -35,8 +33,8 @@ public:
     AlgorithmReport takeReport();
 
     const std::string& id() const { return m_spec.id; }
-    KeyId keyOf(const Arrival& a) const;
-    std::string keyName(KeyId key) const;
+    KeyId keyOf(const Arrival& a) const { return m_keys.keyOf(a); }
+    std::string keyName(KeyId key) const { return m_keys.name(key); }
 
 private:
     enum class Stage : std::uint8_t { AtStore, Reply, CasWrite, CasReply, SetArrives, SyncTick };
@@ -59,7 +57,19 @@ private:
     };
 
     void runEventsUntil(SimTime t, bool inclusive);
+    // An event of a request's journey, by its stage; each stage has its own step below.
     void handle(SimTime t, Request r);
+    void onSyncTick(SimTime t, const Request& r);
+    void onAtStore(SimTime t, Request r);
+    void decideAtStore(SimTime t, Request& r);
+    void decideBehindLock(SimTime t, Request r);
+    void readSnapshot(Request& r);
+    void onReply(SimTime t, Request r);
+    void onNoAnswer(SimTime t, const Request& r);
+    void decideOnSnapshot(SimTime t, Request r);
+    void onCasWrite(SimTime t, Request r);
+    void onCasReply(SimTime t, Request r);
+    void onSetArrives(SimTime t, const Request& r);
     void startStoreCall(SimTime t, Request r);
     void decideByPolicy(SimTime t, const Request& r);
     void record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy);
@@ -71,18 +81,18 @@ private:
     KeyId storeKey(KeyId key, SimTime now) const;
     void startMemory();
     const char* heldBy() const;
+    AlgorithmReport& report() { return m_metrics.report(); }  // to add the cluster's own figures
 
     AlgorithmSpec m_spec;
     const Scenario& m_scenario;
-    const Population& m_population;
-    const KeyInterner& m_recordedKeys;
-    KeyStrategy m_keys;
+    LaneKeys m_keys;
     ClusterSpec m_cluster;
     SimTime m_end;
     RandomStream m_rng;
     StoreConditions m_conditions;
 
     BuiltLimiter m_built;                                 // the store's (or the template)
+    NominalLimit m_nominal;
     std::vector<std::unique_ptr<RateLimiter>> m_local;    // per instance: local mode
     std::vector<std::unique_ptr<RateLimiter>> m_fallback; // per instance: limit / N
     std::unique_ptr<RateLimiter> m_scratch;               // snapshots of GET/SET and CAS in flight
@@ -111,13 +121,9 @@ private:
     bool m_syncCountsRejected = false;
 
     // Metrics.
-    NominalLimit m_nominal;
-    AlgorithmReport m_report;
-    AdmittedWindow m_window;
+    LaneMetrics m_metrics;
     DelayHistogram m_decisionLatency;
     std::optional<ClusterMemory> m_memory;  // made once the places holding state exist
-
-    double m_peakRatio = -1;
 };
 
 } // namespace ratelab

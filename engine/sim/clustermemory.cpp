@@ -1,4 +1,4 @@
-#include "engine/cluster/clustermemory.h"
+#include "engine/sim/clustermemory.h"
 
 #include <algorithm>
 
