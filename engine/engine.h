@@ -1,52 +1,7 @@
 #pragma once
-// The engine's front door: a scenario goes in, a report comes out.
+// The engine's front door: a scenario goes in, a report comes out (runScenario,
+// sim/runner.h); one key's decision history for the Learn view (keyHistory, busiestKeys,
+// sim/keyhistory.h). Front ends include this, the engine's parts include what they need.
 
-#include "engine/algorithms/inspection.h"
-#include "engine/core/runcontrol.h"
-#include "engine/report.h"
-#include "engine/scenario/scenario.h"
-
-#include <memory>
-
-namespace ratelab {
-
-// Whether a run may take more than kMaxDecisions decisions (scenario/workestimate.h).
-enum class WorkLimit { Capped, Unlimited };
-
-// Runs every algorithm of the scenario over the same traffic in one pass. Throws Cancelled
-// when `control` was cancelled, ScenarioError (scenarioio.h) for a scenario that does not
-// validate or, when capped, asks for more work than the cap (the estimate in the message),
-// InputError for a bad replayed trace.
-Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit = WorkLimit::Capped);
-
-// One key's requests through one algorithm lane, step by step, for the Learn view: each
-// request with its decision and the limiter's state right after it (StateValue: name,
-// value, unit, e.g. "tokens" 3.2 tokens, "excess" 4 requests, "tat_minus_now" 460000 us).
-
-struct KeyStep {
-    SimTime atUs = 0;  // from the scenario start
-    Cost cost = 1;
-    std::int64_t clientId = 0;
-    bool retry = false;
-    Decision decision;
-    std::vector<StateValue> state;  // after the decision
-    std::string sentence;           // the decision in words
-};
-
-struct KeyTrace {
-    std::string algorithmId;
-    std::string key;
-    std::vector<KeyStep> steps;
-    std::vector<StateValue> limits;  // capacity, burst, limit, window, tau: the dashed lines
-    QuotaPolicy policy;              // for the HTTP headers (httpheaders.h)
-};
-
-// The busiest keys of the scenario's first lane, most requests first (for the key picker).
-// Both read the whole traffic, so both refuse a scenario over the work cap as runScenario does.
-std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control);
-
-// At most `maxSteps` requests of `key` through the lane `algorithmId`.
-KeyTrace traceKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
-                  std::size_t maxSteps, RunControl& control);
-
-} // namespace ratelab
+#include "engine/sim/keyhistory.h"
+#include "engine/sim/runner.h"

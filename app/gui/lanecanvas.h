@@ -4,7 +4,7 @@
 // and one left gutter for every lane: a request lane per algorithm (accepted = filled disc,
 // rejected = hollow ring with a cross, delayed = half-filled disc with an arrow to its forward
 // time; colour = the algorithm's family), then a state lane per algorithm drawn from the
-// engine's KeyStep::state with KeyTrace::limits as dashed lines, and a time axis.
+// engine's KeyStep::state with KeyHistory::limits as dashed lines, and a time axis.
 
 #include "app/models/palette.h"
 #include "engine/engine.h"
@@ -21,7 +21,7 @@ class LaneCanvas : public QWidget {
     Q_OBJECT
 public:
     struct Lane {
-        KeyTrace trace;
+        KeyHistory trace;
         palette::SeriesStyle style;
         QString label;  // "A token_bucket"
     };

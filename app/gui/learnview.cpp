@@ -32,7 +32,7 @@ QString q(const std::string& s)
 
 struct TraceResult {
     std::vector<std::string> keys;
-    std::vector<KeyTrace> traces;
+    std::vector<KeyHistory> traces;
     QString error;
 };
 
@@ -338,7 +338,7 @@ void LearnView::loadTraces()
             }
             if (!k.empty())
                 for (const std::string& id : algorithms)
-                    result.traces.push_back(traceKey(*scenario, id, k, kMaxSteps, control));
+                    result.traces.push_back(keyHistory(*scenario, id, k, kMaxSteps, control));
         } catch (const Cancelled&) {
             result.error = QStringLiteral("cancelled");
         } catch (const std::exception& e) {
@@ -417,7 +417,7 @@ void LearnView::tick()
     m_time->setText(tr("request %1 / %2, t = %3").arg(m_current + 1).arg(stepCount()).arg(fmt::simTime(m_nowUs)));
 }
 
-QString LearnView::headersFor(const KeyTrace& trace, const KeyStep& step) const
+QString LearnView::headersFor(const KeyHistory& trace, const KeyStep& step) const
 {
     const Decision& d = step.decision;
     QStringList lines;
@@ -457,7 +457,7 @@ void LearnView::updateTexts()
         return;
     }
     const auto sentence = [this](int lane) {
-        const KeyTrace& t = m_lanes[lane].trace;
+        const KeyHistory& t = m_lanes[lane].trace;
         const KeyStep& s = t.steps[std::size_t(std::min<int>(m_current, int(t.steps.size()) - 1))];
         return QStringLiteral("<b><span style='color:%1'>%2</span></b> %3")
             .arg(m_lanes[lane].style.color.name(), m_lanes[lane].label.toHtmlEscaped(), q(s.sentence).toHtmlEscaped());

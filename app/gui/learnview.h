@@ -1,8 +1,8 @@
 #pragma once
 // The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, from the
-// engine's traceKey(): request dots and state lanes (LaneCanvas), the decision in words
+// engine's keyHistory(): request dots and state lanes (LaneCanvas), the decision in words
 // (KeyStep::sentence), the HTTP headers the response would carry (httpHeaders() with the
-// x-ratelimit and draft-11 styles and KeyTrace::policy), and play / pause / step / speed /
+// x-ratelimit and draft-11 styles and KeyHistory::policy), and play / pause / step / speed /
 // scrub controls. Traces are computed on a worker; a newer request supersedes an older one.
 
 #include "app/gui/lanecanvas.h"
@@ -62,7 +62,7 @@ private:
     void nextRejection();
     void tick();
     void updateTexts();
-    QString headersFor(const KeyTrace& trace, const KeyStep& step) const;
+    QString headersFor(const KeyHistory& trace, const KeyStep& step) const;
     void setPlaying(bool playing);
 
     std::shared_ptr<const Scenario> m_scenario;

@@ -1,6 +1,7 @@
 // runScenario: one pass over the scenario's traffic, every lane deciding each fresh request.
 
-#include "engine/engine.h"
+#include "engine/sim/runner.h"
+
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/clusterlane.h"

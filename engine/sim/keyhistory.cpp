@@ -1,6 +1,7 @@
-// traceKey and busiestKeys: the Learn view's view of one key through one lane.
+// keyHistory and busiestKeys: the Learn view's view of one key through one lane.
 
-#include "engine/engine.h"
+#include "engine/sim/keyhistory.h"
+
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/explain.h"
@@ -72,8 +73,8 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
     return names;
 }
 
-KeyTrace traceKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
-                  std::size_t maxSteps, RunControl& control)
+KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                      std::size_t maxSteps, RunControl& control)
 {
     checkRunnable(scenario);
     const std::size_t index = laneIndex(scenario, algorithmId);
@@ -83,9 +84,9 @@ KeyTrace traceKey(const Scenario& scenario, const std::string& algorithmId, cons
     Lane lane(spec, scenario, population, recordedKeys, index);
     TrafficMerge traffic(scenario, population, recordedKeys);
 
-    KeyTrace trace;
-    trace.algorithmId = algorithmId;
-    trace.key = key;
+    KeyHistory history;
+    history.algorithmId = algorithmId;
+    history.key = key;
     const AlgorithmInfo* info = findAlgorithm(spec.algorithm);
 
     std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
@@ -102,11 +103,11 @@ KeyTrace traceKey(const Scenario& scenario, const std::string& algorithmId, cons
             before = limiter.inspect(id, t);
     });
     lane.setObserver([&](const Lane::Step& step, const RateLimiter& limiter) {
-        if (!isTarget(step.key) || trace.steps.size() >= maxSteps)
+        if (!isTarget(step.key) || history.steps.size() >= maxSteps)
             return;
-        if (trace.limits.empty()) {
-            trace.limits = limiter.limits();
-            trace.policy = limiter.policy();
+        if (history.limits.empty()) {
+            history.limits = limiter.limits();
+            history.policy = limiter.policy();
         }
         KeyStep out;
         out.atUs = step.t - scenario.start;
@@ -117,17 +118,17 @@ KeyTrace traceKey(const Scenario& scenario, const std::string& algorithmId, cons
         out.state = limiter.inspect(step.key, step.t);
         out.sentence = explainDecision({info->family, spec.algorithm, out.atUs, scenario.start, step.cost, step.decision,
                                         before, out.state, limiter.limits(), describeParams(spec.params)});
-        trace.steps.push_back(std::move(out));
+        history.steps.push_back(std::move(out));
     });
 
     Arrival a;
     std::int64_t n = 0;
-    while (trace.steps.size() < maxSteps && traffic.next(a)) {
+    while (history.steps.size() < maxSteps && traffic.next(a)) {
         lane.offer(a);
         if (++n % kCheckEvery == 0 && control.cancelled())
             throw Cancelled{};
     }
-    return trace;
+    return history;
 }
 
 } // namespace ratelab

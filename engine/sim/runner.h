@@ -1,0 +1,20 @@
+#pragma once
+// runScenario: every algorithm of a scenario over the same traffic, in one pass, into a
+// report. Front ends include engine/engine.h, which brings this.
+
+#include "engine/core/runcontrol.h"
+#include "engine/report.h"
+#include "engine/scenario/scenario.h"
+
+namespace ratelab {
+
+// Whether a run may take more than kMaxDecisions decisions (scenario/workestimate.h).
+enum class WorkLimit { Capped, Unlimited };
+
+// Runs every algorithm of the scenario over the same traffic in one pass. Throws Cancelled
+// when `control` was cancelled, ScenarioError (scenarioio.h) for a scenario that does not
+// validate or, when capped, asks for more work than the cap (the estimate in the message),
+// InputError for a bad replayed trace.
+Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit = WorkLimit::Capped);
+
+} // namespace ratelab
