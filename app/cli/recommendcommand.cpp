@@ -8,10 +8,10 @@
 #include "app/cli/progress.h"
 
 #include "engine/advisor/advisor.h"
-#include "engine/advisor/replayscenario.h"
 #include "engine/core/inputfile.h"
 #include "engine/core/plural.h"
 #include "engine/core/units.h"
+#include "engine/scenario/replayscenario.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/trace/tracereader.h"
 

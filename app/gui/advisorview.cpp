@@ -9,7 +9,7 @@
 #include "app/models/palette.h"
 #include "app/models/topkeysmodel.h"
 
-#include "engine/advisor/replayscenario.h"
+#include "engine/scenario/replayscenario.h"
 
 #include <QButtonGroup>
 #include <QDir>

@@ -2,9 +2,9 @@
 // was imported from and allows, per algorithm, exactly what the advisor counted, and the
 // import options it carries by name set the same options again.
 
-#include "engine/advisor/replayscenario.h"
 #include "engine/engine.h"
 #include "engine/logs/logoptions.h"
+#include "engine/scenario/replayscenario.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QtTest>

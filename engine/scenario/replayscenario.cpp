@@ -1,4 +1,4 @@
-#include "engine/advisor/replayscenario.h"
+#include "engine/scenario/replayscenario.h"
 
 #include "engine/core/units.h"
 #include "engine/logs/logoptions.h"
