@@ -6,7 +6,7 @@
 #include "engine/algorithms/httpheaders.h"
 #include "engine/core/inputfile.h"
 #include "engine/core/keyinterner.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <charconv>
 #include <fstream>

@@ -1,10 +1,10 @@
 // `ratelab-cli export --algorithm NAME [--param k=v ...] --as redis-lua|nginx|envoy`:
 // the limit as a Redis Lua script, an nginx limit_req snippet or an Envoy local rate limit
-// config (engine/export/limitexport.h).
+// config (engine/limitconfig/limitexport.h).
 
 #include "app/cli/commands.h"
 
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include <CLI/CLI.hpp>
 

@@ -13,7 +13,7 @@
 #include "engine/core/units.h"
 #include "engine/scenario/replayscenario.h"
 #include "engine/scenario/scenarioio.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -7,7 +7,7 @@
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <chrono>
 #include <cstdio>

@@ -7,7 +7,7 @@
 // displays what the engine computes.
 
 #include "app/models/advisorcontroller.h"
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 #include "engine/scenario/scenario.h"
 
 #include <QWidget>

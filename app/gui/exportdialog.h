@@ -1,8 +1,8 @@
 #pragma once
-// Previews a limit exported for production (engine/export/limitexport.h, the text
+// Previews a limit exported for production (engine/limitconfig/limitexport.h, the text
 // `ratelab-cli export` prints) in a read-only monospace editor, with Copy and Save.
 
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include <QDialog>
 

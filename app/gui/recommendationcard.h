@@ -6,7 +6,7 @@
 // more beside it). Selecting a row selects that algorithm everywhere in the view.
 
 #include "app/models/recommendationmodel.h"
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include <QFrame>
 

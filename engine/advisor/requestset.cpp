@@ -2,7 +2,7 @@
 
 #include "engine/core/boundedline.h"
 #include "engine/logs/parallelimport.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <fstream>
 #include <limits>

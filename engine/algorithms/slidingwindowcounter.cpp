@@ -1,6 +1,6 @@
 #include "engine/algorithms/slidingwindowcounter.h"
 
-#include "engine/algorithms/fastdiv.h"
+#include "engine/core/fastdiv.h"
 
 #include <algorithm>
 

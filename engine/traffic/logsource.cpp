@@ -1,6 +1,6 @@
 #include "engine/traffic/logsource.h"
 
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 
 namespace ratelab {

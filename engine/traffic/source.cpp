@@ -1,7 +1,7 @@
 #include "engine/traffic/source.h"
 
 #include "engine/core/inputfile.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 #include "engine/traffic/logsource.h"
 
 #include <array>

@@ -22,7 +22,7 @@
 
 #include "engine/algorithms/catalog.h"
 #include "engine/core/units.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <CLI/CLI.hpp>
 

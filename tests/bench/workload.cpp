@@ -1,7 +1,7 @@
 #include "tests/bench/workload.h"
 
 #include "engine/core/keyinterner.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <algorithm>
 #include <charconv>

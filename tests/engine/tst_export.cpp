@@ -9,7 +9,7 @@
 #include "steptable.h"
 
 #include "engine/core/units.h"
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include <QRegularExpression>
 

@@ -8,7 +8,7 @@
 #include "tests/cli/processrun.h"
 
 #include "engine/reportio.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -4,7 +4,7 @@
 
 #include "engine/algorithms/catalog.h"
 #include "engine/core/keyinterner.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>

@@ -7,7 +7,7 @@
 #include "engine/algorithms/catalog.h"
 #include "engine/core/keyinterner.h"
 #include "engine/randomtrace.h"
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include <cstdint>
 #include <sstream>

@@ -5,7 +5,7 @@
 // milli-requests (ngx_http_limit_req_module.c). An export holds the source's rate only if
 // that rate is a whole number of milli-requests per second that some Nr/s or Nr/m gives.
 
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include "engine/core/units.h"
 

@@ -1,4 +1,4 @@
-#include "engine/trace/tracereader.h"
+#include "engine/tracecsv/tracereader.h"
 
 #include "engine/core/cliptext.h"
 

@@ -4,7 +4,7 @@
 // exactly as the engine does. Time comes in as an argument: EVAL script 1 key now_us cost.
 // The state's TTL is the time until the key is idle again plus a 60 s margin, in server time.
 
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include "engine/core/units.h"
 

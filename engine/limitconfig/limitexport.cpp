@@ -1,4 +1,4 @@
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 namespace ratelab {
 

@@ -10,7 +10,7 @@
 // tokens_per_fill / fill_interval is that rate and tokens_per_fill <= max_tokens: the timer
 // path cuts a larger fill at max_tokens.
 
-#include "engine/export/limitexport.h"
+#include "engine/limitconfig/limitexport.h"
 
 #include "engine/core/units.h"
 
