@@ -4,7 +4,7 @@
 // 1 internal failure.
 
 #include "engine/logs/logoptions.h"
-#include "engine/logs/parallelimport.h"
+#include "engine/logs/reading/parallelimport.h"
 
 #include <cstdint>
 #include <map>

@@ -7,8 +7,8 @@
 #include "app/cli/progress.h"
 
 #include "engine/core/inputfile.h"
-#include "engine/logs/logimporter.h"
-#include "engine/logs/parallelimport.h"
+#include "engine/logs/reading/logimporter.h"
+#include "engine/logs/reading/parallelimport.h"
 
 #include <CLI/CLI.hpp>
 

@@ -2,7 +2,7 @@
 
 #include "app/gui/importwizard.h"
 #include "app/models/formatting.h"
-#include "engine/logs/importsummary.h"
+#include "engine/logs/summary/importsummary.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

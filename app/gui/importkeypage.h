@@ -3,7 +3,7 @@
 // lines parsed with the chosen format and key; a line that would be skipped is highlighted
 // (a warning sign and tint, not colour alone) with its line number and the reason.
 
-#include "engine/logs/keyextractor.h"
+#include "engine/logs/keys/keyextractor.h"
 
 #include <QWizardPage>
 

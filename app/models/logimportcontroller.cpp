@@ -1,6 +1,6 @@
 #include "app/models/logimportcontroller.h"
 
-#include "engine/logs/parallelimport.h"
+#include "engine/logs/reading/parallelimport.h"
 
 #include <QFile>
 

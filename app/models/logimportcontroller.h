@@ -9,9 +9,9 @@
 
 #include "app/models/jobrunner.h"
 #include "engine/core/keyinterner.h"
-#include "engine/logs/importedrequest.h"
-#include "engine/logs/importsummary.h"
-#include "engine/logs/logimporter.h"
+#include "engine/logs/reading/importedrequest.h"
+#include "engine/logs/reading/logimporter.h"
+#include "engine/logs/summary/importsummary.h"
 
 #include <QObject>
 #include <QString>

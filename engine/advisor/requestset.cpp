@@ -1,7 +1,7 @@
 #include "engine/advisor/requestset.h"
 
 #include "engine/core/boundedline.h"
-#include "engine/logs/parallelimport.h"
+#include "engine/logs/reading/parallelimport.h"
 #include "engine/tracecsv/tracereader.h"
 
 #include <fstream>

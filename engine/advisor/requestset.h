@@ -6,9 +6,9 @@
 #include "engine/algorithms/ratelimiter.h"
 #include "engine/core/keyinterner.h"
 #include "engine/core/runcontrol.h"
-#include "engine/logs/importedrequest.h"
-#include "engine/logs/importsummary.h"
-#include "engine/logs/logimporter.h"
+#include "engine/logs/reading/importedrequest.h"
+#include "engine/logs/reading/logimporter.h"
+#include "engine/logs/summary/importsummary.h"
 
 #include <istream>
 #include <optional>

@@ -3,9 +3,9 @@
 // limits that keep its memory bounded.
 
 #include "engine/core/simtime.h"
-#include "engine/logs/keyextractor.h"
-#include "engine/logs/logformat.h"
-#include "engine/logs/tiermap.h"
+#include "engine/logs/keys/keyextractor.h"
+#include "engine/logs/keys/tiermap.h"
+#include "engine/logs/parsers/logformat.h"
 
 #include <memory>
 #include <stdexcept>

@@ -2,9 +2,9 @@
 
 #include "engine/core/cliptext.h"
 #include "engine/core/units.h"
-#include "engine/logs/clientaddress.h"
 #include "engine/logs/importoptions.h"
-#include "engine/logs/nginxformat.h"
+#include "engine/logs/keys/clientaddress.h"
+#include "engine/logs/parsers/nginxformat.h"
 
 #include <charconv>
 #include <cmath>

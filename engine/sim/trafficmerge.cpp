@@ -1,6 +1,6 @@
 #include "engine/sim/trafficmerge.h"
 
-#include "engine/logs/logreader.h"
+#include "engine/logs/reading/logreader.h"
 #include "engine/scenario/scenario.h"
 
 namespace ratelab {

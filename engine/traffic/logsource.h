@@ -4,7 +4,7 @@
 // imported (the scenario's key strategy is "recorded"), cost 1. Bad lines are counted in
 // the reader's summary, never fatal.
 
-#include "engine/logs/logreader.h"
+#include "engine/logs/reading/logreader.h"
 #include "engine/traffic/source.h"
 
 #include <optional>

@@ -25,8 +25,8 @@
 
 #include "tests/bench/modes.h"
 
-#include "engine/logs/parallelimport.h"
-#include "engine/logs/timeparse.h"
+#include "engine/logs/parsers/timeparse.h"
+#include "engine/logs/reading/parallelimport.h"
 
 #include <fcntl.h>
 #include <spawn.h>

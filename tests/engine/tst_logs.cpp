@@ -5,18 +5,18 @@
 // out-of-range times); progress and cancellation; the parallel path equals the sequential one;
 // a file that shrinks while it is imported.
 
-#include "engine/logs/clientaddress.h"
-#include "engine/logs/formatdetect.h"
-#include "engine/logs/keyextractor.h"
-#include "engine/logs/logimporter.h"
+#include "engine/logs/keys/clientaddress.h"
+#include "engine/logs/keys/keyextractor.h"
+#include "engine/logs/keys/pathtemplate.h"
 #include "engine/logs/logoptions.h"
-#include "engine/logs/logreader.h"
-#include "engine/logs/nginxformat.h"
-#include "engine/logs/parallelimport.h"
-#include "engine/logs/pathtemplate.h"
-#include "engine/logs/reorderbuffer.h"
-#include "engine/logs/textscan.h"
-#include "engine/logs/timeparse.h"
+#include "engine/logs/parsers/formatdetect.h"
+#include "engine/logs/parsers/nginxformat.h"
+#include "engine/logs/parsers/textscan.h"
+#include "engine/logs/parsers/timeparse.h"
+#include "engine/logs/reading/logimporter.h"
+#include "engine/logs/reading/logreader.h"
+#include "engine/logs/reading/parallelimport.h"
+#include "engine/logs/reading/reorderbuffer.h"
 
 #include <QtTest>
 

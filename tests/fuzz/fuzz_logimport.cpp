@@ -3,7 +3,7 @@
 // the log (for the nginx format, its first line is the log_format string). The only way out is an ImportSummary or an ImportError (a format that cannot be
 // detected): any other exception, a crash or a sanitizer report is a finding.
 
-#include "engine/logs/logimporter.h"
+#include "engine/logs/reading/logimporter.h"
 
 #include <cstdint>
 #include <sstream>

@@ -1,0 +1,108 @@
+#pragma once
+// The per-line work of an import, shared by the sequential and the parallel importer:
+// parse, choose the key, intern it, count the problems. Records come out in input order;
+// putting them in time order is the caller's job (RequestOrdering). A record's key is
+// interned only when the caller asks for its request, so a record the caller refuses (too
+// old to put in order) leaves no key behind.
+//
+// Requests are held back a few lines: a line's key is hashed and its slot in the key table
+// fetched when the line is parsed, and looked up only some lines later, so the table's
+// cache misses overlap with parsing instead of stalling each line in turn.
+
+#include "engine/core/keyinterner.h"
+#include "engine/logs/importoptions.h"
+#include "engine/logs/keys/keyextractor.h"
+#include "engine/logs/keys/keyindex.h"
+#include "engine/logs/keys/tiermap.h"
+#include "engine/logs/parsers/lineparser.h"
+#include "engine/logs/reading/importedrequest.h"
+#include "engine/logs/summary/importsummary.h"
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ratelab {
+
+class LineProcessor {
+public:
+    // Parses `format` (throws ImportError for an invalid log_format) and keys, tiers and the
+    // problems listed as `options` say; counts go into `counts`. options.tiers must outlive it.
+    LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts);
+
+    // Parses a line (without its '\n'; a '\r' before it is dropped here); a request is held
+    // back, anything else is counted. The line's text must stay in place until its request
+    // is emitted.
+    void add(std::string_view line, std::int64_t lineNumber);
+
+    // A parsed record on its way out: its time, line number and text; request() gives it its key.
+    struct Record {
+        SimTime t = 0;
+        std::int64_t line = 0;
+        std::string_view text;  // the line
+    private:
+        friend class LineProcessor;
+        std::string_view key;   // into `text`, or into `ownKey` when the key was composed
+        std::uint64_t hash = 0;
+        std::string ownKey;
+    };
+
+    // The record's request, its key interned (and its tier found).
+    ImportedRequest request(const Record& record);
+
+    // The records are emitted in line order to emit(const Record&): the oldest after each
+    // add() once kHeld are held (so that each key's slot has had kHeld lines to arrive) ...
+    template <typename Emit>
+    void makeRoom(Emit&& emit)
+    {
+        if (m_held == kHeld)
+            emitOldest(emit);
+    }
+    // ... and all of them before the text moves, and at the end.
+    template <typename Emit>
+    void drain(Emit&& emit)
+    {
+        while (m_held > 0)
+            emitOldest(emit);
+    }
+
+    // Counts a line that was not parsed (too long) or not kept (too old).
+    void reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line);
+
+    LineParser& parser() { return *m_parser; }
+
+private:
+    static constexpr std::size_t kHeld = 8;  // lines parsed ahead of their key lookups
+
+    void hold(std::string_view line, std::int64_t lineNumber);
+
+    template <typename Emit>
+    void emitOldest(Emit& emit)
+    {
+        const Record& oldest = m_ring[m_oldest];  // stays in place until the next add()
+        m_oldest = (m_oldest + 1) % kHeld;
+        --m_held;
+        emit(oldest);
+    }
+
+    std::unique_ptr<LineParser> m_parser;
+    KeyExtractor m_keyExtractor;
+    const char* m_keyName;
+    const TierMap* m_tiers;
+    KeyInterner& m_keys;
+    KeyIndex m_index;
+    ImportSummary& m_counts;
+    std::size_t m_maxReported;
+    LogFields m_fields;
+    std::array<Record, kHeld> m_ring;  // m_held requests from m_oldest on
+    std::size_t m_oldest = 0;
+    std::size_t m_held = 0;
+    std::string m_lastKey;  // consecutive lines often share a key: skip the table lookup
+    std::uint64_t m_lastHash = 0;
+    KeyId m_lastKeyId = 0;
+    bool m_hasLastKey = false;
+    std::vector<std::uint32_t> m_tierOfKey;  // tier per key id, filled as keys appear
+};
+
+} // namespace ratelab
