@@ -61,11 +61,16 @@ ParamSpec boolean(std::string name, std::string help, std::string def = "false")
     return {std::move(name), ParamKind::Boolean, std::move(def), std::move(help), {}};
 }
 
-std::vector<AlgorithmInfo> buildCatalog()
+ParamSpec limitParam()
 {
-    const auto limit = integer("limit", "Most cost admitted per window.");
+    return integer("limit", "Most cost admitted per window.");
+}
+
+// The six exact algorithms (design.md section 3).
+std::vector<AlgorithmInfo> exactAlgorithms()
+{
+    const auto limit = limitParam();
     const auto window = duration("window", "Length of the window, e.g. 1s, 60s, 1m.");
-    const auto wholeSecondWindow = duration("window", "Length of the window in whole seconds, e.g. 1s, 60s.");
     return {
         {"token_bucket", "token_bucket", false,
          "Bucket of `capacity` tokens refilled at `refill`; a request takes `cost` tokens.",
@@ -101,7 +106,16 @@ std::vector<AlgorithmInfo> buildCatalog()
          "Generic cell rate algorithm: one theoretical arrival time per key; burst requests at once.",
          "go-redis/redis_rate lua.go (exact form)",
          {rate("rate", "Sustained rate, e.g. 10/s."), integer("burst", "Requests admitted at once from idle.")}},
+    };
+}
 
+// The presets: real systems, decision for decision (presets.md).
+std::vector<AlgorithmInfo> presets()
+{
+    const auto limit = limitParam();
+    const auto window = duration("window", "Length of the window, e.g. 1s, 60s, 1m.");
+    const auto wholeSecondWindow = duration("window", "Length of the window in whole seconds, e.g. 1s, 60s.");
+    return {
         {"x_time_rate", "token_bucket", true,
          "golang.org/x/time/rate NewLimiter(r, b) + AllowN(t, n), float64 tokens.",
          "golang.org/x/time/rate rate/rate.go v0.3.0",
@@ -145,6 +159,14 @@ std::vector<AlgorithmInfo> buildCatalog()
          {rate("rate", "Quota MaxRate, e.g. 10/s (PerSec(10))."),
           integer("max_burst", "MaxBurst: max_burst + 1 requests pass at once.")}},
     };
+}
+
+std::vector<AlgorithmInfo> buildCatalog()
+{
+    std::vector<AlgorithmInfo> catalog = exactAlgorithms();
+    for (AlgorithmInfo& preset : presets())
+        catalog.push_back(std::move(preset));
+    return catalog;
 }
 
 // Reads one typed parameter; every failure names the parameter.
@@ -262,9 +284,10 @@ private:
     ParamValues m_values;
 };
 
-std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader& p)
+// The buckets: token bucket and leaky bucket, and the presets built like them. Null for
+// another algorithm.
+std::unique_ptr<RateLimiter> buildBucket(const std::string& name, const ParamReader& p)
 {
-    const std::string& name = info.name;
     if (name == "token_bucket") {
         TokenBucket::Params params;
         params.capacity = p.integer("capacity", 1);
@@ -306,6 +329,30 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
                          "draining burst + 1 = " + std::to_string(params.burst + 1));
         return std::make_unique<LeakyBucket>(params);
     }
+    if (name == "nginx_limit_req") {
+        const Rate r = p.rate("rate");
+        if (r.unitUs != kMicrosPerSecond && r.unitUs != kMicrosPerMinute)
+            p.fail("rate", "nginx takes r/s or r/m");
+        NginxLimitReq::Params params;
+        // ctx->rate = rate x 1000 / scale (scale 1 or 60), in integers.
+        params.rateMilli = static_cast<std::int64_t>(Int128{r.countScaled} * 1000 * kMicrosPerSecond
+                                                     / (Int128{r.unitUs} * r.decimalScale()));
+        if (params.rateMilli < 1)
+            p.fail("rate", "below nginx's resolution of 1 milli-request per second");
+        params.burst = p.integer("burst", 0);
+        p.checkTimeScale("rate", ceilDiv128(Int128{params.burst + 1} * 1000 * kMicrosPerSecond, params.rateMilli),
+                         "draining burst + 1 = " + std::to_string(params.burst + 1));
+        params.nodelay = p.boolean("nodelay");
+        params.delay = p.integer("delay", 0);
+        return std::make_unique<NginxLimitReq>(params);
+    }
+    return nullptr;
+}
+
+// The window algorithms (fixed window, sliding log, sliding counter) and their presets. Null
+// for another algorithm.
+std::unique_ptr<RateLimiter> buildWindow(const std::string& name, const ParamReader& p)
+{
     if (name == "fixed_window" || name == "redis_incr_expire" || name == "limits_fixed_window") {
         FixedWindowParams params;
         params.limit = p.integer("limit", 1);
@@ -341,6 +388,13 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
     if (name == "limits_sliding_window_counter")
         return std::make_unique<LimitsSlidingWindowCounter>(
             LimitsSlidingWindowCounter::Params{p.integer("limit", 1), p.wholeSeconds("window")});
+    return nullptr;
+}
+
+// GCRA and the presets given as a rate and a burst (x/time/rate, redis_rate, throttled). Null
+// for another algorithm.
+std::unique_ptr<RateLimiter> buildRateAndBurst(const std::string& name, const ParamReader& p)
+{
     if (name == "gcra") {
         Gcra::Params params{p.rate("rate"), p.integer("burst", 1)};
         p.checkScaled("burst", params.burst, params.rate);
@@ -364,23 +418,18 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
                          "refilling max_burst + 1 = " + std::to_string(params.maxBurst + 1));
         return std::make_unique<ThrottledGcra>(params);
     }
-    if (name == "nginx_limit_req") {
-        const Rate r = p.rate("rate");
-        if (r.unitUs != kMicrosPerSecond && r.unitUs != kMicrosPerMinute)
-            p.fail("rate", "nginx takes r/s or r/m");
-        NginxLimitReq::Params params;
-        // ctx->rate = rate x 1000 / scale (scale 1 or 60), in integers.
-        params.rateMilli = static_cast<std::int64_t>(Int128{r.countScaled} * 1000 * kMicrosPerSecond
-                                                     / (Int128{r.unitUs} * r.decimalScale()));
-        if (params.rateMilli < 1)
-            p.fail("rate", "below nginx's resolution of 1 milli-request per second");
-        params.burst = p.integer("burst", 0);
-        p.checkTimeScale("rate", ceilDiv128(Int128{params.burst + 1} * 1000 * kMicrosPerSecond, params.rateMilli),
-                         "draining burst + 1 = " + std::to_string(params.burst + 1));
-        params.nodelay = p.boolean("nodelay");
-        params.delay = p.integer("delay", 0);
-        return std::make_unique<NginxLimitReq>(params);
-    }
+    return nullptr;
+}
+
+std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader& p)
+{
+    const std::string& name = info.name;
+    if (auto limiter = buildBucket(name, p))
+        return limiter;
+    if (auto limiter = buildWindow(name, p))
+        return limiter;
+    if (auto limiter = buildRateAndBurst(name, p))
+        return limiter;
     throw ParamError("algorithm", "no factory for " + name);
 }
 

@@ -30,7 +30,52 @@ bool lastWord(std::string_view s, std::size_t end, std::size_t& start)
     return true;
 }
 
+// Combined's "referer" "user_agent" after the bytes ending at `bytesEnd`, then anything
+// (quotes in it must still be closed).
+LineOutcome combinedTail(std::string_view line, std::size_t bytesEnd)
+{
+    if (bytesEnd == npos || bytesEnd + 1 >= line.size() || line[bytesEnd + 1] != '"')
+        return LineOutcome::malformed(LineProblem::MissingField, "http_referer");
+    const std::size_t refererEnd = findClosingQuote(line, bytesEnd + 2);
+    if (refererEnd == npos)
+        return LineOutcome::malformed(LineProblem::UnterminatedQuote, "http_referer");
+    if (refererEnd + 2 >= line.size() || line[refererEnd + 1] != ' ' || line[refererEnd + 2] != '"')
+        return LineOutcome::malformed(LineProblem::MissingField, "http_user_agent");
+    std::size_t agentEnd = findClosingQuote(line, refererEnd + 3);
+    if (agentEnd == npos)
+        return LineOutcome::malformed(LineProblem::UnterminatedQuote, "http_user_agent");
+    for (std::size_t q = findChar(line, '"', agentEnd + 1); q != npos; q = findChar(line, '"', q + 1)) {
+        q = findClosingQuote(line, q + 1);
+        if (q == npos)
+            return LineOutcome::malformed(LineProblem::UnterminatedQuote, "trailing field");
+    }
+    return LineOutcome::record();
+}
+
 } // namespace
+
+LineOutcome CommonLogParser::parseTime(std::string_view line, std::size_t open, std::size_t& close, LogFields& fields)
+{
+    // A plain "dd/Mon/yyyy:HH:MM:SS +hhmm" that parses holds no ']' (every byte of it is
+    // checked), so a ']' right after one is the first: only other times need the search.
+    constexpr std::size_t kPlainTime = 26;
+    close = open + kPlainTime + 1;
+    TimeParse time = TimeParse::Bad;
+    if (close < line.size() && line[close] == ']')
+        time = m_time.parse(line.substr(open + 1, kPlainTime), fields.time);
+    if (time != TimeParse::Ok) {
+        close = findChar(line, ']', open + 1);
+        if (close == npos)
+            return LineOutcome::malformed(LineProblem::MissingField, "time");
+        time = m_time.parse(line.substr(open + 1, close - open - 1), fields.time);
+    }
+    switch (time) {
+    case TimeParse::Ok: break;
+    case TimeParse::Bad: return LineOutcome::malformed(LineProblem::BadTimestamp, "time");
+    case TimeParse::OutOfRange: return LineOutcome::malformed(LineProblem::TimestampOutOfRange, "time");
+    }
+    return LineOutcome::record();
+}
 
 LineOutcome CommonLogParser::parse(std::string_view line, LogFields& fields)
 {
@@ -52,24 +97,9 @@ LineOutcome CommonLogParser::parse(std::string_view line, LogFields& fields)
     if (client.empty())
         return LineOutcome::malformed(LineProblem::MissingField, "remote_addr");
 
-    // A plain "dd/Mon/yyyy:HH:MM:SS +hhmm" that parses holds no ']' (every byte of it is
-    // checked), so a ']' right after one is the first: only other times need the search.
-    constexpr std::size_t kPlainTime = 26;
-    std::size_t close = open + kPlainTime + 1;
-    TimeParse time = TimeParse::Bad;
-    if (close < line.size() && line[close] == ']')
-        time = m_time.parse(line.substr(open + 1, kPlainTime), fields.time);
-    if (time != TimeParse::Ok) {
-        close = findChar(line, ']', open + 1);
-        if (close == npos)
-            return LineOutcome::malformed(LineProblem::MissingField, "time");
-        time = m_time.parse(line.substr(open + 1, close - open - 1), fields.time);
-    }
-    switch (time) {
-    case TimeParse::Ok: break;
-    case TimeParse::Bad: return LineOutcome::malformed(LineProblem::BadTimestamp, "time");
-    case TimeParse::OutOfRange: return LineOutcome::malformed(LineProblem::TimestampOutOfRange, "time");
-    }
+    std::size_t close = npos;
+    if (const LineOutcome time = parseTime(line, open, close, fields); time.kind != LineKind::Record)
+        return time;
 
     // ] "request" status bytes
     std::size_t pos = close + 1;
@@ -95,23 +125,8 @@ LineOutcome CommonLogParser::parse(std::string_view line, LogFields& fields)
     if (m_variant == Variant::Common) {
         if (bytesEnd != npos && !isBlankLine(line.substr(bytesEnd)))
             return LineOutcome::malformed(LineProblem::MissingField, "end of line");
-    } else {
-        // "referer" "user_agent", then anything (quotes in it must still be closed).
-        if (bytesEnd == npos || bytesEnd + 1 >= line.size() || line[bytesEnd + 1] != '"')
-            return LineOutcome::malformed(LineProblem::MissingField, "http_referer");
-        const std::size_t refererEnd = findClosingQuote(line, bytesEnd + 2);
-        if (refererEnd == npos)
-            return LineOutcome::malformed(LineProblem::UnterminatedQuote, "http_referer");
-        if (refererEnd + 2 >= line.size() || line[refererEnd + 1] != ' ' || line[refererEnd + 2] != '"')
-            return LineOutcome::malformed(LineProblem::MissingField, "http_user_agent");
-        std::size_t agentEnd = findClosingQuote(line, refererEnd + 3);
-        if (agentEnd == npos)
-            return LineOutcome::malformed(LineProblem::UnterminatedQuote, "http_user_agent");
-        for (std::size_t q = findChar(line, '"', agentEnd + 1); q != npos; q = findChar(line, '"', q + 1)) {
-            q = findClosingQuote(line, q + 1);
-            if (q == npos)
-                return LineOutcome::malformed(LineProblem::UnterminatedQuote, "trailing field");
-        }
+    } else if (const LineOutcome tail = combinedTail(line, bytesEnd); tail.kind != LineKind::Record) {
+        return tail;
     }
 
     fields.client = client;

@@ -22,6 +22,8 @@ public:
     LineOutcome parse(std::string_view line, LogFields& fields) override;
 
 private:
+    // The time between '[' at `open` and its ']', which `close` is set to.
+    LineOutcome parseTime(std::string_view line, std::size_t open, std::size_t& close, LogFields& fields);
     Variant m_variant;
     ClfTimeCache m_time;
 };

@@ -157,6 +157,67 @@ void JsonLinesParser::offer(std::string_view raw, bool escaped)
     }
 }
 
+bool JsonLinesParser::parseObject(std::string_view s, std::size_t& pos, int depth)
+{
+    skipSpace(s, pos);
+    if (pos < s.size() && s[pos] == '}') {
+        ++pos;
+        return true;
+    }
+    const std::size_t pathLength = m_path.size();
+    while (true) {
+        skipSpace(s, pos);
+        std::string_view key;
+        bool escaped = false;
+        if (pos >= s.size() || s[pos] != '"' || !parseString(s, pos, key, escaped))
+            return false;
+        skipSpace(s, pos);
+        if (pos >= s.size() || s[pos] != ':')
+            return false;
+        ++pos;
+        if (pathLength > 0)
+            m_path += '.';
+        m_path += key;
+        if (!parseValue(s, pos, depth + 1))
+            return false;
+        m_path.resize(pathLength);
+        skipSpace(s, pos);
+        if (pos < s.size() && s[pos] == ',') {
+            ++pos;
+            continue;
+        }
+        if (pos < s.size() && s[pos] == '}') {
+            ++pos;
+            return true;
+        }
+        return false;
+    }
+}
+
+// Elements share the array's path: the first scalar wins (Caddy logs headers as arrays).
+bool JsonLinesParser::parseArray(std::string_view s, std::size_t& pos, int depth)
+{
+    skipSpace(s, pos);
+    if (pos < s.size() && s[pos] == ']') {
+        ++pos;
+        return true;
+    }
+    while (true) {
+        if (!parseValue(s, pos, depth + 1))
+            return false;
+        skipSpace(s, pos);
+        if (pos < s.size() && s[pos] == ',') {
+            ++pos;
+            continue;
+        }
+        if (pos < s.size() && s[pos] == ']') {
+            ++pos;
+            return true;
+        }
+        return false;
+    }
+}
+
 bool JsonLinesParser::parseValue(std::string_view s, std::size_t& pos, int depth)
 {
     if (depth > kMaxDepth)
@@ -167,62 +228,11 @@ bool JsonLinesParser::parseValue(std::string_view s, std::size_t& pos, int depth
     const char c = s[pos];
     if (c == '{') {
         ++pos;
-        skipSpace(s, pos);
-        if (pos < s.size() && s[pos] == '}') {
-            ++pos;
-            return true;
-        }
-        const std::size_t pathLength = m_path.size();
-        while (true) {
-            skipSpace(s, pos);
-            std::string_view key;
-            bool escaped = false;
-            if (pos >= s.size() || s[pos] != '"' || !parseString(s, pos, key, escaped))
-                return false;
-            skipSpace(s, pos);
-            if (pos >= s.size() || s[pos] != ':')
-                return false;
-            ++pos;
-            if (pathLength > 0)
-                m_path += '.';
-            m_path += key;
-            if (!parseValue(s, pos, depth + 1))
-                return false;
-            m_path.resize(pathLength);
-            skipSpace(s, pos);
-            if (pos < s.size() && s[pos] == ',') {
-                ++pos;
-                continue;
-            }
-            if (pos < s.size() && s[pos] == '}') {
-                ++pos;
-                return true;
-            }
-            return false;
-        }
+        return parseObject(s, pos, depth);
     }
     if (c == '[') {
-        // Elements share the array's path: the first scalar wins (Caddy logs headers as arrays).
         ++pos;
-        skipSpace(s, pos);
-        if (pos < s.size() && s[pos] == ']') {
-            ++pos;
-            return true;
-        }
-        while (true) {
-            if (!parseValue(s, pos, depth + 1))
-                return false;
-            skipSpace(s, pos);
-            if (pos < s.size() && s[pos] == ',') {
-                ++pos;
-                continue;
-            }
-            if (pos < s.size() && s[pos] == ']') {
-                ++pos;
-                return true;
-            }
-            return false;
-        }
+        return parseArray(s, pos, depth);
     }
     if (c == '"') {
         std::string_view raw;

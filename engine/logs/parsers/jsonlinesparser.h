@@ -32,6 +32,9 @@ private:
     };
 
     bool parseValue(std::string_view line, std::size_t& pos, int depth);
+    // After the opening brace or bracket: the members or elements and the closing one.
+    bool parseObject(std::string_view line, std::size_t& pos, int depth);
+    bool parseArray(std::string_view line, std::size_t& pos, int depth);
     bool parseString(std::string_view line, std::size_t& pos, std::string_view& raw, bool& escaped);
     void offer(std::string_view raw, bool escaped);
 
