@@ -33,11 +33,8 @@ AdvisorController::AdvisorController(QObject* parent)
 AdvisorController::AdvisorController(AdviseFunction advise, QObject* parent) : QObject(parent), m_advise(std::move(advise))
 {
     qRegisterMetaType<std::shared_ptr<const ratelab::AdvisorResult>>();
-    connect(&m_jobs, &JobRunner::started, this, &AdvisorController::started);
+    m_jobs.relayTo(this);
     connect(&m_jobs, &JobRunner::progress, this, &AdvisorController::progress);
-    connect(&m_jobs, &JobRunner::failed, this, &AdvisorController::failed);
-    connect(&m_jobs, &JobRunner::cancelled, this, &AdvisorController::cancelled);
-    connect(&m_jobs, &JobRunner::runningChanged, this, &AdvisorController::runningChanged);
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, [this] { start(m_scheduled); });

@@ -88,6 +88,18 @@ public:
     // Cancels the current job and forgets it: nothing of it is delivered, and no job is current.
     void drop();
 
+    // Re-emits started(), failed(), cancelled() and runningChanged() as the controller's
+    // signals of the same names, which every controller on a runner has; progress is each
+    // controller's own (its units differ).
+    template <class Controller>
+    void relayTo(Controller* controller)
+    {
+        connect(this, &JobRunner::started, controller, &Controller::started);
+        connect(this, &JobRunner::failed, controller, &Controller::failed);
+        connect(this, &JobRunner::cancelled, controller, &Controller::cancelled);
+        connect(this, &JobRunner::runningChanged, controller, &Controller::runningChanged);
+    }
+
     bool isRunning() const { return m_running != 0; }
     // The last job started, 0 before the first one and after drop().
     quint64 currentJob() const { return m_currentJob; }

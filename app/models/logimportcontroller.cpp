@@ -56,9 +56,7 @@ LogImportController::LogImportController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<std::shared_ptr<const ratelab::LogImportResult>>();
     qRegisterMetaType<ratelab::LogImportProgress>();
-    connect(&m_jobs, &JobRunner::failed, this, &LogImportController::failed);
-    connect(&m_jobs, &JobRunner::cancelled, this, &LogImportController::cancelled);
-    connect(&m_jobs, &JobRunner::runningChanged, this, &LogImportController::runningChanged);
+    m_jobs.relayTo(this);  // its progress goes through Job::post() (start())
 }
 
 quint64 LogImportController::start(const LogImportRequest& request)

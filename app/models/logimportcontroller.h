@@ -63,6 +63,7 @@ public:
     static double etaSeconds(double elapsedSeconds, qint64 bytesDone, qint64 totalBytes);
 
 signals:
+    void started(quint64 job);
     void progress(quint64 job, const ratelab::LogImportProgress& progress);
     void finished(quint64 job, std::shared_ptr<const ratelab::LogImportResult> result);
     void failed(quint64 job, const QString& message);

@@ -34,14 +34,11 @@ SimulationController::SimulationController(RunFunction run, QObject* parent)
     : QObject(parent), m_run(std::move(run))
 {
     qRegisterMetaType<std::shared_ptr<const ratelab::Report>>();
-    connect(&m_jobs, &JobRunner::started, this, &SimulationController::started);
+    m_jobs.relayTo(this);
     connect(&m_jobs, &JobRunner::progress, this, [this](quint64 job, int permille, const QString& phase, qint64 elapsedMs) {
         const QString eta = etaText(elapsedMs, permille);
         emit progress(job, permille, eta.isEmpty() ? phase : phase + QStringLiteral(", ") + eta);
     });
-    connect(&m_jobs, &JobRunner::failed, this, &SimulationController::failed);
-    connect(&m_jobs, &JobRunner::cancelled, this, &SimulationController::cancelled);
-    connect(&m_jobs, &JobRunner::runningChanged, this, &SimulationController::runningChanged);
 }
 
 quint64 SimulationController::start(const Scenario& scenario)

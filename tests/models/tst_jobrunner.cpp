@@ -107,6 +107,16 @@ int finish(Outcome outcome, int id)
     return 0;
 }
 
+// A controller as the runner's users are: the four signals relayTo() re-emits.
+class Controller : public QObject {
+    Q_OBJECT
+signals:
+    void started(quint64 job);
+    void failed(quint64 job, const QString& message);
+    void cancelled(quint64 job);
+    void runningChanged(bool running);
+};
+
 } // namespace
 
 Q_DECLARE_METATYPE(Outcome)
@@ -312,6 +322,27 @@ private slots:
         gate.open();
         QVERIFY(rec.waitIdle());
         QCOMPARE(rec.progress, QStringList{"2: 1000 new"});
+    }
+
+    // relayTo(): the controller hears what the runner says, in the same order.
+    void relaysToController()
+    {
+        JobRunner runner;
+        Controller controller;
+        runner.relayTo(&controller);
+        QStringList log;
+        QObject::connect(&controller, &Controller::started, [&log](quint64 job) { log << QStringLiteral("started %1").arg(job); });
+        QObject::connect(&controller, &Controller::runningChanged,
+                         [&log](bool running) { log << QStringLiteral("running %1").arg(running ? "true" : "false"); });
+        QObject::connect(&controller, &Controller::failed,
+                         [&log](quint64 job, const QString& message) { log << QStringLiteral("failed %1: %2").arg(job).arg(message); });
+        QObject::connect(&controller, &Controller::cancelled, [&log](quint64 job) { log << QStringLiteral("cancelled %1").arg(job); });
+        runner.start([](JobRunner::Job&) { return finish(Outcome::Error, 1); }, [](const JobRunner::Job&, int) {});
+        QVERIFY(QTest::qWaitFor([&runner] { return !runner.isRunning(); }, 5000));
+        runner.start([](JobRunner::Job&) { return finish(Outcome::Cancelled, 2); }, [](const JobRunner::Job&, int) {});
+        QVERIFY(QTest::qWaitFor([&runner] { return !runner.isRunning(); }, 5000));
+        QCOMPARE(log, (QStringList{"started 1", "running true", "failed 1: job 1 broke", "running false", "started 2",
+                                   "running true", "cancelled 2", "running false"}));
     }
 
     // The destructor cancels the running job and returns only after its worker has.
