@@ -1,15 +1,14 @@
 #include "app/gui/learnview.h"
 
+#include "app/models/algorithmcatalog.h"
 #include "app/models/formatting.h"
-#include "engine/algorithms/catalog.h"
-#include "engine/algorithms/httpheaders.h"
-#include "engine/engine.h"
+#include "app/models/httpresponse.h"
+#include "app/models/learncontroller.h"
 
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QDateTime>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -18,8 +17,6 @@
 #include <QSlider>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
-
 
 namespace ratelab {
 
@@ -30,20 +27,33 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-struct TraceResult {
-    std::vector<std::string> keys;
-    std::vector<KeyHistory> traces;
-    QString error;
-};
-
 } // namespace
 
 LearnView::LearnView(QWidget* parent) : QWidget(parent)
 {
+    m_tracer = new LearnController(this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(6);
+    layout->addLayout(createPickers());
+    m_canvas = new LaneCanvas(this);
+    layout->addWidget(m_canvas, 1);
+    layout->addLayout(createTexts());
+    layout->addLayout(createControls());
+    connectControls();
 
+    connect(m_tracer, &LearnController::finished, this,
+            [this](quint64, std::shared_ptr<const LearnTraces> traces) { showTraces(*traces); });
+    connect(m_tracer, &LearnController::failed, this, [this](quint64, const QString& message) { showFailure(message); });
+    m_timer.setInterval(30);
+    connect(&m_timer, &QTimer::timeout, this, &LearnView::tick);
+    setDark(false);
+    updateTexts();
+}
+
+// Key, A, B and the status.
+QHBoxLayout* LearnView::createPickers()
+{
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Key"), this));
     m_key = new QComboBox(this);
@@ -64,11 +74,12 @@ LearnView::LearnView(QWidget* parent) : QWidget(parent)
     top->addSpacing(12);
     m_status = new QLabel(this);
     top->addWidget(m_status, 1);
-    layout->addLayout(top);
+    return top;
+}
 
-    m_canvas = new LaneCanvas(this);
-    layout->addWidget(m_canvas, 1);
-
+// The decision sentences and the algorithms' summaries, beside the two headers panels.
+QGridLayout* LearnView::createTexts()
+{
     auto* bottom = new QGridLayout;
     bottom->setHorizontalSpacing(12);
     m_sentenceA = new QLabel(this);
@@ -100,8 +111,12 @@ LearnView::LearnView(QWidget* parent) : QWidget(parent)
     bottom->setColumnStretch(0, 5);
     bottom->setColumnStretch(1, 3);
     bottom->setColumnStretch(2, 3);
-    layout->addLayout(bottom);
+    return bottom;
+}
 
+// First, previous, play, next, last; the speed; the scrubber and the time.
+QHBoxLayout* LearnView::createControls()
+{
     auto* controls = new QHBoxLayout;
     const auto button = [this, controls](const QString& text, const QString& tip, const QKeySequence& key) {
         auto* b = new QToolButton(this);
@@ -131,8 +146,11 @@ LearnView::LearnView(QWidget* parent) : QWidget(parent)
     m_time = new QLabel(this);
     m_time->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("request 2000 / 2000, t = 000.000 s")));
     controls->addWidget(m_time);
-    layout->addLayout(controls);
+    return controls;
+}
 
+void LearnView::connectControls()
+{
     connect(m_first, &QToolButton::clicked, this, [this] { setCurrent(0); });
     connect(m_prev, &QToolButton::clicked, this, [this] { stepBy(-1); });
     connect(m_next, &QToolButton::clicked, this, [this] {
@@ -161,19 +179,9 @@ LearnView::LearnView(QWidget* parent) : QWidget(parent)
     connect(m_key, &QComboBox::activated, this, [this] { loadTraces(); });
     connect(m_algoA, &QComboBox::activated, this, [this] { loadTraces(); });
     connect(m_algoB, &QComboBox::activated, this, [this] { loadTraces(); });
-
-    m_timer.setInterval(30);
-    connect(&m_timer, &QTimer::timeout, this, &LearnView::tick);
-    setDark(false);
-    updateTexts();
 }
 
-LearnView::~LearnView()
-{
-    if (m_cancel)
-        m_cancel->cancel();
-    QThreadPool::globalInstance()->waitForDone();
-}
+LearnView::~LearnView() = default;
 
 int LearnView::stepCount() const
 {
@@ -185,21 +193,17 @@ void LearnView::setDark(bool dark)
     m_dark = dark;
     m_canvas->setDark(dark);
     if (!m_lanes.isEmpty()) {
-        std::vector<std::string> families;
-        for (const LaneCanvas::Lane& lane : m_lanes) {
-            const AlgorithmInfo* info = nullptr;
-            if (m_scenario)
-                for (const AlgorithmSpec& a : m_scenario->algorithms)
-                    if (a.id == lane.trace.algorithmId)
-                        info = findAlgorithm(a.algorithm);
-            families.push_back(info ? info->family : std::string());
-        }
-        for (int i = 0; i < m_lanes.size(); ++i)
-            m_lanes[i].style.color = palette::familyColor(families[std::size_t(i)], dark);
+        for (LaneCanvas::Lane& lane : m_lanes)
+            lane.style.color = palette::familyColor(familyOf(lane.trace.algorithmId), dark);
         m_canvas->setLanes(m_lanes);
         m_canvas->setCurrent(m_current);
         m_canvas->setNow(m_nowUs);
     }
+}
+
+std::string LearnView::familyOf(const std::string& algorithmId) const
+{
+    return m_scenario ? catalog::familyById(*m_scenario, algorithmId) : std::string();
 }
 
 void LearnView::setScenario(std::shared_ptr<const Scenario> scenario)
@@ -256,96 +260,86 @@ void LearnView::loadTraces()
     setPlaying(false);
     if (!m_scenario || m_algoA->count() == 0)
         return;
-    if (m_cancel)
-        m_cancel->cancel();
-    m_cancel = std::make_shared<RunControl>();
-    const quint64 job = ++m_job;
     m_ready = false;
     m_status->setText(tr("Tracing…"));
-
-    const auto scenario = m_scenario;
-    const auto cancel = m_cancel;
-    const bool needKeys = m_key->count() == 0 || m_key->property("scenario").value<quintptr>() != quintptr(scenario.get());
-    const std::string key = needKeys ? std::string() : m_key->currentText().toStdString();
-    std::vector<std::string> algorithms{m_algoA->currentText().toStdString()};
+    LearnRequest request;
+    request.scenario = m_scenario;
+    request.listKeys = m_key->count() == 0 || m_keysFor != m_scenario;
+    if (!request.listKeys)
+        request.key = m_key->currentText().toStdString();
+    request.algorithms.push_back(m_algoA->currentText().toStdString());
     if (m_algoB->currentIndex() > 0 && m_algoB->currentText() != m_algoA->currentText())
-        algorithms.push_back(m_algoB->currentText().toStdString());
+        request.algorithms.push_back(m_algoB->currentText().toStdString());
+    m_listingKeys = request.listKeys;
+    m_tracer->start(request);
+}
 
-    auto* watcher = new QFutureWatcher<TraceResult>(this);
-    connect(watcher, &QFutureWatcher<TraceResult>::finished, this, [this, watcher, job, needKeys, scenario] {
-        watcher->deleteLater();
-        if (job != m_job)
-            return;  // superseded
-        const TraceResult result = watcher->result();
-        if (needKeys) {
-            m_key->clear();
-            for (const std::string& k : result.keys)
-                m_key->addItem(q(k));
-            m_key->setProperty("scenario", QVariant::fromValue(quintptr(scenario.get())));
-        }
-        m_lanes.clear();
-        for (std::size_t i = 0; i < result.traces.size(); ++i) {
-            LaneCanvas::Lane lane;
-            lane.trace = result.traces[i];
-            const AlgorithmInfo* info = nullptr;
-            for (const AlgorithmSpec& a : m_scenario->algorithms)
-                if (a.id == lane.trace.algorithmId)
-                    info = findAlgorithm(a.algorithm);
-            lane.style.color = palette::familyColor(info ? info->family : std::string(), m_dark);
-            lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
-            lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.trace.algorithmId));
-            m_lanes.append(lane);
-        }
-        m_canvas->setLanes(m_lanes);
-        const int n = stepCount();
-        m_slider->setRange(0, std::max(0, n - 1));
-        m_status->setText(result.error.isEmpty()
-                              ? tr("%1 of key %2%3")
-                                    .arg(fmt::count(n, "request"), m_key->currentText(),
-                                         n >= int(kMaxSteps) ? tr(" (the first %1)").arg(kMaxSteps) : QString())
-                              : tr("Trace failed: %1").arg(result.error));
-        // Open where asked, or on the first rejection in either lane: the moment worth
-        // explaining (with a fixed window in A that never rejects, B's first one).
-        qint64 openAtUs = m_pendingAtUs;
-        m_pendingAtUs = -1;
-        if (openAtUs < 0)
-            for (const LaneCanvas::Lane& lane : m_lanes)
-                for (const auto& step : lane.trace.steps)
-                    if (!step.decision.allowed) {
-                        if (openAtUs < 0 || step.atUs < openAtUs)
-                            openAtUs = step.atUs;
-                        break;
-                    }
-        int start = 0;
-        if (openAtUs >= 0 && n > 0) {
-            const auto& steps = m_lanes.front().trace.steps;
-            for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= openAtUs; ++i)
-                start = int(i);
-        }
-        setCurrent(n > 0 ? start : -1);
-        m_ready = true;
-        emit ready();
-    });
-    watcher->setFuture(QtConcurrent::run([scenario, cancel, needKeys, key, algorithms]() {
-        TraceResult result;
-        RunControl& control = *cancel;
-        try {
-            std::string k = key;
-            if (needKeys) {
-                result.keys = busiestKeys(*scenario, kKeyCount, control);
-                if (k.empty() && !result.keys.empty())
-                    k = result.keys.front();
-            }
-            if (!k.empty())
-                for (const std::string& id : algorithms)
-                    result.traces.push_back(keyHistory(*scenario, id, k, kMaxSteps, control));
-        } catch (const Cancelled&) {
-            result.error = QStringLiteral("cancelled");
-        } catch (const std::exception& e) {
-            result.error = QString::fromUtf8(e.what());
-        }
-        return result;
-    }));
+void LearnView::showTraces(const LearnTraces& result)
+{
+    if (result.request.listKeys) {
+        m_key->clear();
+        for (const std::string& k : result.keys)
+            m_key->addItem(q(k));
+        m_keysFor = result.request.scenario;
+    }
+    m_lanes.clear();
+    for (std::size_t i = 0; i < result.traces.size(); ++i) {
+        LaneCanvas::Lane lane;
+        lane.trace = result.traces[i];
+        lane.style.color = palette::familyColor(familyOf(lane.trace.algorithmId), m_dark);
+        lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
+        lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.trace.algorithmId));
+        m_lanes.append(lane);
+    }
+    m_canvas->setLanes(m_lanes);
+    const int n = stepCount();
+    m_slider->setRange(0, std::max(0, n - 1));
+    m_status->setText(tr("%1 of key %2%3")
+                          .arg(fmt::count(n, "request"), m_key->currentText(),
+                               n >= int(LearnController::kMaxSteps) ? tr(" (the first %1)").arg(LearnController::kMaxSteps)
+                                                                    : QString()));
+    setCurrent(n > 0 ? openingStep() : -1);
+    m_ready = true;
+    emit ready();
+}
+
+// Where asked (focusOn()), or on the first rejection in either lane: the moment worth
+// explaining (with a fixed window in A that never rejects, B's first one).
+int LearnView::openingStep()
+{
+    qint64 openAtUs = m_pendingAtUs;
+    m_pendingAtUs = -1;
+    if (openAtUs < 0)
+        for (const LaneCanvas::Lane& lane : m_lanes)
+            for (const auto& step : lane.trace.steps)
+                if (!step.decision.allowed) {
+                    if (openAtUs < 0 || step.atUs < openAtUs)
+                        openAtUs = step.atUs;
+                    break;
+                }
+    int start = 0;
+    if (openAtUs >= 0) {
+        const auto& steps = m_lanes.front().trace.steps;
+        for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= openAtUs; ++i)
+            start = int(i);
+    }
+    return start;
+}
+
+void LearnView::showFailure(const QString& message)
+{
+    if (m_listingKeys) {
+        m_key->clear();
+        m_keysFor = m_scenario;
+    }
+    m_lanes.clear();
+    m_canvas->setLanes(m_lanes);
+    m_slider->setRange(0, 0);
+    m_status->setText(tr("Trace failed: %1").arg(message));
+    m_pendingAtUs = -1;
+    setCurrent(-1);
+    m_ready = true;
+    emit ready();
 }
 
 void LearnView::setCurrent(int step, bool moveNow)
@@ -417,28 +411,6 @@ void LearnView::tick()
     m_time->setText(tr("request %1 / %2, t = %3").arg(m_current + 1).arg(stepCount()).arg(fmt::simTime(m_nowUs)));
 }
 
-QString LearnView::headersFor(const KeyHistory& trace, const KeyStep& step) const
-{
-    const Decision& d = step.decision;
-    QStringList lines;
-    lines << (d.allowed ? QStringLiteral("HTTP/1.1 200 OK") : QStringLiteral("HTTP/1.1 429 Too Many Requests"));
-    QStringList seen;
-    const SimTime now = (m_scenario ? m_scenario->start : 0) + step.atUs;  // steps count from the start
-    for (HeaderStyle style : {HeaderStyle::XRateLimit, HeaderStyle::Draft11}) {
-        const QString joined = q(httpHeaders(style, d, trace.policy, trace.algorithmId, now));
-        for (const QString& h : joined.split(QStringLiteral("; "), Qt::SkipEmptyParts))
-            if (!seen.contains(h)) {
-                seen << h;
-                lines << h;
-            }
-    }
-    // The other common X-RateLimit-Reset: the reset instant as Unix time (GitHub, X, GitLab).
-    lines << tr("(X-RateLimit-Reset as Unix time, as GitHub and X send it: %1)").arg(resetEpochSeconds(now, d.resetAfterUs));
-    if (d.allowed && d.delayUs > 0)
-        lines << tr("(held %1 before forwarding)").arg(fmt::duration(d.delayUs));
-    return lines.join(QLatin1Char('\n'));
-}
-
 void LearnView::updateTexts()
 {
     const bool has = m_current >= 0 && !m_lanes.isEmpty();
@@ -463,21 +435,20 @@ void LearnView::updateTexts()
             .arg(m_lanes[lane].style.color.name(), m_lanes[lane].label.toHtmlEscaped(), q(s.sentence).toHtmlEscaped());
     };
     m_sentenceA->setText(sentence(0));
-    m_headersA->setPlainText(headersFor(m_lanes[0].trace, m_lanes[0].trace.steps[std::size_t(m_current)]));
+    const SimTime start = m_scenario ? m_scenario->start : 0;
+    m_headersA->setPlainText(httpResponseText(m_lanes[0].trace, m_lanes[0].trace.steps[std::size_t(m_current)], start));
     const bool two = m_lanes.size() > 1 && m_current < int(m_lanes[1].trace.steps.size());
     m_sentenceB->setVisible(two);
     m_headersB->setVisible(two);
     if (two) {
         m_sentenceB->setText(sentence(1));
-        m_headersB->setPlainText(headersFor(m_lanes[1].trace, m_lanes[1].trace.steps[std::size_t(m_current)]));
+        m_headersB->setPlainText(httpResponseText(m_lanes[1].trace, m_lanes[1].trace.steps[std::size_t(m_current)], start));
     }
     QStringList about;
     if (m_scenario)
         for (const LaneCanvas::Lane& lane : m_lanes)
-            for (const AlgorithmSpec& a : m_scenario->algorithms)
-                if (a.id == lane.trace.algorithmId)
-                    if (const AlgorithmInfo* info = findAlgorithm(a.algorithm))
-                        about << QStringLiteral("<b>%1</b>: %2").arg(q(a.algorithm).toHtmlEscaped(), q(info->summary).toHtmlEscaped());
+            if (const AlgorithmInfo* info = catalog::findById(*m_scenario, lane.trace.algorithmId))
+                about << QStringLiteral("<b>%1</b>: %2").arg(q(info->name).toHtmlEscaped(), q(info->summary).toHtmlEscaped());
     about.removeDuplicates();
     m_about->setText(QStringLiteral("<span style='color:%1'>%2</span>")
                          .arg(palette::mutedTextColor(m_dark).name(), about.join(QStringLiteral("<br>"))));

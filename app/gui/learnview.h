@@ -1,12 +1,10 @@
 #pragma once
-// The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, from the
-// engine's keyHistory(): request dots and state lanes (LaneCanvas), the decision in words
-// (KeyStep::sentence), the HTTP headers the response would carry (httpHeaders() with the
-// x-ratelimit and draft-11 styles and KeyHistory::policy), and play / pause / step / speed /
-// scrub controls. Traces are computed on a worker; a newer request supersedes an older one.
+// The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, as the
+// LearnController traces them on its worker (a newer request supersedes an older one): request
+// dots and state lanes (LaneCanvas), the decision in words (KeyStep::sentence), the HTTP
+// response it would get (httpresponse.h), and play / pause / step / speed / scrub controls.
 
 #include "app/gui/lanecanvas.h"
-#include "engine/core/runcontrol.h"
 #include "engine/core/units.h"
 #include "engine/scenario/scenario.h"
 
@@ -17,12 +15,17 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QSlider;
 class QToolButton;
 
 namespace ratelab {
+
+class LearnController;
+struct LearnTraces;
 
 class LearnView : public QWidget {
     Q_OBJECT
@@ -43,9 +46,6 @@ public:
     QString sentenceA() const;
     QString headersA() const;
 
-    static constexpr std::size_t kMaxSteps = 2000;
-    static constexpr std::size_t kKeyCount = 30;
-
 signals:
     // Traces for the current key and algorithms are shown (also after a failure).
     void ready();
@@ -55,19 +55,27 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    QHBoxLayout* createPickers();
+    QGridLayout* createTexts();
+    QHBoxLayout* createControls();
+    void connectControls();
     void loadKeys();
     void loadTraces();
+    void showTraces(const LearnTraces& traces);
+    void showFailure(const QString& message);
+    int openingStep();  // consumes the step focusOn() asked for
+    std::string familyOf(const std::string& algorithmId) const;
     void setCurrent(int step, bool moveNow = true);
     void stepBy(int delta);
     void nextRejection();
     void tick();
     void updateTexts();
-    QString headersFor(const KeyHistory& trace, const KeyStep& step) const;
     void setPlaying(bool playing);
 
     std::shared_ptr<const Scenario> m_scenario;
-    std::shared_ptr<RunControl> m_cancel;  // of the running trace job
-    quint64 m_job = 0;
+    LearnController* m_tracer = nullptr;
+    std::shared_ptr<const Scenario> m_keysFor;  // the scenario the key list is of
+    bool m_listingKeys = false;                 // the running trace job lists them
     bool m_ready = false;
     bool m_dark = false;
     QString m_pendingKey;

@@ -1,5 +1,6 @@
-// The controller's default run function, in its own translation unit so code that injects
-// its own run (the model tests) does not pull the whole engine in.
+// The controllers' default engine functions, in their own translation unit so code that
+// injects its own (the model tests) does not pull the whole engine in.
+#include "app/models/learncontroller.h"
 #include "app/models/simulationcontroller.h"
 
 #include "engine/engine.h"
@@ -8,6 +9,14 @@ namespace ratelab {
 
 SimulationController::SimulationController(QObject* parent)
     : SimulationController([](const Scenario& s, RunControl& c) { return runScenario(s, c); }, parent)
+{
+}
+
+LearnController::LearnController(QObject* parent)
+    : LearnController([](const Scenario& s, std::size_t count, RunControl& c) { return busiestKeys(s, count, c); },
+                      [](const Scenario& s, const std::string& id, const std::string& key, std::size_t maxSteps,
+                         RunControl& c) { return keyHistory(s, id, key, maxSteps, c); },
+                      parent)
 {
 }
 

@@ -1,0 +1,32 @@
+#include "app/models/httpresponse.h"
+
+#include "app/models/formatting.h"
+#include "engine/algorithms/httpheaders.h"
+
+#include <QStringList>
+
+namespace ratelab {
+
+QString httpResponseText(const KeyHistory& trace, const KeyStep& step, SimTime scenarioStart)
+{
+    const Decision& d = step.decision;
+    QStringList lines;
+    lines << (d.allowed ? QStringLiteral("HTTP/1.1 200 OK") : QStringLiteral("HTTP/1.1 429 Too Many Requests"));
+    QStringList seen;
+    const SimTime now = scenarioStart + step.atUs;
+    for (HeaderStyle style : {HeaderStyle::XRateLimit, HeaderStyle::Draft11}) {
+        const QString joined = QString::fromStdString(httpHeaders(style, d, trace.policy, trace.algorithmId, now));
+        for (const QString& h : joined.split(QStringLiteral("; "), Qt::SkipEmptyParts))
+            if (!seen.contains(h)) {
+                seen << h;
+                lines << h;
+            }
+    }
+    // The other common X-RateLimit-Reset: the reset instant as Unix time (GitHub, X, GitLab).
+    lines << QStringLiteral("(X-RateLimit-Reset as Unix time, as GitHub and X send it: %1)").arg(resetEpochSeconds(now, d.resetAfterUs));
+    if (d.allowed && d.delayUs > 0)
+        lines << QStringLiteral("(held %1 before forwarding)").arg(fmt::duration(d.delayUs));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace ratelab

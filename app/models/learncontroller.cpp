@@ -1,0 +1,32 @@
+#include "app/models/learncontroller.h"
+
+namespace ratelab {
+
+LearnController::LearnController(KeysFunction keys, TraceFunction trace, QObject* parent)
+    : QObject(parent), m_keys(std::move(keys)), m_trace(std::move(trace))
+{
+    qRegisterMetaType<std::shared_ptr<const ratelab::LearnTraces>>();
+    m_jobs.relayTo(this);
+}
+
+quint64 LearnController::start(const LearnRequest& request)
+{
+    return m_jobs.start(
+        [this, request](JobRunner::Job& job) {
+            auto result = std::make_shared<LearnTraces>();
+            result->request = request;
+            std::string key = request.key;
+            if (request.listKeys) {
+                result->keys = m_keys(*request.scenario, kKeyCount, job.control());
+                if (key.empty() && !result->keys.empty())
+                    key = result->keys.front();
+            }
+            if (!key.empty())
+                for (const std::string& id : request.algorithms)
+                    result->traces.push_back(m_trace(*request.scenario, id, key, kMaxSteps, job.control()));
+            return std::shared_ptr<const LearnTraces>(std::move(result));
+        },
+        [this](const JobRunner::Job& job, std::shared_ptr<const LearnTraces> traces) { emit finished(job.id(), traces); });
+}
+
+} // namespace ratelab

@@ -1,0 +1,180 @@
+// LearnController with injected key lists and traces: the busiest key traced when none is
+// given, a given key traced without listing, every lane in order, supersession, cancel within
+// 200 ms, failures reported, destruction cancelling.
+#include "app/models/learncontroller.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+using namespace ratelab;
+
+namespace {
+
+// Lists `keys`, counting the calls.
+LearnController::KeysFunction listing(std::vector<std::string> keys, std::atomic<int>* calls)
+{
+    return [keys, calls](const Scenario&, std::size_t count, RunControl&) {
+        ++*calls;
+        return std::vector<std::string>(keys.begin(), keys.begin() + std::ptrdiff_t(std::min(count, keys.size())));
+    };
+}
+
+// A trace of `ms` milliseconds that checks its cancel flag every millisecond; one step per
+// algorithm at t = the scenario's seed, so a test can tell the scenarios apart.
+LearnController::TraceFunction slowTrace(int ms)
+{
+    return [ms](const Scenario& s, const std::string& id, const std::string& key, std::size_t maxSteps, RunControl& c) {
+        for (int i = 0; i < ms; ++i) {
+            if (c.cancelled())
+                throw Cancelled{};
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        KeyHistory t;
+        t.algorithmId = id;
+        t.key = key;
+        t.steps.resize(std::min<std::size_t>(1, maxSteps));
+        t.steps.front().atUs = SimTime(s.seed);
+        return t;
+    };
+}
+
+LearnRequest request(std::uint64_t seed, std::string key, bool listKeys)
+{
+    auto scenario = std::make_shared<Scenario>();
+    scenario->seed = seed;
+    LearnRequest r;
+    r.scenario = scenario;
+    r.key = std::move(key);
+    r.algorithms = {"A-algorithm", "B-algorithm"};
+    r.listKeys = listKeys;
+    return r;
+}
+
+std::shared_ptr<const LearnTraces> tracesOf(const QSignalSpy& finished)
+{
+    return finished.first().at(1).value<std::shared_ptr<const LearnTraces>>();
+}
+
+} // namespace
+
+class TestLearnController : public QObject {
+    Q_OBJECT
+private slots:
+    void listsKeysThenTracesTheBusiest()
+    {
+        std::atomic<int> calls{0};
+        LearnController controller(listing({"client-7", "client-2", "client-9"}, &calls), slowTrace(1));
+        QSignalSpy finished(&controller, &LearnController::finished);
+        QSignalSpy running(&controller, &LearnController::runningChanged);
+        const quint64 job = controller.start(request(1, {}, true));
+        QVERIFY(job > 0);
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(finished.first().at(0).toULongLong(), job);
+        const auto traces = tracesOf(finished);
+        QCOMPARE(calls.load(), 1);
+        QCOMPARE(traces->keys, (std::vector<std::string>{"client-7", "client-2", "client-9"}));
+        QCOMPARE(traces->traces.size(), std::size_t(2));
+        QCOMPARE(traces->traces[0].algorithmId, std::string("A-algorithm"));
+        QCOMPARE(traces->traces[1].algorithmId, std::string("B-algorithm"));
+        QCOMPARE(traces->traces[0].key, std::string("client-7"));
+        QCOMPARE(traces->traces[1].key, std::string("client-7"));
+        QVERIFY(traces->request.listKeys);
+        QCOMPARE(running.count(), 2);  // true, then false
+    }
+
+    void tracesAGivenKeyWithoutListing()
+    {
+        std::atomic<int> calls{0};
+        LearnController controller(listing({"client-7"}, &calls), slowTrace(1));
+        QSignalSpy finished(&controller, &LearnController::finished);
+        controller.start(request(1, "client-3", false));
+        QVERIFY(finished.wait(5000));
+        const auto traces = tracesOf(finished);
+        QCOMPARE(calls.load(), 0);
+        QVERIFY(traces->keys.empty());
+        QCOMPARE(traces->traces.size(), std::size_t(2));
+        QCOMPARE(traces->traces[0].key, std::string("client-3"));
+    }
+
+    void noKeysNoTraces()
+    {
+        std::atomic<int> calls{0};
+        LearnController controller(listing({}, &calls), slowTrace(1));
+        QSignalSpy finished(&controller, &LearnController::finished);
+        controller.start(request(1, {}, true));
+        QVERIFY(finished.wait(5000));
+        QVERIFY(tracesOf(finished)->traces.empty());
+    }
+
+    void newerJobSupersedesOlder()
+    {
+        std::atomic<int> calls{0};
+        LearnController controller(listing({"k"}, &calls), slowTrace(100));
+        QSignalSpy finished(&controller, &LearnController::finished);
+        QSignalSpy cancelled(&controller, &LearnController::cancelled);
+        const quint64 older = controller.start(request(1, "k", false));
+        const quint64 newer = controller.start(request(2, "k", false));
+        QVERIFY(newer > older);
+        QVERIFY(finished.wait(5000));
+        QTest::qWait(50);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toULongLong(), newer);
+        QCOMPARE(tracesOf(finished)->traces[0].steps.front().atUs, SimTime(2));
+        QCOMPARE(cancelled.count(), 0);  // a superseded job is dropped silently
+    }
+
+    void cancelWithin200ms()
+    {
+        std::atomic<int> calls{0};
+        LearnController controller(listing({"k"}, &calls), slowTrace(60'000));
+        QSignalSpy cancelled(&controller, &LearnController::cancelled);
+        QSignalSpy finished(&controller, &LearnController::finished);
+        const quint64 job = controller.start(request(1, "k", false));
+        QTest::qWait(50);
+        QElapsedTimer timer;
+        timer.start();
+        controller.cancel();
+        QVERIFY(cancelled.wait(1000));
+        QVERIFY2(timer.elapsed() < 200, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(cancelled.first().at(0).toULongLong(), job);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!controller.isRunning());
+    }
+
+    void failureReported()
+    {
+        LearnController controller(
+            [](const Scenario&, std::size_t, RunControl&) -> std::vector<std::string> {
+                throw std::runtime_error("the scenario asks for more work than the cap");
+            },
+            slowTrace(1));
+        QSignalSpy failed(&controller, &LearnController::failed);
+        QSignalSpy finished(&controller, &LearnController::finished);
+        controller.start(request(1, {}, true));
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.first().at(1).toString(), QStringLiteral("the scenario asks for more work than the cap"));
+        QCOMPARE(finished.count(), 0);
+    }
+
+    void destructionCancels()
+    {
+        std::atomic<int> calls{0};
+        QElapsedTimer timer;
+        timer.start();
+        {
+            LearnController controller(listing({"k"}, &calls), slowTrace(60'000));
+            controller.start(request(1, "k", false));
+            QTest::qWait(20);
+        }
+        QVERIFY(timer.elapsed() < 1000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLearnController)
+#include "tst_learncontroller.moc"
