@@ -2,6 +2,7 @@
 
 #include "app/gui/importwizard.h"
 #include "app/models/formatting.h"
+#include "app/models/importtext.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -56,13 +57,10 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
                               .arg(fmt::count(s.linesRead, "line"), fmt::duration(r->elapsedMs * 1000),
                                    fmt::compact(double(s.linesRead) / seconds), fmt::count(s.requestsImported, "request"),
                                    fmt::count(s.distinctKeys, "key"))
-                          + (s.shrankFrom < 0 ? QString() : tr(" Warning: %1.").arg(QString::fromStdString(shrinkNote(s)))));
+                          + (s.shrankFrom < 0 ? QString() : tr(" Warning: %1.").arg(importtext::shrinkNote(s))));
         QStringList bad;
         for (const LineWarning& w : s.problems)
-            {
-            const std::string_view why = problemText(w.problem);
-            bad << tr("line %1: %2").arg(w.line).arg(QString::fromUtf8(why.data(), qsizetype(why.size())));
-        }
+            bad << tr("line %1: %2").arg(w.line).arg(importtext::problemText(w.problem));
         m_bad->setText(tr("Bad lines: %1%2").arg(fmt::exact(s.skippedTotal()), bad.isEmpty() ? QString() : QStringLiteral(" (") + bad.join(QStringLiteral("; ")) + QStringLiteral(")")));
         emit completeChanged();
         emit importFinished();

@@ -2,10 +2,11 @@
 
 #include "app/gui/advisorview.h"
 #include "app/gui/importwizard.h"
+#include "app/models/badlinesmodel.h"
 #include "app/models/formatting.h"
-#include "app/models/palette.h"
+#include "app/models/importsummarymodel.h"
+#include "app/models/importtext.h"
 
-#include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,22 +14,16 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace ratelab {
 
 namespace {
-QString qs(std::string_view s)
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
-{
-    auto* t = new QTableWidget(parent);
-    t->setColumnCount(int(headers.size()));
-    t->setHorizontalHeaderLabels(headers);
+    auto* t = new QTableView(parent);
+    t->setModel(model);
     t->verticalHeader()->hide();
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -38,20 +33,6 @@ QTableWidget* makeTable(QWidget* parent, const QStringList& headers)
     t->horizontalHeader()->setHighlightSections(false);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     return t;
-}
-
-QTableWidgetItem* cell(const QString& text, bool number = false)
-{
-    auto* item = new QTableWidgetItem(text);
-    if (number)
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
-// "2015-05-17 10:05" in UTC.
-QString utcMinute(SimTime t)
-{
-    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 } // namespace
 
@@ -66,7 +47,22 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(6);
+    layout->addLayout(createHeader());
+    m_advisor = new AdvisorView(this);
+    layout->addWidget(m_advisor, 1);
+    addDetailTabs();
 
+    connect(m_header, &QLabel::linkActivated, this, [this] { m_advisor->detailTabs()->setCurrentWidget(m_badPage); });
+    connect(m_advisor, &AdvisorView::ready, this, &LogsView::checkReady);
+    connect(m_advisor, &AdvisorView::replayRequested, this, &LogsView::replayRequested);
+    connect(m_import, &QPushButton::clicked, this, &LogsView::openWizard);
+    connect(m_cancel, &QPushButton::clicked, m_importer, &LogImportController::cancel);
+    connectImporter();
+}
+
+// The headline of the imported log, the import's progress and Cancel, and Import log….
+QHBoxLayout* LogsView::createHeader()
+{
     auto* top = new QHBoxLayout;
     m_header = new QLabel(tr("No log imported yet."), this);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
@@ -87,32 +83,32 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
     m_import = new QPushButton(tr("Import log…"), this);
     m_import->setToolTip(tr("Import an access log: detect its format, choose the key, see bad lines"));
     top->addWidget(m_import);
-    layout->addLayout(top);
+    return top;
+}
 
-    m_advisor = new AdvisorView(this);
-    layout->addWidget(m_advisor, 1);
-
-    // The import details, as tabs beside the top keys.
+// The import details, as tabs beside the advisor's top keys.
+void LogsView::addDetailTabs()
+{
     auto* summaryPage = new QWidget(this);
     auto* summaryLayout = new QVBoxLayout(summaryPage);
     summaryLayout->setContentsMargins(4, 4, 4, 4);
-    m_summary = makeTable(summaryPage, {tr("quantity"), tr("value")});
+    m_summaryModel = new ImportSummaryModel(this);
+    m_summary = makeTable(m_summaryModel, summaryPage);
     summaryLayout->addWidget(m_summary);
     m_badPage = new QWidget(this);
     auto* badLayout = new QVBoxLayout(m_badPage);
     badLayout->setContentsMargins(4, 4, 4, 4);
     m_badTitle = new QLabel(m_badPage);
     badLayout->addWidget(m_badTitle);
-    m_badLines = makeTable(m_badPage, {tr("line"), tr("reason"), tr("field"), tr("start of the line")});
+    m_badLinesModel = new BadLinesModel(this);
+    m_badLines = makeTable(m_badLinesModel, m_badPage);
     badLayout->addWidget(m_badLines, 1);
     m_advisor->detailTabs()->addTab(summaryPage, tr("Import summary"));
     m_advisor->detailTabs()->addTab(m_badPage, tr("Bad lines"));
+}
 
-    connect(m_header, &QLabel::linkActivated, this, [this] { m_advisor->detailTabs()->setCurrentWidget(m_badPage); });
-    connect(m_advisor, &AdvisorView::ready, this, &LogsView::checkReady);
-    connect(m_advisor, &AdvisorView::replayRequested, this, &LogsView::replayRequested);
-    connect(m_import, &QPushButton::clicked, this, &LogsView::openWizard);
-    connect(m_cancel, &QPushButton::clicked, m_importer, &LogImportController::cancel);
+void LogsView::connectImporter()
+{
     connect(m_importer, &LogImportController::runningChanged, this, [this](bool running) {
         m_progress->setVisible(running);
         m_cancel->setVisible(running);
@@ -202,62 +198,16 @@ void LogsView::setDark(bool dark)
 void LogsView::display(std::shared_ptr<const LogImportResult> result)
 {
     m_result = std::move(result);
-    const ImportSummary& s = m_result->summary;
-    const QString span = s.firstTime == kNever ? tr("no requests")
-                                               : tr("%1 – %2 UTC").arg(utcMinute(s.firstTime), utcMinute(s.lastTime));
-    m_header->setText(tr("<b>%1</b>: %2, %3, %4 (%5), %6 (<a href='bad'>list</a>) &nbsp;&nbsp; %7")
-                          .arg(m_result->request.displayName.toHtmlEscaped(), fmt::count(s.linesRead, "line"),
-                               fmt::count(s.requestsImported, "request"), fmt::count(s.distinctKeys, "key"),
-                               qs(keyKindName(m_result->request.options.key.kind)), fmt::count(s.skippedTotal(), "bad line"),
-                               span)
-                          + (s.shrankFrom < 0 ? QString() : tr("<br><b>Warning:</b> %1").arg(qs(shrinkNote(s)).toHtmlEscaped())));
+    m_header->setText(importtext::headline(*m_result));
     m_header->setToolTip(m_result->request.path);
-
-    QList<QPair<QString, QString>> rows{
-        {tr("format"), QStringLiteral("%1 (%2)").arg(qs(formatName(s.format)), QString::fromStdString(s.detection))},
-        {tr("bytes read"), fmt::bytes(s.bytesRead)},
-        {tr("lines read"), fmt::exact(s.linesRead)},
-        {tr("requests imported"), fmt::exact(s.requestsImported)},
-        {tr("distinct keys"), fmt::exact(s.distinctKeys)},
-        {tr("blank lines"), fmt::exact(s.blankLines)},
-        {tr("directives and headers"), fmt::exact(s.directiveLines)},
-        {tr("bad lines"), fmt::exact(s.skippedTotal())},
-    };
-    if (s.shrankFrom >= 0)
-        rows.prepend({tr("warning"), qs(shrinkNote(s))});
-    for (int p = 0; p < kLineProblemCount; ++p)
-        if (s.skipped[std::size_t(p)] > 0)
-            rows.append({tr("  %1").arg(qs(problemText(LineProblem(p)))), fmt::exact(s.skipped[std::size_t(p)])});
-    rows.append({tr("out of order, put back in order"), fmt::exact(s.reorderedLines)});
-    rows.append({tr("steps back in time"), fmt::exact(s.backwardSteps)});
-    rows.append({tr("look-back window"), fmt::duration(s.lookBackUs)});
-    if (s.firstTime != kNever) {
-        rows.append({tr("first request (UTC)"), QString::fromStdString(formatUtc(s.firstTime))});
-        rows.append({tr("last request (UTC)"), QString::fromStdString(formatUtc(s.lastTime))});
-    }
-    rows.append({tr("import time"), fmt::duration(m_result->elapsedMs * 1000)});
-    m_summary->setRowCount(int(rows.size()));
-    for (int i = 0; i < rows.size(); ++i) {
-        m_summary->setItem(i, 0, cell(rows[i].first));
-        m_summary->setItem(i, 1, cell(rows[i].second, true));
-    }
+    m_summaryModel->setImport(m_result);
     m_summary->resizeColumnsToContents();
-
-    m_badLines->setRowCount(int(s.problems.size()));
-    for (std::size_t i = 0; i < s.problems.size(); ++i) {
-        const LineWarning& w = s.problems[i];
-        m_badLines->setItem(int(i), 0, cell(QString::number(w.line), true));
-        m_badLines->setItem(int(i), 1, cell(qs(problemText(w.problem))));
-        m_badLines->setItem(int(i), 2, cell(QString::fromStdString(w.field)));
-        m_badLines->setItem(int(i), 3, cell(QString::fromStdString(w.excerpt)));
-    }
+    m_badLinesModel->setImport(m_result);
     m_badLines->resizeColumnsToContents();
-    m_badLines->setColumnWidth(3, std::min(m_badLines->columnWidth(3), 240));
-    m_badTitle->setText(s.problemsNotListed() > 0
-                            ? tr("<b>Bad lines</b> (the first %1; %2 more not listed)").arg(s.problems.size()).arg(s.problemsNotListed())
-                            : tr("<b>Bad lines</b> (%1)").arg(s.problems.size()));
+    m_badLines->setColumnWidth(BadLinesModel::Excerpt, std::min(m_badLines->columnWidth(BadLinesModel::Excerpt), 240));
+    m_badTitle->setText(m_badLinesModel->heading());
     QTabWidget* tabs = m_advisor->detailTabs();
-    tabs->setTabText(tabs->indexOf(m_badPage), tr("Bad lines (%1)").arg(fmt::exact(s.skippedTotal())));
+    tabs->setTabText(tabs->indexOf(m_badPage), m_badLinesModel->tabTitle());
 }
 
 } // namespace ratelab

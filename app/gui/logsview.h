@@ -10,15 +10,18 @@
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QTabWidget;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace ratelab {
 
 class AdvisorView;
+class BadLinesModel;
+class ImportSummaryModel;
 
 class LogsView : public QWidget {
     Q_OBJECT
@@ -37,8 +40,8 @@ public:
     LogImportController* importer() const { return m_importer; }
     std::shared_ptr<const LogImportResult> result() const { return m_result; }
     QString headerText() const;
-    QTableWidget* summaryTable() const { return m_summary; }
-    QTableWidget* badLinesTable() const { return m_badLines; }
+    QTableView* summaryTable() const { return m_summary; }
+    QTableView* badLinesTable() const { return m_badLines; }
     AdvisorView* advisor() const { return m_advisor; }
 
 signals:
@@ -47,6 +50,9 @@ signals:
     void replayRequested(const ratelab::Scenario& scenario);
 
 private:
+    QHBoxLayout* createHeader();
+    void addDetailTabs();
+    void connectImporter();
     void display(std::shared_ptr<const LogImportResult> result);
     void checkReady();
 
@@ -59,8 +65,10 @@ private:
     QLabel* m_progressText = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_import = nullptr;
-    QTableWidget* m_summary = nullptr;
-    QTableWidget* m_badLines = nullptr;
+    ImportSummaryModel* m_summaryModel = nullptr;
+    QTableView* m_summary = nullptr;
+    BadLinesModel* m_badLinesModel = nullptr;
+    QTableView* m_badLines = nullptr;
     QLabel* m_badTitle = nullptr;
     QWidget* m_badPage = nullptr;
     AdvisorView* m_advisor = nullptr;

@@ -1,0 +1,58 @@
+#include "app/models/importtext.h"
+
+#include "app/models/formatting.h"
+
+#include <QDateTime>
+
+namespace ratelab::importtext {
+
+namespace {
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+} // namespace
+
+QString formatName(LogFormat format)
+{
+    return qs(ratelab::formatName(format));
+}
+
+QString keyKindName(KeyKind kind)
+{
+    return qs(ratelab::keyKindName(kind));
+}
+
+QString problemText(LineProblem problem)
+{
+    return qs(ratelab::problemText(problem));
+}
+
+QString utc(SimTime t)
+{
+    return QString::fromStdString(formatUtc(t));
+}
+
+QString utcMinute(SimTime t)
+{
+    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+QString shrinkNote(const ImportSummary& summary)
+{
+    return QString::fromStdString(ratelab::shrinkNote(summary));
+}
+
+QString headline(const LogImportResult& result)
+{
+    const ImportSummary& s = result.summary;
+    const QString span = s.firstTime == kNever ? QStringLiteral("no requests")
+                                               : QStringLiteral("%1 – %2 UTC").arg(importtext::utcMinute(s.firstTime), importtext::utcMinute(s.lastTime));
+    return QStringLiteral("<b>%1</b>: %2, %3, %4 (%5), %6 (<a href='bad'>list</a>) &nbsp;&nbsp; %7")
+               .arg(result.request.displayName.toHtmlEscaped(), fmt::count(s.linesRead, "line"),
+                    fmt::count(s.requestsImported, "request"), fmt::count(s.distinctKeys, "key"),
+                    importtext::keyKindName(result.request.options.key.kind), fmt::count(s.skippedTotal(), "bad line"), span)
+           + (s.shrankFrom < 0 ? QString() : QStringLiteral("<br><b>Warning:</b> %1").arg(importtext::shrinkNote(s).toHtmlEscaped()));
+}
+
+} // namespace ratelab::importtext

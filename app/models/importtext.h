@@ -1,0 +1,27 @@
+#pragma once
+// The words of an access-log import (engine/logs) as the app shows them: format, key and
+// problem names, UTC times, the shrunk-file warning, and the Logs view's one-line headline.
+
+#include "app/models/logimportcontroller.h"
+#include "engine/logs/importsummary.h"
+#include "engine/logs/keyextractor.h"
+#include "engine/logs/logformat.h"
+
+#include <QString>
+
+namespace ratelab::importtext {
+
+QString formatName(LogFormat format);    // "combined", "nginx", "json_lines"
+QString keyKindName(KeyKind kind);       // "ip", "api_key"
+QString problemText(LineProblem problem);  // "unterminated quote"
+QString utc(SimTime t);                  // "2015-05-17T10:05:00Z"
+QString utcMinute(SimTime t);            // "2015-05-17 10:05"
+// "the file shrank from 2000000 to 0 bytes during the import; read up to line 9000"; empty
+// when it did not shrink.
+QString shrinkNote(const ImportSummary& summary);
+// The Logs view's header, rich text: "<b>access.log</b>: 10,000 lines, 9,999 requests, 1,753
+// keys (ip), 1 bad line (list) 2015-05-17 10:05 – 2015-05-20 21:05 UTC", the "list" a link to
+// the bad lines, and the shrink warning on a second line.
+QString headline(const LogImportResult& result);
+
+} // namespace ratelab::importtext

@@ -1,0 +1,149 @@
+// The Logs view's import models under QAbstractItemModelTester: ImportSummaryModel's rows (a
+// row per reason that occurred, the warning first for a file that shrank, times only when
+// there were requests) and BadLinesModel's listed lines, with the Logs view's headline.
+#include "app/models/badlinesmodel.h"
+#include "app/models/importsummarymodel.h"
+#include "app/models/importtext.h"
+
+#include <QAbstractItemModelTester>
+#include <QLocale>
+#include <QTest>
+
+using namespace ratelab;
+
+namespace {
+
+constexpr SimTime kMay17 = 1'431'857'100'000'000;  // 2015-05-17T10:05:00Z (calendar.timegm)
+constexpr SimTime kMay20 = 1'432'155'900'000'000;  // 2015-05-20T21:05:00Z
+
+std::shared_ptr<LogImportResult> sampleImport()
+{
+    auto r = std::make_shared<LogImportResult>();
+    r->request.path = QStringLiteral("/var/log/access.log");
+    r->request.displayName = QStringLiteral("access.log");
+    r->request.options.key.kind = KeyKind::Ip;
+    r->elapsedMs = 1'240;
+    ImportSummary& s = r->summary;
+    s.format = LogFormat::Combined;
+    s.detection = "combined: 20/20 lines match";
+    s.bytesRead = 1'536;
+    s.linesRead = 1'204'311;
+    s.requestsImported = 1'204'300;
+    s.distinctKeys = 1'753;
+    s.blankLines = 4;
+    s.directiveLines = 0;
+    s.skipped[std::size_t(LineProblem::BadTimestamp)] = 5;
+    s.skipped[std::size_t(LineProblem::NoKey)] = 2;
+    s.problems = {{17, LineProblem::BadTimestamp, "time", "1.2.3.4 - - [17/May/2015:10:05"},
+                  {90, LineProblem::NoKey, "remote_addr", "- - - [17/May/2015:10:06:00"}};
+    s.reorderedLines = 12;
+    s.backwardSteps = 3;
+    s.lookBackUs = 250'000;
+    s.firstTime = kMay17;
+    s.lastTime = kMay20;
+    return r;
+}
+
+// Column `column` of every row, as displayed.
+QStringList column(const QAbstractItemModel& model, int column)
+{
+    QStringList out;
+    for (int row = 0; row < model.rowCount(); ++row)
+        out << model.index(row, column).data().toString();
+    return out;
+}
+
+} // namespace
+
+class TestImportModels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+    void summaryRows()
+    {
+        ImportSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setImport(sampleImport());
+        QCOMPARE(model.columnCount(), 2);
+        QCOMPARE(column(model, ImportSummaryModel::Quantity),
+                 (QStringList{"format", "bytes read", "lines read", "requests imported", "distinct keys", "blank lines",
+                              "directives and headers", "bad lines", "  bad timestamp", "  no value for the key",
+                              "out of order, put back in order", "steps back in time", "look-back window",
+                              "first request (UTC)", "last request (UTC)", "import time"}));
+        QCOMPARE(column(model, ImportSummaryModel::Value),
+                 (QStringList{"combined (combined: 20/20 lines match)", "1.5 KiB", "1,204,311", "1,204,300", "1,753", "4", "0",
+                              "7", "5", "2", "12", "3", "250 ms", "2015-05-17T10:05:00Z", "2015-05-20T21:05:00Z", "1.24 s"}));
+        // The numbers behind the counts, for sorting or copying; none behind a text.
+        QCOMPARE(model.index(2, 1).data(ImportSummaryModel::RawRole).toLongLong(), 1'204'311);
+        QCOMPARE(model.index(7, 1).data(ImportSummaryModel::RawRole).toLongLong(), 7);
+        QVERIFY(!model.index(0, 1).data(ImportSummaryModel::RawRole).isValid());
+        QCOMPARE(model.index(1, 1).data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("quantity"));
+        QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("value"));
+        model.setImport(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    // A file that shrank while read: its warning first. No requests: no times.
+    void summaryWarningFirstAndNoTimes()
+    {
+        auto import = sampleImport();
+        import->summary.shrankFrom = 2'000'000;
+        import->summary.shrankTo = 0;
+        import->summary.firstTime = kNever;
+        import->summary.lastTime = kNever;
+        ImportSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setImport(import);
+        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("warning"));
+        QVERIFY(model.index(0, 1).data().toString().contains(QStringLiteral("shrank from 2000000 to 0 bytes")));
+        const QStringList quantities = column(model, ImportSummaryModel::Quantity);
+        QVERIFY(!quantities.contains(QStringLiteral("first request (UTC)")));
+        QCOMPARE(quantities.back(), QStringLiteral("import time"));
+        QCOMPARE(model.rowCount(), 1 + 16 - 2);
+    }
+
+    void badLines()
+    {
+        BadLinesModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        auto import = sampleImport();
+        model.setImport(import);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), 4);
+        QCOMPARE(column(model, BadLinesModel::Line), (QStringList{"17", "90"}));
+        QCOMPARE(column(model, BadLinesModel::Reason), (QStringList{"bad timestamp", "no value for the key"}));
+        QCOMPARE(column(model, BadLinesModel::Field), (QStringList{"time", "remote_addr"}));
+        QCOMPARE(model.index(1, BadLinesModel::Excerpt).data().toString(), QStringLiteral("- - - [17/May/2015:10:06:00"));
+        QCOMPARE(model.index(1, BadLinesModel::Line).data(BadLinesModel::RawRole).toLongLong(), 90);
+        QCOMPARE(model.headerData(3, Qt::Horizontal).toString(), QStringLiteral("start of the line"));
+        // 7 bad lines, 2 of them listed.
+        QCOMPARE(model.heading(), QStringLiteral("<b>Bad lines</b> (the first 2; 5 more not listed)"));
+        QCOMPARE(model.tabTitle(), QStringLiteral("Bad lines (7)"));
+        import->summary.skipped = {};
+        import->summary.skipped[std::size_t(LineProblem::BadTimestamp)] = 1;
+        import->summary.skipped[std::size_t(LineProblem::NoKey)] = 1;
+        model.setImport(import);
+        QCOMPARE(model.heading(), QStringLiteral("<b>Bad lines</b> (2)"));
+        model.setImport(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void headline()
+    {
+        QCOMPARE(importtext::headline(*sampleImport()),
+                 QStringLiteral("<b>access.log</b>: 1,204,311 lines, 1,204,300 requests, 1,753 keys (ip), 7 bad lines "
+                                "(<a href='bad'>list</a>) &nbsp;&nbsp; 2015-05-17 10:05 – 2015-05-20 21:05 UTC"));
+        auto empty = sampleImport();
+        empty->summary.firstTime = kNever;
+        empty->summary.skipped = {};
+        empty->summary.skipped[0] = 1;
+        QVERIFY(importtext::headline(*empty).endsWith(QStringLiteral("1 bad line (<a href='bad'>list</a>) &nbsp;&nbsp; no requests")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImportModels)
+#include "tst_importmodels.moc"
