@@ -2,6 +2,7 @@
 
 #include "app/gui/importwizard.h"
 #include "app/models/formatting.h"
+#include "app/models/importtext.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -42,7 +43,7 @@ ImportFilePage::ImportFilePage(ImportWizard* wizard) : QWizardPage(wizard), m_wi
     m_format = new QComboBox(this);
     m_format->addItem(tr("auto (as detected)"), int(LogFormat::Auto));
     for (LogFormat f : kFormats)
-        m_format->addItem(QString::fromUtf8(formatName(f).data(), qsizetype(formatName(f).size())), int(f));
+        m_format->addItem(importtext::formatName(f), int(f));
     m_format->setToolTip(tr("Import with this format instead of the detected one"));
     formatRow->addWidget(m_format);
     m_nginx = new QLineEdit(this);
@@ -124,8 +125,7 @@ void ImportFilePage::refresh()
                                                  .arg(fmt::count(d.sampled, "line")));
     else
         m_detected->setText(QStringLiteral("<b>%1</b> — %2")
-                                .arg(QString::fromUtf8(formatName(d.format).data(), qsizetype(formatName(d.format).size())),
-                                     QString::fromStdString(d.reason).toHtmlEscaped()));
+                                .arg(importtext::formatName(d.format), QString::fromStdString(d.reason).toHtmlEscaped()));
     const QList<QByteArray> lines = m_wizard->head().split('\n');
     QStringList shown;
     for (int i = 0; i < lines.size() && i < kDetectionLines; ++i) {

@@ -2,23 +2,16 @@
 
 #include "app/gui/importwizard.h"
 #include "app/models/formatting.h"
-#include "engine/logs/summary/importsummary.h"
+#include "app/models/importpreviewmodel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace ratelab {
-
-namespace {
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-} // namespace
 
 ImportKeyPage::ImportKeyPage(ImportWizard* wizard) : QWizardPage(wizard), m_wizard(wizard)
 {
@@ -38,9 +31,9 @@ ImportKeyPage::ImportKeyPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
     m_counts = new QLabel(this);
     row->addWidget(m_counts, 1);
     layout->addLayout(row);
-    m_table = new QTableWidget(this);
-    m_table->setColumnCount(6);
-    m_table->setHorizontalHeaderLabels({tr("line"), tr("time (UTC)"), tr("key"), tr("request"), tr("status"), tr("problem")});
+    m_model = new ImportPreviewModel(this);
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -61,6 +54,11 @@ void ImportKeyPage::setKeyKind(KeyKind kind)
     m_key->setCurrentIndex(std::max(0, m_key->findData(int(kind))));
 }
 
+int ImportKeyPage::badRows() const
+{
+    return m_model->badLines();
+}
+
 void ImportKeyPage::initializePage()
 {
     refresh();
@@ -68,75 +66,19 @@ void ImportKeyPage::initializePage()
 
 void ImportKeyPage::refresh()
 {
-    m_table->setRowCount(0);
-    m_bad = 0;
-    const LogFormat format = m_wizard->format();
-    if (format == LogFormat::Auto)
-        return;
-    std::unique_ptr<LineParser> parser;
-    try {
-        parser = makeParser(format, m_wizard->options().parser);
-    } catch (const std::exception& e) {
-        m_counts->setText(tr("cannot parse with this format: %1").arg(QString::fromUtf8(e.what())));
+    m_model->setPreview(m_wizard->head(), m_wizard->format(), m_wizard->options().parser, keyKind());
+    if (!m_model->error().isEmpty()) {
+        m_counts->setText(tr("cannot parse with this format: %1").arg(m_model->error()));
         return;
     }
-    KeyOptions keyOptions;
-    keyOptions.kind = keyKind();
-    KeyExtractor keys(keyOptions);
-    const QList<QByteArray> lines = m_wizard->head().split('\n');
-    const int n = int(std::min<qsizetype>(kPreviewLines, lines.size()));
-    m_table->setRowCount(n);
-    int records = 0, other = 0, rows = 0;
-    QColor badTint(230, 159, 0);  // Okabe-Ito orange, as a faint tint behind the text
-    badTint.setAlphaF(0.22f);
-    for (int i = 0; i < n; ++i) {
-        std::string line = lines[i].toStdString();
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        if (i == lines.size() - 1 && line.empty())
-            break;
-        LogFields fields;
-        const LineOutcome o = parser->parse(line, fields);
-        QStringList cells{QString::number(i + 1), QString(), QString(), QString(), QString(), QString()};
-        bool bad = false;
-        if (o.kind == LineKind::Record) {
-            const std::string_view key = keys.keyOf(fields);
-            cells[1] = QString::fromStdString(formatUtc(fields.time));
-            cells[2] = qs(key);
-            cells[3] = QStringLiteral("%1 %2").arg(qs(fields.method), qs(fields.target));
-            cells[4] = fields.status ? QString::number(fields.status) : QString();
-            if (key.empty()) {
-                bad = true;
-                cells[5] = QStringLiteral("\u26A0 %1").arg(qs(problemText(LineProblem::NoKey)));
-            } else {
-                ++records;
-            }
-        } else if (o.kind == LineKind::Malformed) {
-            bad = true;
-            cells[3] = QString::fromStdString(line.substr(0, 120));
-            cells[5] = QStringLiteral("\u26A0 %1 (%2)").arg(qs(problemText(o.problem)), QString::fromUtf8(o.field));
-        } else {
-            ++other;
-            cells[5] = o.kind == LineKind::Blank ? tr("blank") : tr("directive or header");
-        }
-        m_bad += bad;
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (c == 0 || c == 4)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (bad)
-                item->setBackground(badTint);
-            m_table->setItem(rows, c, item);
-        }
-        ++rows;
-    }
-    m_table->setRowCount(rows);
+    if (m_wizard->format() == LogFormat::Auto)
+        return;
     m_table->resizeColumnsToContents();
-    m_table->setColumnWidth(3, std::min(m_table->columnWidth(3), 360));
+    m_table->setColumnWidth(ImportPreviewModel::Request, std::min(m_table->columnWidth(ImportPreviewModel::Request), 360));
     m_counts->setText(tr("first %1: %2, %3 bad, %4 blank or directives")
-                          .arg(fmt::count(rows, "line"), fmt::count(records, "record"))
-                          .arg(m_bad)
-                          .arg(other));
+                          .arg(fmt::count(m_model->rowCount(), "line"), fmt::count(m_model->records(), "record"))
+                          .arg(m_model->badLines())
+                          .arg(m_model->otherLines()));
 }
 
 } // namespace ratelab

@@ -3,13 +3,13 @@
 // lines parsed with the chosen format and key; a line that would be skipped is highlighted
 // (a warning sign and tint, not colour alone) with its line number and the reason.
 
-#include "engine/logs/keys/keyextractor.h"
+#include "app/models/importpreviewmodel.h"
 
 #include <QWizardPage>
 
 class QComboBox;
 class QLabel;
-class QTableWidget;
+class QTableView;
 
 namespace ratelab {
 
@@ -22,11 +22,11 @@ public:
 
     KeyKind keyKind() const;
     void setKeyKind(KeyKind kind);
-    QTableWidget* preview() const { return m_table; }
-    int badRows() const { return m_bad; }
+    QTableView* preview() const { return m_table; }
+    int badRows() const;
     void initializePage() override;
 
-    static constexpr int kPreviewLines = 200;
+    static constexpr int kPreviewLines = ImportPreviewModel::kPreviewLines;
 
 private:
     void refresh();
@@ -34,8 +34,8 @@ private:
     ImportWizard* m_wizard;
     QComboBox* m_key = nullptr;
     QLabel* m_counts = nullptr;
-    QTableWidget* m_table = nullptr;
-    int m_bad = 0;
+    ImportPreviewModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
 };
 
 } // namespace ratelab

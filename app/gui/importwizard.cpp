@@ -3,6 +3,7 @@
 #include "app/gui/importfilepage.h"
 #include "app/gui/importkeypage.h"
 #include "app/gui/importrunpage.h"
+#include "app/models/importpreviewmodel.h"
 #include "app/models/logimportcontroller.h"
 
 #include <QFile>
@@ -50,7 +51,7 @@ void ImportWizard::setPath(const QString& path)
 
 void ImportWizard::redetect()
 {
-    m_detection = m_head.isEmpty() ? Detection{} : detectFormat(std::string_view(m_head.constData(), std::size_t(m_head.size())), options().parser);
+    m_detection = detectLogFormat(m_head, options().parser);
     emit inputChanged();
 }
 

@@ -4,8 +4,8 @@
 // first 200 lines parsed, bad ones highlighted with line number and reason -> 3 Import: a
 // permille bar, lines/s, the bad-line count and Cancel, on the LogImportController's worker.
 
-#include "engine/logs/parsers/formatdetect.h"
-#include "engine/logs/reading/logimporter.h"
+#include "app/models/importpreviewmodel.h"
+#include "engine/logs/importoptions.h"
 
 #include <QWizard>
 

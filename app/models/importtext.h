@@ -3,9 +3,9 @@
 // problem names, UTC times, the shrunk-file warning, and the Logs view's one-line headline.
 
 #include "app/models/logimportcontroller.h"
-#include "engine/logs/importsummary.h"
-#include "engine/logs/keyextractor.h"
-#include "engine/logs/logformat.h"
+#include "engine/logs/summary/importsummary.h"
+#include "engine/logs/keys/keyextractor.h"
+#include "engine/logs/parsers/logformat.h"
 
 #include <QString>
 

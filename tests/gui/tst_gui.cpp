@@ -993,8 +993,8 @@ private slots:
         QVERIFY(wizard.filePage()->isComplete());
         wizard.next();
         QCOMPARE(wizard.currentId(), int(ImportWizard::KeyPage));
-        QCOMPARE(wizard.keyPage()->preview()->rowCount(), ImportKeyPage::kPreviewLines);
-        QCOMPARE(wizard.keyPage()->preview()->item(0, 2)->text(), QStringLiteral("83.149.9.216"));
+        QCOMPARE(wizard.keyPage()->preview()->model()->rowCount(), ImportKeyPage::kPreviewLines);
+        QCOMPARE(wizard.keyPage()->preview()->model()->index(0, 2).data().toString(), QStringLiteral("83.149.9.216"));
         QSignalSpy done(wizard.runPage(), &ImportRunPage::importFinished);
         wizard.next();
         QCOMPARE(wizard.currentId(), int(ImportWizard::RunPage));

@@ -1,7 +1,9 @@
 // The Logs view's import models under QAbstractItemModelTester: ImportSummaryModel's rows (a
 // row per reason that occurred, the warning first for a file that shrank, times only when
-// there were requests) and BadLinesModel's listed lines, with the Logs view's headline.
+// there were requests), BadLinesModel's listed lines, with the Logs view's headline, and the
+// import wizard's detection and ImportPreviewModel's parsed lines.
 #include "app/models/badlinesmodel.h"
+#include "app/models/importpreviewmodel.h"
 #include "app/models/importsummarymodel.h"
 #include "app/models/importtext.h"
 
@@ -130,6 +132,53 @@ private slots:
         QCOMPARE(model.heading(), QStringLiteral("<b>Bad lines</b> (2)"));
         model.setImport(nullptr);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // Four lines of a combined log, written here: a record, a record without a user, a line cut
+    // short and a blank line. Keyed by user, the first is a record and the next two are bad.
+    void preview()
+    {
+        const QByteArray head = "10.0.0.1 - alice [17/May/2015:10:05:03 +0000] \"GET /a HTTP/1.1\" 200 512 \"-\" \"curl\"\n"
+                                "10.0.0.2 - - [17/May/2015:10:05:04 +0000] \"POST /b HTTP/1.1\" 503 0 \"-\" \"curl\"\n"
+                                "10.0.0.3 - bob [17/May/2015:10:05\n"
+                                "\n";
+        const Detection detected = detectLogFormat(head, ParserOptions{});
+        QCOMPARE(int(detected.format), int(LogFormat::Combined));
+        QCOMPARE(int(detectLogFormat(QByteArray(), ParserOptions{}).format), int(LogFormat::Auto));
+
+        ImportPreviewModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPreview(head, LogFormat::Combined, ParserOptions{}, KeyKind::User);
+        QCOMPARE(model.rowCount(), 4);  // the empty string after the last newline is no line
+        QCOMPARE(model.columnCount(), 6);
+        QCOMPARE(column(model, ImportPreviewModel::Line), (QStringList{"1", "2", "3", "4"}));
+        QCOMPARE(column(model, ImportPreviewModel::Key), (QStringList{"alice", "", "", ""}));
+        QCOMPARE(model.index(0, ImportPreviewModel::Time).data().toString(), QStringLiteral("2015-05-17T10:05:03Z"));
+        QCOMPARE(model.index(1, ImportPreviewModel::Request).data().toString(), QStringLiteral("POST /b"));
+        QCOMPARE(model.index(1, ImportPreviewModel::Status).data().toString(), QStringLiteral("503"));
+        QCOMPARE(model.index(1, ImportPreviewModel::Problem).data().toString(), QStringLiteral("\u26A0 no value for the key"));
+        QCOMPARE(model.index(2, ImportPreviewModel::Request).data().toString(), QStringLiteral("10.0.0.3 - bob [17/May/2015:10:05"));
+        QVERIFY(model.index(2, ImportPreviewModel::Problem).data().toString().startsWith(QStringLiteral("\u26A0 ")));
+        QCOMPARE(model.index(3, ImportPreviewModel::Problem).data().toString(), QStringLiteral("blank"));
+        QCOMPARE(model.records(), 1);
+        QCOMPARE(model.badLines(), 2);
+        QCOMPARE(model.otherLines(), 1);
+        QVERIFY(!model.isBad(0) && model.isBad(1) && model.isBad(2) && !model.isBad(3));
+        QVERIFY(model.index(1, 0).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!model.index(0, 0).data(Qt::BackgroundRole).isValid());
+
+        // Keyed by IP every record has a key; no format, no preview; a bad nginx format, its reason.
+        model.setPreview(head, LogFormat::Combined, ParserOptions{}, KeyKind::Ip);
+        QCOMPARE(model.records(), 2);
+        QCOMPARE(model.badLines(), 1);
+        model.setPreview(head, LogFormat::Auto, ParserOptions{}, KeyKind::Ip);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(model.error().isEmpty());
+        ParserOptions nginx;
+        nginx.nginxLogFormat = "$remote_addr ${time_local";  // unclosed ${
+        model.setPreview(head, LogFormat::Nginx, nginx, KeyKind::Ip);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY2(model.error().startsWith(QStringLiteral("unclosed ${")), qPrintable(model.error()));
     }
 
     void headline()
