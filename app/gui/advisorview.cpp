@@ -4,19 +4,14 @@
 #include "app/gui/ratedistributionchart.h"
 #include "app/gui/recommendationcard.h"
 #include "app/gui/tradeoffchart.h"
-#include "app/models/filewriter.h"
+#include "app/models/advisorreplay.h"
 #include "app/models/formatting.h"
+#include "app/models/limitexports.h"
 #include "app/models/palette.h"
 #include "app/models/topkeysmodel.h"
 
-#include "engine/scenario/replayscenario.h"
-
 #include <QButtonGroup>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -30,28 +25,6 @@
 namespace ratelab {
 
 namespace {
-// A log the engine can open: a file as it is; a Qt resource (the bundled sample) copied once
-// to the cache directory. Empty when the copy fails, with why in `error`.
-QString fileOnDisk(const QString& path, QString* error)
-{
-    if (!path.startsWith(QLatin1Char(':')))
-        return path;
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/samples");
-    const QString target = dir + QLatin1Char('/') + QFileInfo(path).fileName();
-    if (QFileInfo(target).size() == QFileInfo(path).size())
-        return target;
-    QFile resource(path);
-    if (!resource.open(QIODevice::ReadOnly)) {
-        *error = AdvisorView::tr("cannot read %1: %2").arg(path, resource.errorString());
-        return {};
-    }
-    if (!QDir().mkpath(dir)) {
-        *error = AdvisorView::tr("cannot create %1").arg(dir);
-        return {};
-    }
-    return writeFile(target, resource.readAll(), error) ? target : QString();
-}
-
 constexpr int kDefaultWindow = 2;  // 1 min, the families' default W
 } // namespace
 
@@ -62,7 +35,38 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
 
-    // Left panel: the window selector over the distribution.
+    createDistributionPanel();
+    createTradeoffPanel();
+    QWidget* charts = createChartsHost();
+    m_card = new RecommendationCard(this);
+    createDetails();
+    m_bottom = new QSplitter(Qt::Horizontal, this);
+    m_bottom->addWidget(m_card);
+    m_bottom->addWidget(m_details);
+    m_bottom->setSizes({11'000, 9'000});  // in proportion: the card a little wider than the top keys
+    m_bottom->setChildrenCollapsible(false);
+
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(charts);
+    m_split->addWidget(m_bottom);
+    m_split->setChildrenCollapsible(false);
+    m_split->setSizes({12'000, 8'000});  // in proportion: the charts get three fifths
+    layout->addWidget(m_split);
+
+    m_replay = new QPushButton(tr("Replay"), m_card);
+    m_replay->setToolTip(tr("Run the log through these limits in Compare: the same requests, decided by each algorithm "
+                            "with its recommended parameters"));
+    m_replay->setEnabled(false);
+    m_card->actions()->insertWidget(m_card->actions()->count() - 1, m_replay);
+    connect(m_replay, &QPushButton::clicked, this, &AdvisorView::replay);
+    connectTarget();
+    connectController();
+    showSelected();
+}
+
+// Left panel: the window selector over the distribution.
+void AdvisorView::createDistributionPanel()
+{
     m_distributionPanel = new QWidget(this);
     auto* distLayout = new QVBoxLayout(m_distributionPanel);
     distLayout->setContentsMargins(0, 0, 0, 0);
@@ -70,9 +74,10 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     auto* windowRow = new QHBoxLayout;
     windowRow->addWidget(new QLabel(tr("window"), m_distributionPanel));
     m_windows = new QButtonGroup(this);
-    for (std::size_t i = 0; i < defaultRateWindows().size(); ++i) {
+    const std::vector<Duration>& windows = AdvisorController::rateWindows();
+    for (std::size_t i = 0; i < windows.size(); ++i) {
         auto* button = new QToolButton(m_distributionPanel);
-        button->setText(fmt::windowLength(defaultRateWindows()[i]));
+        button->setText(fmt::windowLength(windows[i]));
         button->setCheckable(true);
         button->setToolTip(tr("Each key's rate is the most requests it sent in any window of this length; "
                               "the advisor's limits are per the same window W"));
@@ -83,9 +88,13 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     windowRow->addStretch(1);
     distLayout->addLayout(windowRow);
     m_distribution = new RateDistributionChart(m_distributionPanel);
+    m_distribution->setMinimumSize(320, 180);
     distLayout->addWidget(m_distribution, 1);
+}
 
-    // Right panel: the live readout over the trade-off chart.
+// Right panel: the live readout over the trade-off chart.
+void AdvisorView::createTradeoffPanel()
+{
     m_tradeoffPanel = new QWidget(this);
     auto* tradeLayout = new QVBoxLayout(m_tradeoffPanel);
     tradeLayout->setContentsMargins(0, 0, 0, 0);
@@ -95,10 +104,13 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_readout->setMinimumHeight(m_windows->button(0)->sizeHint().height());
     tradeLayout->addWidget(m_readout);
     m_tradeoff = new TradeoffChart(m_tradeoffPanel);
+    m_tradeoff->setMinimumSize(320, 180);
     tradeLayout->addWidget(m_tradeoff, 1);
-    for (QWidget* chart : {static_cast<QWidget*>(m_distribution), static_cast<QWidget*>(m_tradeoff)})
-        chart->setMinimumSize(320, 180);
+}
 
+// The two panels side by side, or (narrow) as tabs.
+QWidget* AdvisorView::createChartsHost()
+{
     auto* chartsHost = new QWidget(this);
     auto* hostLayout = new QVBoxLayout(chartsHost);
     hostLayout->setContentsMargins(0, 0, 0, 0);
@@ -112,8 +124,12 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_chartTabs->setDocumentMode(true);
     m_chartTabs->hide();
     hostLayout->addWidget(m_chartTabs);
+    return chartsHost;
+}
 
-    m_card = new RecommendationCard(this);
+// The tabs beside the card: the top keys (the Logs view adds its import details).
+void AdvisorView::createDetails()
+{
     m_details = new QTabWidget(this);
     auto* topPage = new QWidget(m_details);
     auto* topLayout = new QVBoxLayout(topPage);
@@ -135,24 +151,15 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_topKeysTable->horizontalHeader()->setStretchLastSection(true);
     topLayout->addWidget(m_topKeysTable, 1);
     m_details->addTab(topPage, tr("Top keys"));
+}
 
-    m_bottom = new QSplitter(Qt::Horizontal, this);
-    m_bottom->addWidget(m_card);
-    m_bottom->addWidget(m_details);
-    m_bottom->setSizes({11'000, 9'000});  // in proportion: the card a little wider than the top keys
-    m_bottom->setChildrenCollapsible(false);
-
-    m_split = new QSplitter(Qt::Vertical, this);
-    m_split->addWidget(chartsHost);
-    m_split->addWidget(m_bottom);
-    m_split->setChildrenCollapsible(false);
-    m_split->setSizes({12'000, 8'000});  // in proportion: the charts get three fifths
-    layout->addWidget(m_split);
-
+// The window, the line, the card and the keep handle move the target.
+void AdvisorView::connectTarget()
+{
     // The window drives the distribution at once and the advisor's W after the debounce.
     connect(m_windows, &QButtonGroup::idClicked, this, [this](int id) {
         m_distribution->setWindow(id);
-        const Duration window = defaultRateWindows()[std::size_t(id)];
+        const Duration window = AdvisorController::rateWindows()[std::size_t(id)];
         if (window == m_options.windowUs)
             return;
         m_options.windowUs = window;
@@ -161,22 +168,15 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     });
     connect(m_card, &RecommendationCard::rowSelected, this, &AdvisorView::showSelected);
     connect(m_card, &RecommendationCard::exportRequested, this, &AdvisorView::openExport);
-    m_replay = new QPushButton(tr("Replay"), m_card);
-    m_replay->setToolTip(tr("Run the log through these limits in Compare: the same requests, decided by each algorithm "
-                            "with its recommended parameters"));
-    m_replay->setEnabled(false);
-    m_card->actions()->insertWidget(m_card->actions()->count() - 1, m_replay);
-    connect(m_replay, &QPushButton::clicked, this, &AdvisorView::replay);
     connect(m_card, &RecommendationCard::cancelRequested, this, [this] {
         m_controller->cancel();
         checkReady();  // a scheduled start stops without a signal
     });
     // The line moves the target shown in the card; only a release asks the worker.
     const auto followLine = [this] {
-        const CurvePoint* p = m_tradeoff->targetPoint();
-        if (!p || !m_result)
+        if (!m_tradeoff->targetPoint() || !m_result)
             return;
-        m_options.targetPpm = keptPpm(*p, m_options.by, targetTotal(*m_result, m_options.by));
+        m_options.targetPpm = m_tradeoff->curve().keptPpm(m_tradeoff->targetIndex());
         m_card->setKeep(m_options.targetPpm, m_options.by);
         m_tradeoff->setKeep(m_options.targetPpm);
         updateReadout();
@@ -197,7 +197,10 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
         applyKeep(ppm, m_options.by);
         m_controller->schedule(m_options);
     });
+}
 
+void AdvisorView::connectController()
+{
     connect(m_controller, &AdvisorController::runningChanged, m_card, &RecommendationCard::setBusy);
     connect(m_controller, &AdvisorController::progress, m_card,
             [this](quint64, int permille, const QString& phase) { m_card->setProgress(permille, phase); });
@@ -217,7 +220,6 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
         m_card->setStatus(m_result ? tr("cancelled: showing the previous recommendation") : tr("cancelled"));
         checkReady();
     });
-    showSelected();
 }
 
 void AdvisorView::setImport(std::shared_ptr<const LogImportResult> import)
@@ -240,20 +242,12 @@ bool AdvisorView::replay()
     if (!m_result || !m_import)
         return false;
     QString error;
-    const QString path = fileOnDisk(m_import->request.path, &error);
-    if (path.isEmpty()) {
+    const std::optional<Scenario> scenario = advisorReplay(*m_import, *m_result, &error);
+    if (!scenario) {
         m_card->setStatus(tr("cannot replay: %1").arg(error));
         return false;
     }
-    ImportOptions options = m_import->request.options;
-    if (options.format == LogFormat::Auto)
-        options.format = m_import->summary.format;  // as detected: the replay need not detect again
-    try {
-        emit replayRequested(replayScenario(*m_result, QFile::encodeName(path).toStdString(), options));
-    } catch (const std::exception& e) {
-        m_card->setStatus(tr("cannot replay: %1").arg(QString::fromUtf8(e.what())));
-        return false;
-    }
+    emit replayRequested(*scenario);
     return true;
 }
 
@@ -273,10 +267,10 @@ void AdvisorView::applyKeep(std::int64_t ppm, AdvisorTarget by)
     m_options.targetPpm = ppm;
     m_options.by = by;
     m_card->setKeep(ppm, by);
-    if (const Recommendation* rec = m_card->selected()) {
+    if (m_card->selected()) {
         if (byChanged)
             m_tradeoff->setCurve(m_result, m_card->selectedRow(), by);
-        m_tradeoff->setTargetIndex(int(firstPointMeeting(rec->curve, ppm, by, targetTotal(*m_result, by))));
+        m_tradeoff->setTargetIndex(m_tradeoff->curve().firstMeeting(ppm));
     }
     m_tradeoff->setKeep(ppm);
     updateReadout();
@@ -331,12 +325,12 @@ ExportDialog* AdvisorView::openExport(ExportTarget target)
     if (!rec)
         return nullptr;
     QString error;
-    const QString text = ExportDialog::exportText(rec->algorithm, rec->params, target, &error);
+    const QString text = limitexports::text(rec->algorithm, rec->params, target, &error);
     auto* dialog = new ExportDialog(tr("%1 (%2) as %3")
                                        .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec),
-                                            ExportDialog::targetName(target)),
+                                            limitexports::targetName(target)),
                                    error.isEmpty() ? text : tr("Cannot export: %1").arg(error),
-                                   QString::fromStdString(rec->algorithm) + ExportDialog::fileSuffix(target), this);
+                                   QString::fromStdString(rec->algorithm) + limitexports::fileSuffix(target), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;

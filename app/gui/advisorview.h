@@ -7,7 +7,7 @@
 // displays what the engine computes.
 
 #include "app/models/advisorcontroller.h"
-#include "engine/limitconfig/limitexport.h"
+#include "app/models/limitexports.h"
 #include "engine/scenario/scenario.h"
 
 #include <QWidget>
@@ -76,6 +76,12 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void createDistributionPanel();
+    void createTradeoffPanel();
+    QWidget* createChartsHost();
+    void createDetails();
+    void connectTarget();
+    void connectController();
     void showResult(std::shared_ptr<const AdvisorResult> result);
     void showSelected();
     // A new share to keep (the card or the keep handle): the card, the handle and the line

@@ -49,45 +49,6 @@ bool ExportDialog::saveTo(const QString& path)
     return false;
 }
 
-QString ExportDialog::exportText(const std::string& algorithm, const ParamValues& params, ExportTarget target, QString* error)
-{
-    error->clear();
-    try {
-        return QString::fromStdString(exportLimit(algorithm, params, target));
-    } catch (const ParamError& e) {
-        *error = QString::fromStdString(e.field() + ": " + e.what());
-    } catch (const ExportError& e) {
-        *error = QString::fromUtf8(e.what());
-    }
-    return {};
-}
-
-QString ExportDialog::targetName(ExportTarget target)
-{
-    switch (target) {
-    case ExportTarget::RedisLua:
-        return tr("Lua script for Redis");
-    case ExportTarget::Nginx:
-        return tr("nginx limit_req");
-    case ExportTarget::Envoy:
-        return tr("Envoy local rate limit");
-    }
-    return {};
-}
-
-QString ExportDialog::fileSuffix(ExportTarget target)
-{
-    switch (target) {
-    case ExportTarget::RedisLua:
-        return QStringLiteral(".lua");
-    case ExportTarget::Nginx:
-        return QStringLiteral(".conf");
-    case ExportTarget::Envoy:
-        return QStringLiteral(".yaml");
-    }
-    return {};
-}
-
 QString ExportDialog::text() const
 {
     return m_editor->toPlainText();

@@ -1,6 +1,6 @@
 #include "app/gui/recommendationcard.h"
 
-#include "app/gui/exportdialog.h"
+#include "app/models/limitexports.h"
 #include "app/models/palette.h"
 
 #include <QComboBox>
@@ -20,10 +20,6 @@
 #include <cmath>
 
 namespace ratelab {
-
-namespace {
-constexpr ExportTarget kTargets[] = {ExportTarget::RedisLua, ExportTarget::Nginx, ExportTarget::Envoy};
-} // namespace
 
 RecommendationCard::RecommendationCard(QWidget* parent) : QFrame(parent)
 {
@@ -101,8 +97,8 @@ RecommendationCard::RecommendationCard(QWidget* parent) : QFrame(parent)
     m_export->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_exportMenu = new QMenu(m_export);
     m_exportMenu->setToolTipsVisible(true);
-    for (ExportTarget target : kTargets) {
-        QAction* a = m_exportMenu->addAction(ExportDialog::targetName(target) + QStringLiteral("…"));
+    for (ExportTarget target : limitexports::kTargets) {
+        QAction* a = m_exportMenu->addAction(limitexports::targetName(target) + QStringLiteral("…"));
         connect(a, &QAction::triggered, this, [this, target] { emit exportRequested(target); });
     }
     m_export->setMenu(m_exportMenu);
@@ -240,7 +236,7 @@ void RecommendationCard::updateExportMenu()
     for (int i = 0; i < actions.size(); ++i) {
         QString error = tr("no algorithm selected");
         if (rec)
-            ExportDialog::exportText(rec->algorithm, rec->params, kTargets[i], &error);
+            limitexports::text(rec->algorithm, rec->params, limitexports::kTargets[std::size_t(i)], &error);
         actions[i]->setEnabled(error.isEmpty());
         actions[i]->setToolTip(error);
     }

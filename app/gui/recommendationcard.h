@@ -5,8 +5,8 @@
 // progress, and the actions on the selected row ([Export v]; the actions row has room for
 // more beside it). Selecting a row selects that algorithm everywhere in the view.
 
+#include "app/models/limitexports.h"
 #include "app/models/recommendationmodel.h"
-#include "engine/limitconfig/limitexport.h"
 
 #include <QFrame>
 

@@ -3,7 +3,6 @@
 #include "app/gui/niceaxis.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
-#include "engine/advisor/knee.h"
 
 #include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
@@ -74,9 +73,7 @@ TradeoffChart::TradeoffChart(QWidget* parent) : ChartView(parent)
 
 const Recommendation* TradeoffChart::recommendation() const
 {
-    if (!m_result || m_recommendation < 0 || std::size_t(m_recommendation) >= m_result->recommendations.size())
-        return nullptr;
-    return &m_result->recommendations[std::size_t(m_recommendation)];
+    return m_curve.recommendation();
 }
 
 int TradeoffChart::gridSize() const
@@ -86,8 +83,7 @@ int TradeoffChart::gridSize() const
 
 const CurvePoint* TradeoffChart::targetPoint() const
 {
-    const Recommendation* rec = recommendation();
-    return rec && m_target >= 0 && m_target < gridSize() ? &rec->curve[std::size_t(m_target)] : nullptr;
+    return m_target >= 0 && m_target < gridSize() ? &m_curve.point(m_target) : nullptr;
 }
 
 double TradeoffChart::limitAt(int index) const
@@ -95,42 +91,26 @@ double TradeoffChart::limitAt(int index) const
     return index >= 0 && index < gridSize() ? std::pow(10.0, m_gridX[index]) : 0.0;
 }
 
-double TradeoffChart::keptShare(const CurvePoint& p) const
-{
-    const std::int64_t total = targetTotal(*m_result, m_by);
-    return total > 0 ? double(keptCount(p, m_by)) / double(total) : 1.0;
-}
-
 void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int recommendation, AdvisorTarget by)
 {
     // A result arriving mid-drag keeps the line where the mouse holds it.
     const double draggedX = m_dragging && m_target >= 0 && m_target < gridSize() ? m_gridX[m_target]
                                                                                  : std::numeric_limits<double>::quiet_NaN();
-    m_result = std::move(result);
-    m_recommendation = recommendation;
-    m_by = by;
+    m_curve = TradeoffCurve(std::move(result), recommendation, by);
     m_gridX.clear();
-    m_target = -1;
-    m_knee.reset();
     QList<QPointF> kept;
     QList<QPointF> rejected;
     double lowestKept = 100;
     double mostRejected = 0;
-    if (const Recommendation* rec = this->recommendation()) {
-        const ParameterFamily* family = findFamily(rec->algorithm);
-        for (std::size_t i = 0; family && i < rec->curve.size(); ++i) {
-            const CurvePoint& p = rec->curve[i];
-            const double x = std::log10(sustainedPerSecond(*family, p.value, m_result->options.windowUs));
-            m_gridX.append(x);
-            kept.append(QPointF(x, 100 * keptShare(p)));
-            rejected.append(QPointF(x, 100 * p.requestsRejectedShare));
-            lowestKept = std::min(lowestKept, kept.back().y());
-            mostRejected = std::max(mostRejected, rejected.back().y());
-            if (p.value == rec->value)
-                m_target = int(i);
-        }
-        m_knee = curveKnee(*rec, m_by, targetTotal(*m_result, m_by), m_result->options.windowUs);
+    for (int i = 0; i < m_curve.size(); ++i) {
+        const double x = std::log10(m_curve.limitPerSecond(i));
+        m_gridX.append(x);
+        kept.append(QPointF(x, 100 * m_curve.keptShare(i)));
+        rejected.append(QPointF(x, 100 * m_curve.point(i).requestsRejectedShare));
+        lowestKept = std::min(lowestKept, kept.back().y());
+        mostRejected = std::max(mostRejected, rejected.back().y());
     }
+    m_target = m_curve.recommended();
     if (std::isfinite(draggedX))
         for (int i = 0; i < gridSize(); ++i)
             if (m_target < 0 || std::abs(m_gridX[i] - draggedX) < std::abs(m_gridX[m_target] - draggedX))
@@ -150,7 +130,7 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     for (QAbstractAxis* axis : chart()->axes())
         axis->setVisible(!empty);
     m_empty->setVisible(empty);
-    m_empty->setText(m_result ? tr("No curve for this algorithm") : tr("The advisor's curve appears once a log is imported"));
+    m_empty->setText(m_curve.result() ? tr("No curve for this algorithm") : tr("The advisor's curve appears once a log is imported"));
     restyle();
     refreshNow();
 }
@@ -186,9 +166,9 @@ QString TradeoffChart::readout() const
         return {};
     const QString limit = fmt::ratePerSecond(limitAt(m_target));
     const QString rejected = fmt::share(p->requestsRejectedShare, 2);
-    if (m_by == AdvisorTarget::Requests)
+    if (m_curve.by() == AdvisorTarget::Requests)
         return tr("%1: %2 of requests from keys never throttled (%3 of keys), %4 of requests rejected")
-            .arg(limit, fmt::share(keptShare(*p)), fmt::share(p->keysUnthrottledShare), rejected);
+            .arg(limit, fmt::share(m_curve.keptShare(m_target)), fmt::share(p->keysUnthrottledShare), rejected);
     return tr("%1: %2 of keys never throttled, %3 of requests rejected").arg(limit, fmt::share(p->keysUnthrottledShare), rejected);
 }
 
@@ -208,9 +188,9 @@ void TradeoffChart::restyle()
     const bool dark = isDark();
     const Recommendation* rec = recommendation();
     styleAxis(m_x, rec ? tr("limit (req/s, log): %1 per %2").arg(QString::fromStdString(rec->parameter),
-                                                                  fmt::windowLength(m_result->options.windowUs))
+                                                                  fmt::windowLength(m_curve.result()->options.windowUs))
                        : QString());
-    styleAxis(m_left, m_by == AdvisorTarget::Keys ? tr("keys never throttled (%, solid)")
+    styleAxis(m_left, m_curve.by() == AdvisorTarget::Keys ? tr("keys never throttled (%, solid)")
                                                   : tr("requests of keys never throttled (%, solid)"));
     styleAxis(m_right, tr("requests rejected (%, dashed)"));
     m_right->setGridLineVisible(false);
@@ -338,12 +318,13 @@ void TradeoffChart::layoutKeep(const QRectF& plot)
 // The knee: a ring on the kept curve with "knee" and its limit beside it.
 void TradeoffChart::layoutKnee()
 {
-    const bool shown = m_knee && int(*m_knee) < gridSize();
+    const auto knee = m_curve.knee();
+    const bool shown = knee && int(*knee) < gridSize();
     m_kneeRing->setVisible(shown);
     m_kneeLabel->setVisible(shown);
     if (!shown)
         return;
-    const int i = int(*m_knee);
+    const int i = int(*knee);
     const QPointF at = chart()->mapToPosition(QPointF(m_gridX[i], m_kept->at(i).y()), m_kept);
     const double r = 7;
     m_kneeRing->setRect(at.x() - r, at.y() - r, 2 * r, 2 * r);
@@ -362,9 +343,9 @@ QString TradeoffChart::tooltipAt(const QPointF& value) const
                              .arg(QString::fromStdString(rec->parameter))
                              .arg(p.value)
                              .arg(fmt::ratePerSecond(limitAt(i)), fmt::share(p.keysUnthrottledShare),
-                                  fmt::exact(p.keysUnthrottled), fmt::exact(m_result->keys),
+                                  fmt::exact(p.keysUnthrottled), fmt::exact(m_curve.result()->keys),
                                   fmt::share(p.requestsRejectedShare, 2), fmt::exact(p.requestsRejected));
-    return m_knee && int(*m_knee) == i ? text + tr("<br>the knee: past it, a higher limit keeps few more") : text;
+    return m_curve.knee() && int(*m_curve.knee()) == i ? text + tr("<br>the knee: past it, a higher limit keeps few more") : text;
 }
 
 void TradeoffChart::mousePressEvent(QMouseEvent* event)

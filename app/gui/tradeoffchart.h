@@ -15,7 +15,7 @@
 // (engine/advisor/knee.h) is ringed and labelled.
 
 #include "app/gui/chartview.h"
-#include "engine/advisor/advisor.h"
+#include "app/models/tradeoffcurve.h"
 
 #include <memory>
 #include <optional>
@@ -45,7 +45,9 @@ public:
     // The keep handle's tip in viewport coordinates (tests press there).
     QPointF keepHandlePos() const;
     // The knee's grid index, if the curve has one.
-    std::optional<std::size_t> knee() const { return m_knee; }
+    std::optional<std::size_t> knee() const { return m_curve.knee(); }
+    // The curve shown (its targets: TradeoffCurve::keptPpm, firstMeeting).
+    const TradeoffCurve& curve() const { return m_curve; }
     int targetIndex() const { return m_target; }
     int gridSize() const;
     const CurvePoint* targetPoint() const;
@@ -82,7 +84,6 @@ protected:
 
 private:
     const Recommendation* recommendation() const;
-    double keptShare(const CurvePoint& p) const;
     int nearestIndex(double xPixels) const;
     double targetPixelX() const;
     void moveTarget(int index);  // with targetMoved()
@@ -92,15 +93,12 @@ private:
     void layoutKeep(const QRectF& plot);
     void layoutKnee();
 
-    std::shared_ptr<const AdvisorResult> m_result;
-    int m_recommendation = -1;
-    AdvisorTarget m_by = AdvisorTarget::Keys;
+    TradeoffCurve m_curve;
     QList<double> m_gridX;  // log10 of each grid point's limit in req/s
     int m_target = -1;
     bool m_dragging = false;
     std::int64_t m_keepPpm = AdvisorOptions{}.targetPpm;
     bool m_draggingKeep = false;
-    std::optional<std::size_t> m_knee;
     double m_leftMin = 0;  // the left axis' lower end (%)
     std::pair<double, double> m_xRange{0, 1};
     double m_rejectedTop = 100;

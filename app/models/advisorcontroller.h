@@ -51,6 +51,10 @@ public:
     quint64 currentJob() const { return m_jobs.currentJob(); }
     std::shared_ptr<const AdvisorResult> lastResult() const { return m_last; }
 
+    // The windows W the advisor reports key rates for (1 s, 10 s, 1 min, 1 h): the
+    // distribution's choices and the window the limits are per.
+    static const std::vector<Duration>& rateWindows() { return defaultRateWindows(); }
+
     static constexpr int kDebounceMs = 150;
     static constexpr int kProgressIntervalMs = JobRunner::kProgressIntervalMs;
 
