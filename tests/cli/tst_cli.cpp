@@ -13,6 +13,8 @@ private slots:
     void decideWritesTheContract();
     void decideReadsStdinAndHeaders();
     void decideResetAsUnixTime();
+    void sampleTraceShowsTheBoundaryBurst_data();
+    void sampleTraceShowsTheBoundaryBurst();
     void badInput_data();
     void badInput();
     void listNamesEverything();
@@ -100,6 +102,40 @@ void TestCli::decideResetAsUnixTime()
         "X-RateLimit-Reset: 1700000003\n"));
     const Run delta = run(QStringList(args) << "x-ratelimit", trace);
     QVERIFY(delta.out.endsWith("Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 2\n"));
+}
+
+void TestCli::sampleTraceShowsTheBoundaryBurst_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<int>("attackerAllowed");
+    // resources/samples/boundary-burst.csv: "steady" sends every 100 ms from 50 ms to 2.95 s
+    // (30 requests, never more than 10 in any second); "attacker" sends 10 requests at 0.90 to
+    // 0.99 s and 10 at 1.00 to 1.09 s. With 10 per 1 s windows, the fixed window counts them
+    // in two windows and lets all 20 through; the log sees 10 in the last second from 1.00 s
+    // to 1.89 s and rejects the second ten.
+    QTest::newRow("fixed_window") << "fixed_window" << 20;
+    QTest::newRow("sliding_window_log") << "sliding_window_log" << 10;
+}
+
+void TestCli::sampleTraceShowsTheBoundaryBurst()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(int, attackerAllowed);
+    const Run r = run({"decide", "--algorithm", algorithm, "--param", "limit=10", "--param", "window=1s", "--trace",
+                       QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/boundary-burst.csv")});
+    QCOMPARE(r.exitCode, 0);
+    QHash<QString, int> requests;
+    QHash<QString, int> allowed;
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString& line : lines.mid(1)) {
+        const QStringList fields = line.split(QLatin1Char(','));
+        ++requests[fields[1]];
+        allowed[fields[1]] += fields[3].toInt();
+    }
+    QCOMPARE(requests.value("steady"), 30);
+    QCOMPARE(allowed.value("steady"), 30);
+    QCOMPARE(requests.value("attacker"), 20);
+    QCOMPARE(allowed.value("attacker"), attackerAllowed);
 }
 
 void TestCli::badInput_data()
