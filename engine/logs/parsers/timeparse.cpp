@@ -90,6 +90,18 @@ TimeParse parseZone(std::string_view zone, std::int64_t& offsetUs)
     return TimeParse::Ok;
 }
 
+// The instant of a parsed date, time, fraction and zone, once the zone and date are checked.
+TimeParse combine(int y, int mo, int d, int h, int mi, int s, std::int64_t fraction, std::string_view zone, SimTime& out)
+{
+    std::int64_t offset = 0;
+    if (const TimeParse z = parseZone(zone, offset); z != TimeParse::Ok)
+        return z;
+    if (const TimeParse c = checkDate(y, mo, d, h, mi, s); c != TimeParse::Ok)
+        return c;
+    out = toMicros(y, mo, d, h, mi, s) + fraction - offset;
+    return inValidRange(out);
+}
+
 } // namespace
 
 int monthFromAbbreviation(std::string_view m)
@@ -134,13 +146,7 @@ TimeParse parseClfTime(std::string_view text, SimTime& out)
             return TimeParse::Bad;
         zone.remove_prefix(1);
     }
-    std::int64_t offset = 0;
-    if (const TimeParse z = parseZone(zone, offset); z != TimeParse::Ok)
-        return z;
-    if (const TimeParse c = checkDate(y, mo, d, h, mi, s); c != TimeParse::Ok)
-        return c;
-    out = toMicros(y, mo, d, h, mi, s) + fraction - offset;
-    return inValidRange(out);
+    return combine(y, mo, d, h, mi, s, fraction, zone, out);
 }
 
 TimeParse parseIso8601(std::string_view text, SimTime& out)
@@ -162,13 +168,7 @@ TimeParse parseIso8601(std::string_view text, SimTime& out)
     std::int64_t fraction = 0;
     if (!parseFraction(text, pos, fraction))
         return TimeParse::Bad;
-    std::int64_t offset = 0;
-    if (const TimeParse z = parseZone(text.substr(pos), offset); z != TimeParse::Ok)
-        return z;
-    if (const TimeParse c = checkDate(y, mo, d, h, mi, s); c != TimeParse::Ok)
-        return c;
-    out = toMicros(y, mo, d, h, mi, s) + fraction - offset;
-    return inValidRange(out);
+    return combine(y, mo, d, h, mi, s, fraction, text.substr(pos), out);
 }
 
 TimeParse parseEpoch(std::string_view text, SimTime& out)
