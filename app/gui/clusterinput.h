@@ -5,7 +5,6 @@
 // algorithm (the algorithm's override, else the cluster's), no simulation logic.
 
 #include "app/models/palette.h"
-#include "engine/core/units.h"  // scenario.h uses Rate without including it
 #include "engine/report.h"
 #include "engine/scenario/scenario.h"
 

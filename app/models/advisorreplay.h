@@ -7,7 +7,6 @@
 
 #include "app/models/logimportcontroller.h"
 #include "engine/advisor/advisor.h"
-#include "engine/core/units.h"  // scenario.h uses Rate without including it
 #include "engine/scenario/scenario.h"
 
 #include <QString>

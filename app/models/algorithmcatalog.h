@@ -4,7 +4,6 @@
 // engine's reason as a value instead of throwing it (the dock validates as you type).
 
 #include "engine/algorithms/catalog.h"
-#include "engine/core/units.h"  // scenario.h uses Rate without including it
 #include "engine/scenario/scenario.h"
 
 #include <QString>

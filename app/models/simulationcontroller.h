@@ -8,7 +8,6 @@
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
 
 #include "app/models/jobrunner.h"
-#include "engine/core/units.h"  // scenario.h uses Rate without including it
 #include "engine/report.h"
 #include "engine/scenario/scenario.h"
 

@@ -6,6 +6,7 @@
 #include "engine/algorithms/catalog.h"
 #include "engine/cluster/clusterspec.h"
 #include "engine/core/simtime.h"
+#include "engine/core/units.h"
 #include "engine/traffic/trafficspec.h"
 
 #include <optional>
