@@ -1,6 +1,6 @@
 #include "app/gui/clusteremptystate.h"
 
-#include "engine/scenario/scenarioio.h"
+#include "app/models/scenariofiles.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -14,11 +14,7 @@ constexpr const char* kOpenName = "cluster-redis-outage";
 
 QStringList ClusterEmptyState::clusterScenarios()
 {
-    QStringList names;
-    for (const auto& [name, json] : embeddedScenarios())
-        if (QString::fromStdString(name).startsWith(QLatin1String("cluster-")))
-            names << QString::fromStdString(name);
-    return names;
+    return scenariofiles::clusterExampleNames();
 }
 
 ClusterEmptyState::ClusterEmptyState(QWidget* parent) : QWidget(parent)

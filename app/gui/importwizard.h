@@ -5,7 +5,7 @@
 // permille bar, lines/s, the bad-line count and Cancel, on the LogImportController's worker.
 
 #include "app/models/importpreviewmodel.h"
-#include "engine/logs/importoptions.h"
+#include "app/models/logimportcontroller.h"  // ImportOptions: what its imports are started with
 
 #include <QWizard>
 
@@ -14,7 +14,6 @@ namespace ratelab {
 class ImportFilePage;
 class ImportKeyPage;
 class ImportRunPage;
-class LogImportController;
 
 class ImportWizard : public QWizard {
     Q_OBJECT

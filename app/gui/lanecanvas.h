@@ -7,7 +7,7 @@
 // engine's KeyStep::state with KeyHistory::limits as dashed lines, and a time axis.
 
 #include "app/models/palette.h"
-#include "engine/engine.h"
+#include "engine/sim/keyhistory.h"
 
 #include <QHash>
 #include <QPixmap>

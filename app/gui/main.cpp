@@ -7,7 +7,7 @@
 
 #include "app/gui/mainwindow.h"
 #include "app/models/filewriter.h"
-#include "engine/scenario/scenarioio.h"
+#include "app/models/scenariofiles.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -15,16 +15,25 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
+#include <variant>
 
 using ratelab::MainWindow;
 
-int main(int argc, char* argv[])
-{
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("RateLab"));
-    QApplication::setOrganizationName(QStringLiteral("RateLab"));
-    QApplication::setApplicationVersion(QStringLiteral(RATELAB_VERSION));
+namespace {
 
+// What the command line asks for, checked.
+struct Options {
+    MainWindow::View view = MainWindow::View::Compare;
+    QSize size;
+    QString path;        // the scenario file; empty: the embedded default
+    std::optional<QString> screenshot;  // the PNG to write; none: run the app
+    std::optional<MainWindow::Theme> theme;
+};
+
+// The options, or the exit code when they are wrong (2, the problem on stderr).
+std::variant<Options, int> parseOptions(const QApplication& app)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("RateLab: a laboratory for API rate limiting"));
     parser.addHelpOption();
@@ -41,15 +50,17 @@ int main(int argc, char* argv[])
     parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption});
     parser.process(app);
 
+    Options options;
     const auto view = MainWindow::parseView(parser.value(viewOption));
     if (!view) {
         std::fprintf(stderr, "ratelab: --view: unknown view '%s' (compare, learn, logs, cluster)\n",
                      qPrintable(parser.value(viewOption)));
         return 2;
     }
+    options.view = *view;
     const QStringList sizeParts = parser.value(sizeOption).split(QLatin1Char('x'));
-    const QSize size = sizeParts.size() == 2 ? QSize(sizeParts[0].toInt(), sizeParts[1].toInt()) : QSize();
-    if (!size.isValid() || size.width() < 400 || size.height() < 300) {
+    options.size = sizeParts.size() == 2 ? QSize(sizeParts[0].toInt(), sizeParts[1].toInt()) : QSize();
+    if (!options.size.isValid() || options.size.width() < 400 || options.size.height() < 300) {
         std::fprintf(stderr, "ratelab: --size: expected WxH, e.g. 1600x1000\n");
         return 2;
     }
@@ -57,52 +68,49 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "ratelab: expected at most one scenario file\n");
         return 2;
     }
-
-    ratelab::Scenario scenario;
-    QString path;
-    try {
-        if (parser.positionalArguments().isEmpty()) {
-            scenario = ratelab::defaultScenario();
-        } else {
-            path = parser.positionalArguments().front();
-            scenario = ratelab::loadScenarioFile(path.toStdString());
-        }
-    } catch (const ratelab::ScenarioError& e) {
-        std::fprintf(stderr, "ratelab: %s: invalid scenario\n", e.source().empty() ? qPrintable(path) : e.source().c_str());
-        for (const ratelab::ScenarioProblem& p : e.problems())
-            std::fprintf(stderr, "  %s: %s\n", p.path.c_str(), p.message.c_str());
-        if (e.problems().empty())
-            std::fprintf(stderr, "  %s\n", e.what());
-        return 2;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "ratelab: %s: %s\n", qPrintable(path), e.what());
-        return 2;
-    }
-
-    MainWindow window;
+    if (!parser.positionalArguments().isEmpty())
+        options.path = parser.positionalArguments().front();
+    if (parser.isSet(screenshotOption))
+        options.screenshot = parser.value(screenshotOption);
     if (parser.isSet(themeOption)) {
         const QString theme = parser.value(themeOption);
         if (theme == QLatin1String("dark"))
-            window.setTheme(MainWindow::Theme::Dark);
+            options.theme = MainWindow::Theme::Dark;
         else if (theme == QLatin1String("light"))
-            window.setTheme(MainWindow::Theme::Light);
+            options.theme = MainWindow::Theme::Light;
         else if (theme == QLatin1String("system"))
-            window.setTheme(MainWindow::Theme::System);
+            options.theme = MainWindow::Theme::System;
         else {
             std::fprintf(stderr, "ratelab: --theme: expected system, light or dark\n");
             return 2;
         }
     }
-    window.setView(*view);
+    return options;
+}
 
-    if (!parser.isSet(screenshotOption)) {
-        window.resize(1600, 1000);
-        window.show();
-        window.openScenario(scenario, path);
-        return app.exec();
+// The scenario to open: the file, or the embedded default when `path` is empty. Nothing when
+// it does not load, its problems then on stderr.
+std::optional<ratelab::Scenario> loadScenario(const QString& path)
+{
+    namespace files = ratelab::scenariofiles;
+    const files::Loaded loaded = path.isEmpty() ? files::loadDefault() : files::loadFile(path);
+    if (loaded.scenario)
+        return loaded.scenario;
+    if (loaded.invalid) {
+        std::fprintf(stderr, "ratelab: %s: invalid scenario\n", loaded.source.isEmpty() ? qPrintable(path) : qPrintable(loaded.source));
+        for (const QString& problem : loaded.problems)
+            std::fprintf(stderr, "  %s\n", qPrintable(problem));
+    } else {
+        std::fprintf(stderr, "ratelab: %s: %s\n", qPrintable(path), qPrintable(loaded.problems.join(QLatin1Char(' '))));
     }
+    return std::nullopt;
+}
 
-    const QString out = parser.value(screenshotOption);
+
+// --screenshot: runs `scenario` in `window` at `size`, renders the window to `out` once the
+// result is on screen and exits 0; a failed run or write exits 1 with the reason on stderr.
+int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, const ratelab::Scenario& scenario, const QString& path)
+{
     window.resize(size);
     window.show();
     int exitCode = -1;
@@ -138,5 +146,36 @@ int main(int argc, char* argv[])
         finish(1);
     });
     window.openScenario(scenario, path);
-    return app.exec();
+    return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("RateLab"));
+    QApplication::setOrganizationName(QStringLiteral("RateLab"));
+    QApplication::setApplicationVersion(QStringLiteral(RATELAB_VERSION));
+
+    const auto parsed = parseOptions(app);
+    if (const int* exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
+    const Options& options = std::get<Options>(parsed);
+    const std::optional<ratelab::Scenario> scenario = loadScenario(options.path);
+    if (!scenario)
+        return 2;
+
+    MainWindow window;
+    if (options.theme)
+        window.setTheme(*options.theme);
+    window.setView(options.view);
+
+    if (!options.screenshot) {
+        window.resize(1600, 1000);
+        window.show();
+        window.openScenario(*scenario, options.path);
+        return app.exec();
+    }
+    return takeScreenshot(window, options.size, *options.screenshot, *scenario, options.path);
 }

@@ -10,17 +10,14 @@
 #include "app/models/filewriter.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
+#include "app/models/scenariofiles.h"
 #include "app/models/simulationcontroller.h"
-#include "engine/reportio.h"
-#include "engine/scenario/scenarioio.h"
 
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QResizeEvent>
@@ -37,14 +34,6 @@ namespace ratelab {
 
 namespace {
 constexpr int kMaxRecent = 8;
-
-QString problemsText(const ScenarioError& e)
-{
-    QStringList lines;
-    for (const ScenarioProblem& p : e.problems())
-        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(p.path), QString::fromStdString(p.message));
-    return lines.isEmpty() ? QString::fromUtf8(e.what()) : lines.join(QLatin1Char('\n'));
-}
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -53,7 +42,27 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     setMinimumSize(1024, 700);
     m_doc = new ScenarioDocument(this);
     m_controller = new SimulationController(this);
+    createViews();
+    createDock();
 
+    m_statusRun = new QLabel(this);
+    m_statusReadout = new QLabel(this);
+    statusBar()->addWidget(m_statusReadout, 1);
+    statusBar()->addPermanentWidget(m_statusRun);
+
+    createActions();
+    connectDocument();
+    connectRun();
+    connectViews();
+
+    QSettings settings;
+    const QString theme = settings.value(QStringLiteral("theme"), QStringLiteral("system")).toString();
+    setTheme(theme == QLatin1String("dark") ? Theme::Dark : theme == QLatin1String("light") ? Theme::Light : Theme::System);
+    updateRecentMenu();
+}
+
+void MainWindow::createViews()
+{
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_compare = new CompareView(m_tabs);
@@ -65,7 +74,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_tabs->addTab(m_logs, tr("Logs"));
     m_tabs->addTab(m_cluster, tr("Cluster"));
     setCentralWidget(m_tabs);
+}
 
+// The Scenario dock, and the rail and overlay it folds to on a narrow window.
+void MainWindow::createDock()
+{
     m_dock = new ScenarioDock(m_doc, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     resizeDocks({m_dock}, {320}, Qt::Horizontal);
@@ -100,14 +113,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     addToolBar(Qt::LeftToolBarArea, m_rail);
     m_overlay->setIgnoredForClicks(m_rail);
     m_rail->hide();
+}
 
-    m_statusRun = new QLabel(this);
-    m_statusReadout = new QLabel(this);
-    statusBar()->addWidget(m_statusReadout, 1);
-    statusBar()->addPermanentWidget(m_statusRun);
-
-    createActions();
-
+void MainWindow::connectDocument()
+{
     connect(m_doc, &ScenarioDocument::changed, this, [this] {
         updateTitle();
         const QSignalBlocker block(m_seed);
@@ -119,7 +128,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_dock, &ScenarioDock::validityChanged, this, [this](bool valid) { m_run->setEnabled(valid); });
     connect(m_dock, &ScenarioDock::exampleRequested, this, &MainWindow::openExample);
     connect(m_cluster, &ClusterView::exampleRequested, this, &MainWindow::openExample);
+}
 
+void MainWindow::connectRun()
+{
     connect(m_controller, &SimulationController::progress, this, [this](quint64, int permille, const QString& phase) {
         m_progress->setValue(permille);
         m_phase->setText(QStringLiteral("%1% %2").arg(permille / 10).arg(phase));
@@ -144,6 +156,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         statusBar()->showMessage(tr("Run failed: %1").arg(message.section(QLatin1Char('\n'), 0, 0)));
         emit runFailed(message);
     });
+}
+
+void MainWindow::connectViews()
+{
     connect(m_compare, &CompareView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
     connect(m_compare, &CompareView::burstSelected, this, [this](const QString& id, const QString& key, qint64 atUs) {
         m_learn->focusOn(id, key, atUs);
@@ -166,11 +182,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             m_logs->ensureLogLoaded();
         checkSettled();
     });
-
-    QSettings settings;
-    const QString theme = settings.value(QStringLiteral("theme"), QStringLiteral("system")).toString();
-    setTheme(theme == QLatin1String("dark") ? Theme::Dark : theme == QLatin1String("light") ? Theme::Light : Theme::System);
-    updateRecentMenu();
 }
 
 // ~QWidget hides the window and destroys its children after this class's part of the object
@@ -187,14 +198,12 @@ MainWindow::~MainWindow()
 
 void MainWindow::openExample(const QString& name)
 {
-    for (const auto& [n, json] : embeddedScenarios())
-        if (QString::fromStdString(n) == name) {
-            try {
-                openScenario(loadScenario(json, n), QString());
-            } catch (const ScenarioError& e) {
-                QMessageBox::warning(this, tr("Example"), problemsText(e));
-            }
-        }
+    // A name that is not shipped opens nothing: the dock and the Cluster view offer shipped ones only.
+    const scenariofiles::Loaded loaded = scenariofiles::loadExample(name);
+    if (loaded.scenario)
+        openScenario(*loaded.scenario, QString());
+    else if (loaded.invalid)
+        QMessageBox::warning(this, tr("Example"), loaded.problems.join(QLatin1Char('\n')));
 }
 
 std::optional<MainWindow::View> MainWindow::parseView(const QString& name)
@@ -210,132 +219,6 @@ std::optional<MainWindow::View> MainWindow::parseView(const QString& name)
     return std::nullopt;
 }
 
-void MainWindow::createActions()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    m_open = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("Scenarios (*.json)"));
-        if (!path.isEmpty())
-            openFile(path);
-    });
-    m_open->setShortcut(QKeySequence::Open);
-    m_recentMenu = file->addMenu(tr("Open &recent"));
-    m_save = file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] {
-        if (m_doc->path().isEmpty())
-            m_saveAs->trigger();
-        else
-            save(m_doc->path());
-    });
-    m_save->setShortcut(QKeySequence::Save);
-    m_saveAs = file->addAction(tr("Save &as…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"),
-                                                          QString::fromStdString(m_doc->scenario().name) + QStringLiteral(".json"),
-                                                          tr("Scenarios (*.json)"));
-        if (!path.isEmpty())
-            save(path);
-    });
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
-    m_exportReport = file->addAction(tr("&Export report…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), QStringLiteral("report.json"),
-                                                          tr("Reports (*.json)"));
-        if (!path.isEmpty())
-            exportReport(path);
-    });
-    m_exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    m_exportReport->setToolTip(tr("The whole report of the last run as JSON, as ratelab-cli run --out writes it"));
-    m_exportReport->setEnabled(false);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
-
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
-
-    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
-    m_run = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this, &MainWindow::startRun);
-    m_run->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});
-    m_run->setToolTip(tr("Run the scenario (F5)"));
-    m_cancel = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), m_controller,
-                                  &SimulationController::cancel);
-    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_cancel->setToolTip(tr("Cancel the run and keep the previous result (Esc)"));
-    m_cancel->setEnabled(false);
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QStringList names{tr("&Compare"), tr("&Learn"), tr("Lo&gs"), tr("Cl&uster")};
-    for (int i = 0; i < names.size(); ++i) {
-        QAction* a = view->addAction(names[i], this, [this, i] { m_tabs->setCurrentIndex(i); });
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
-    }
-    view->addSeparator();
-    view->addAction(m_showDock);
-    QMenu* themeMenu = view->addMenu(tr("&Theme"));
-    auto* group = new QActionGroup(this);
-    const QList<QPair<QString, Theme>> themes{{tr("&System"), Theme::System}, {tr("&Light"), Theme::Light}, {tr("&Dark"), Theme::Dark}};
-    for (const auto& [label, theme] : themes) {
-        QAction* a = themeMenu->addAction(label, this, [this, theme = theme] {
-            setTheme(theme);
-            QSettings().setValue(QStringLiteral("theme"), theme == Theme::Dark    ? QStringLiteral("dark")
-                                                          : theme == Theme::Light ? QStringLiteral("light")
-                                                                                  : QStringLiteral("system"));
-        });
-        a->setCheckable(true);
-        a->setChecked(theme == m_theme);
-        group->addAction(a);
-    }
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Documentation"), this, [this] { showHelp(); })->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About RateLab"), this, [this] {
-        QMessageBox::about(this, tr("About RateLab"),
-                           tr("<b>RateLab %1</b><p>A laboratory for API rate limiting: the same traffic through every "
-                              "common algorithm, side by side.</p>")
-                               .arg(QCoreApplication::applicationVersion()));
-    });
-
-    QToolBar* bar = addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(m_open);
-    bar->addAction(m_save);
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" scenario: "), bar));
-    m_name = new QLabel(bar);
-    QFont bold = m_name->font();
-    bold.setBold(true);
-    m_name->setFont(bold);
-    bar->addWidget(m_name);
-    bar->addWidget(new QLabel(tr("   seed "), bar));
-    m_seed = new QSpinBox(bar);
-    m_seed->setRange(0, std::numeric_limits<int>::max());
-    m_seed->setToolTip(tr("The random seed: the same seed gives the same traffic"));
-    m_seed->setKeyboardTracking(false);
-    bar->addWidget(m_seed);
-    connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
-        ScenarioDocument::State next = m_doc->state();
-        next.scenario.seed = quint64(value);
-        m_doc->edit(next, tr("Set seed to %1").arg(value), 0x40000000);
-    });
-    bar->addSeparator();
-    bar->addAction(m_run);
-    bar->addAction(m_cancel);
-    m_progress = new QProgressBar(bar);
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_progress->setFixedWidth(160);
-    m_progress->setVisible(false);
-    bar->addWidget(m_progress);
-    m_phase = new QLabel(bar);
-    m_phase->setMinimumWidth(220);
-    m_phase->setContentsMargins(8, 0, 0, 0);
-    bar->addWidget(m_phase);
-}
-
 void MainWindow::openScenario(const Scenario& scenario, const QString& path)
 {
     m_doc->reset(scenario, path);
@@ -345,14 +228,14 @@ void MainWindow::openScenario(const Scenario& scenario, const QString& path)
 
 bool MainWindow::openFile(const QString& path)
 {
-    try {
-        openScenario(loadScenarioFile(path.toStdString()), path);
+    const scenariofiles::Loaded loaded = scenariofiles::loadFile(path);
+    if (loaded.scenario) {
+        openScenario(*loaded.scenario, path);
         return true;
-    } catch (const ScenarioError& e) {
-        QMessageBox::warning(this, tr("Open scenario"), tr("%1 has problems:\n%2").arg(path, problemsText(e)));
-    } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Open scenario"), tr("%1: %2").arg(path, QString::fromUtf8(e.what())));
     }
+    const QString problems = loaded.problems.join(QLatin1Char('\n'));
+    QMessageBox::warning(this, tr("Open scenario"),
+                         loaded.invalid ? tr("%1 has problems:\n%2").arg(path, problems) : tr("%1: %2").arg(path, problems));
     return false;
 }
 
@@ -372,13 +255,13 @@ bool MainWindow::exportReport(const QString& path)
     const auto report = m_controller->lastReport();
     if (!report)
         return false;
-    return writeFile(path, reportJson(*report), tr("Export report"));
+    return writeFile(path, scenariofiles::reportJson(*report), tr("Export report"));
 }
 
-bool MainWindow::writeFile(const QString& path, const std::string& text, const QString& title)
+bool MainWindow::writeFile(const QString& path, const QByteArray& bytes, const QString& title)
 {
     QString error;
-    if (ratelab::writeFile(path, QByteArray::fromStdString(text), &error))
+    if (ratelab::writeFile(path, bytes, &error))
         return true;
     QMessageBox::warning(this, title, error);
     return false;
@@ -386,7 +269,7 @@ bool MainWindow::writeFile(const QString& path, const std::string& text, const Q
 
 bool MainWindow::save(const QString& path)
 {
-    if (!writeFile(path, saveScenario(m_doc->scenario()), tr("Save scenario")))
+    if (!writeFile(path, scenariofiles::scenarioJson(m_doc->scenario()), tr("Save scenario")))
         return false;
     m_doc->setPath(path);
     m_doc->undoStack()->setClean();

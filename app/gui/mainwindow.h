@@ -4,7 +4,7 @@
 // and a status bar. Runs go through a SimulationController off the GUI thread; the previous
 // result stays on screen while a new one runs, and after Cancel.
 
-#include "app/gui/scenariodocument.h"
+#include "app/models/scenariodocument.h"
 
 #include <QMainWindow>
 
@@ -84,16 +84,28 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void createViews();
+    void createDock();
+    void connectDocument();
+    void connectRun();
+    void connectViews();
+    // The menus and the toolbar (mainwindowactions.cpp).
     void createActions();
+    void createFileMenu();
+    void createEditMenu();
+    void createRunMenu();
+    void createViewMenu();
+    void createHelpMenu();
+    void createToolBar();
     void startRun();
     void onFinished(quint64 job, std::shared_ptr<const Report> report, qint64 elapsedMs);
     void updateTitle();
     void updateRecentMenu();
     void addRecent(const QString& path);
     bool save(const QString& path);
-    // Writes `text` to `path` (filewriter.h: a failure leaves the file as it was); on failure
+    // Writes `bytes` to `path` (filewriter.h: a failure leaves the file as it was); on failure
     // says why in a warning titled `title`.
-    bool writeFile(const QString& path, const std::string& text, const QString& title);
+    bool writeFile(const QString& path, const QByteArray& bytes, const QString& title);
     void applyDark();
     void checkSettled();
     void setDockFolded(bool folded);

@@ -1,9 +1,9 @@
 #include "app/gui/scenariodock.h"
 
+#include "app/models/algorithmcatalog.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
-#include "engine/algorithms/catalog.h"
-#include "engine/scenario/scenarioio.h"
+#include "app/models/scenariofiles.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -25,29 +25,6 @@ namespace {
 QString q(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-// A sensible value for a required parameter of a newly added algorithm.
-std::string sampleValue(const ParamSpec& p)
-{
-    static const std::map<std::string, std::string> samples = {
-        {"capacity", "10"},     {"refill", "5/s"},       {"rate", "10/s"},        {"burst", "5"},
-        {"limit", "10"},        {"window", "1s"},        {"max_tokens", "10"},    {"tokens_per_fill", "5"},
-        {"fill_interval", "1s"}, {"max_burst", "5"},
-    };
-    if (!p.defaultValue.empty())
-        return p.defaultValue;
-    const auto it = samples.find(p.name);
-    if (it != samples.end())
-        return it->second;
-    switch (p.kind) {
-    case ParamKind::Duration:
-        return "1s";
-    case ParamKind::Rate:
-        return "10/s";
-    default:
-        return "1";
-    }
 }
 
 QString sourceSummary(const SourceSpec& s)
@@ -77,26 +54,56 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
     layout->setContentsMargins(8, 6, 8, 6);
     layout->setSpacing(6);
 
-    auto* exampleRow = new QHBoxLayout;
-    exampleRow->addWidget(new QLabel(tr("Example:"), content));
-    m_examples = new QComboBox(content);
-    m_examples->setToolTip(tr("The scenarios shipped with RateLab, each staging one surprise"));
-    m_examples->addItem(tr("(choose…)"));
-    for (const auto& [name, json] : embeddedScenarios())
-        m_examples->addItem(q(name));
-    exampleRow->addWidget(m_examples, 1);
-    layout->addLayout(exampleRow);
-    connect(m_examples, &QComboBox::activated, this, [this](int index) {
-        if (index > 0)
-            emit exampleRequested(m_examples->itemText(index));
-        m_examples->setCurrentIndex(0);
-    });
-
+    layout->addLayout(createExamplesRow(content));
     m_description = new QLabel(content);
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_description);
 
+    layout->addLayout(createAlgorithmsHeader(content));
+    layout->addWidget(createAlgorithmList(content));
+    layout->addWidget(createParamsBox(content));
+
+    m_traffic = new QLabel(content);
+    m_traffic->setWordWrap(true);
+    m_traffic->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_traffic);
+    layout->addStretch(1);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    setWidget(scroll);
+    setMinimumWidth(300);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &ScenarioDock::commit);
+
+    connect(m_doc, &ScenarioDocument::changed, this, &ScenarioDock::onDocumentChanged);
+}
+
+QLayout* ScenarioDock::createExamplesRow(QWidget* content)
+{
+    auto* exampleRow = new QHBoxLayout;
+    exampleRow->addWidget(new QLabel(tr("Example:"), content));
+    m_examples = new QComboBox(content);
+    m_examples->setToolTip(tr("The scenarios shipped with RateLab, each staging one surprise"));
+    m_examples->addItem(tr("(choose…)"));
+    m_examples->addItems(scenariofiles::exampleNames());
+    exampleRow->addWidget(m_examples, 1);
+    connect(m_examples, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            emit exampleRequested(m_examples->itemText(index));
+        m_examples->setCurrentIndex(0);
+    });
+    return exampleRow;
+}
+
+// "Algorithms", then Add (a menu of the catalog, presets in a submenu) and Remove.
+QLayout* ScenarioDock::createAlgorithmsHeader(QWidget* content)
+{
     auto* algoHeader = new QHBoxLayout;
     auto* algoLabel = new QLabel(tr("<b>Algorithms</b>"), content);
     algoHeader->addWidget(algoLabel, 1);
@@ -106,7 +113,7 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
     m_add->setPopupMode(QToolButton::InstantPopup);
     auto* addMenu = new QMenu(m_add);
     QMenu* presets = nullptr;
-    for (const AlgorithmInfo& info : algorithmCatalog()) {
+    for (const AlgorithmInfo& info : catalog::entries()) {
         QMenu* menu = addMenu;
         if (info.preset) {
             if (!presets)
@@ -126,13 +133,15 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
     connect(m_remove, &QToolButton::clicked, this, &ScenarioDock::removeSelected);
     algoHeader->addWidget(m_add);
     algoHeader->addWidget(m_remove);
-    layout->addLayout(algoHeader);
+    return algoHeader;
+}
 
+QWidget* ScenarioDock::createAlgorithmList(QWidget* content)
+{
     m_list = new QListWidget(content);
     m_list->setToolTip(tr("Checked algorithms run; select one to edit its parameters"));
     m_list->setMinimumHeight(120);
     m_list->setMaximumHeight(200);
-    layout->addWidget(m_list);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (m_syncing)
             return;
@@ -152,7 +161,11 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
             next.disabled.insert(id);
         m_doc->edit(next, enable ? tr("Enable %1").arg(id) : tr("Disable %1").arg(id));
     });
+    return m_list;
+}
 
+QWidget* ScenarioDock::createParamsBox(QWidget* content)
+{
     m_paramsBox = new QGroupBox(tr("Parameters"), content);
     auto* boxLayout = new QVBoxLayout(m_paramsBox);
     m_algorithmHelp = new QLabel(m_paramsBox);
@@ -161,46 +174,30 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     boxLayout->addLayout(m_form);
-    layout->addWidget(m_paramsBox);
+    return m_paramsBox;
+}
 
-    m_traffic = new QLabel(content);
-    m_traffic->setWordWrap(true);
-    m_traffic->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_traffic);
-    layout->addStretch(1);
-
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    setWidget(scroll);
-    setMinimumWidth(300);
-
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(kDebounceMs);
-    connect(&m_debounce, &QTimer::timeout, this, &ScenarioDock::commit);
-
-    connect(m_doc, &ScenarioDocument::changed, this, [this](bool structural) {
-        if (structural) {
-            rebuildList();
-            rebuildParams();
-        } else {
-            syncParamValues();
-        }
-        const Scenario& s = m_doc->scenario();
-        m_description->setText(s.description.empty() ? QString() : q(s.description));
-        m_description->setVisible(!s.description.empty());
-        QStringList traffic;
-        for (const SourceSpec& src : s.traffic)
-            traffic << sourceSummary(src);
-        // Recorded keys come from the trace or log: the synthetic population plays no part.
-        const QString keys = s.keys == KeyStrategy::Recorded
-                                 ? QString::fromLatin1(keyStrategyName(s.keys))
-                                 : tr("%1, %2").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::count(s.population.clients, "client"));
-        m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3")
-                               .arg(traffic.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
-                                    keys, fmt::duration(s.duration)));
-    });
+void ScenarioDock::onDocumentChanged(bool structural)
+{
+    if (structural) {
+        rebuildList();
+        rebuildParams();
+    } else {
+        syncParamValues();
+    }
+    const Scenario& s = m_doc->scenario();
+    m_description->setText(s.description.empty() ? QString() : q(s.description));
+    m_description->setVisible(!s.description.empty());
+    QStringList traffic;
+    for (const SourceSpec& src : s.traffic)
+        traffic << sourceSummary(src);
+    // Recorded keys come from the trace or log: the synthetic population plays no part.
+    const QString keys = s.keys == KeyStrategy::Recorded
+                             ? QString::fromLatin1(keyStrategyName(s.keys))
+                             : tr("%1, %2").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::count(s.population.clients, "client"));
+    m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3")
+                           .arg(traffic.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
+                                keys, fmt::duration(s.duration)));
 }
 
 void ScenarioDock::setDark(bool dark)
@@ -216,7 +213,7 @@ void ScenarioDock::rebuildList()
     m_list->clear();
     std::vector<std::string> families;
     for (const AlgorithmSpec& a : s.algorithms) {
-        const AlgorithmInfo* info = findAlgorithm(a.algorithm);
+        const AlgorithmInfo* info = catalog::find(a.algorithm);
         families.push_back(info ? info->family : a.algorithm);
     }
     const auto styles = palette::stylesFor(families, m_dark);
@@ -227,7 +224,7 @@ void ScenarioDock::rebuildList()
         item->setData(Qt::UserRole, id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(m_doc->state().disabled.contains(id) ? Qt::Unchecked : Qt::Checked);
-        const AlgorithmInfo* info = findAlgorithm(a.algorithm);
+        const AlgorithmInfo* info = catalog::find(a.algorithm);
         item->setToolTip(info ? QStringLiteral("%1: %2").arg(q(a.algorithm), q(info->summary)) : q(a.algorithm));
     }
     if (m_selected >= int(s.algorithms.size()))
@@ -266,7 +263,7 @@ void ScenarioDock::rebuildParams()
         return;
     }
     const AlgorithmSpec& spec = s.algorithms[std::size_t(m_selected)];
-    const AlgorithmInfo* info = findAlgorithm(spec.algorithm);
+    const AlgorithmInfo* info = catalog::find(spec.algorithm);
     m_paramsBox->setTitle(tr("Parameters of %1").arg(q(spec.id)));
     if (!info) {
         m_algorithmHelp->setText(tr("Unknown algorithm %1").arg(q(spec.algorithm)));
@@ -322,7 +319,7 @@ void ScenarioDock::syncParamValues()
     if (m_selected < 0 || m_selected >= int(s.algorithms.size()))
         return;
     const AlgorithmSpec& spec = s.algorithms[std::size_t(m_selected)];
-    const AlgorithmInfo* info = findAlgorithm(spec.algorithm);
+    const AlgorithmInfo* info = catalog::find(spec.algorithm);
     if (!info)
         return;
     m_syncing = true;
@@ -379,17 +376,13 @@ void ScenarioDock::validate()
         setFieldError(name, QString());
     m_invalid.clear();
     const AlgorithmSpec& spec = s.algorithms[std::size_t(m_selected)];
-    try {
-        makeLimiter(spec.algorithm, editedParams());
-    } catch (const ParamError& e) {
-        QString field = q(e.field());
-        if (field.startsWith(QStringLiteral("param ")))
-            field = field.mid(6);
+    if (const auto problem = catalog::checkParams(spec.algorithm, editedParams())) {
+        QString field = problem->field;
         if (!m_fields.contains(field))
             field = m_fields.isEmpty() ? QString() : m_fields.firstKey();
         if (!field.isEmpty()) {
             m_invalid.insert(field);
-            setFieldError(field, QString::fromUtf8(e.what()));
+            setFieldError(field, problem->reason);
         }
     }
     if (wasValid != m_invalid.isEmpty())
@@ -418,7 +411,7 @@ void ScenarioDock::commit()
     const ParamValues edited = editedParams();
     // Keep the user's explicit values only: a field left at its default is not written.
     ParamValues params;
-    const AlgorithmInfo* info = findAlgorithm(spec.algorithm);
+    const AlgorithmInfo* info = catalog::find(spec.algorithm);
     QStringList changes;
     for (const auto& [k, v] : edited) {
         const ParamSpec* p = nullptr;
@@ -442,29 +435,15 @@ void ScenarioDock::commit()
 
 void ScenarioDock::addAlgorithm(const QString& name)
 {
-    const AlgorithmInfo* info = findAlgorithm(name.toStdString());
+    const AlgorithmInfo* info = catalog::find(name.toStdString());
     if (!info)
         return;
     commitNow();
     ScenarioDocument::State next = m_doc->state();
-    AlgorithmSpec spec;
-    spec.algorithm = info->name;
-    std::string id = info->name;
-    for (int n = 2;; ++n) {
-        bool taken = false;
-        for (const AlgorithmSpec& a : next.scenario.algorithms)
-            taken = taken || a.id == id;
-        if (!taken)
-            break;
-        id = info->name + " " + std::to_string(n);
-    }
-    spec.id = id;
-    for (const ParamSpec& p : info->params)
-        if (p.defaultValue.empty())
-            spec.params[p.name] = sampleValue(p);
+    const AlgorithmSpec spec = catalog::newSpec(next.scenario, *info);
     next.scenario.algorithms.push_back(spec);
     m_selected = int(next.scenario.algorithms.size()) - 1;
-    m_doc->edit(next, tr("Add %1").arg(q(id)));
+    m_doc->edit(next, tr("Add %1").arg(q(spec.id)));
 }
 
 void ScenarioDock::removeSelected()

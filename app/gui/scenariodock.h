@@ -1,12 +1,12 @@
 #pragma once
 // The Scenario dock (gui-guide.md 2): example scenarios, the algorithms with checkboxes and colour
 // swatches, and a parameter editor for the selected one built from the catalog. Parameters
-// are typed in the CLI syntax ("10/s", "250ms") and validated as you type through
-// makeLimiter: an invalid field gets a red outline and the engine's reason as its tooltip, and
-// Run is off while any field is invalid. Valid edits are committed to the document (undoable)
+// are typed in the CLI syntax ("10/s", "250ms") and validated as you type by the catalog
+// (algorithmcatalog.h): an invalid field gets a red outline and the engine's reason as its
+// tooltip, and Run is off while any field is invalid. Valid edits are committed to the document (undoable)
 // after a short debounce, which re-runs the scenario in the background.
 
-#include "app/gui/scenariodocument.h"
+#include "app/models/scenariodocument.h"
 
 #include <QDockWidget>
 #include <QTimer>
@@ -15,6 +15,7 @@ class QComboBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QToolButton;
@@ -42,6 +43,12 @@ signals:
     void exampleRequested(const QString& name);
 
 private:
+    QLayout* createExamplesRow(QWidget* content);
+    QLayout* createAlgorithmsHeader(QWidget* content);
+    QWidget* createAlgorithmList(QWidget* content);
+    QWidget* createParamsBox(QWidget* content);
+    // Rebuilds the list and editor (structural) or refreshes the values, and the summary.
+    void onDocumentChanged(bool structural);
     void rebuildList();
     void rebuildParams();
     void syncParamValues();

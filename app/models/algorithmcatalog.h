@@ -23,6 +23,11 @@ const AlgorithmInfo* findById(const Scenario& scenario, const std::string& id);
 // Its family (colours follow it); empty when findById() finds nothing.
 std::string familyById(const Scenario& scenario, const std::string& id);
 
+// A new entry of `info` for `scenario`: its id is the algorithm's name, made unique with " 2",
+// " 3", ...; each required parameter gets a sample value ("capacity" 10, "refill" 5/s, a
+// duration 1s, a rate 10/s, else 1) and the rest keep their defaults.
+AlgorithmSpec newSpec(const Scenario& scenario, const AlgorithmInfo& info);
+
 struct ParamProblem {
     QString field;   // the parameter's name ("capacity"); otherwise what the engine names ("algorithm")
     QString reason;  // the engine's one-line reason

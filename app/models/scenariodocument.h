@@ -3,7 +3,6 @@
 // (kept in the document, left out of runs), the file it came from, and an undo stack of
 // edits. Every edit is a whole-document snapshot (a Scenario is small), so undo is exact.
 
-#include "engine/core/units.h"  // scenario.h uses Rate without including it
 #include "engine/scenario/scenario.h"
 
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "app/gui/scenariodocument.h"
+#include "app/models/scenariodocument.h"
 
 #include <QUndoCommand>
 
