@@ -1,0 +1,180 @@
+#pragma once
+// What the GUI suites share (tests/gui/tst_*.cpp): the app's headers, and helpers that wait
+// for a run, find actions, catch message boxes and read files.
+#include "app/gui/advisorview.h"
+#include "app/gui/allowedchart.h"
+#include "app/gui/burstchart.h"
+#include "app/gui/chartgrid.h"
+#include "app/gui/clusteremptystate.h"
+#include "app/gui/clusterview.h"
+#include "app/gui/faultstimeline.h"
+#include "app/gui/globalallowedchart.h"
+#include "app/gui/helpdialog.h"
+#include "app/gui/importfilepage.h"
+#include "app/gui/importkeypage.h"
+#include "app/gui/importrunpage.h"
+#include "app/gui/importwizard.h"
+#include "app/gui/instanceallowedchart.h"
+#include "app/gui/logsview.h"
+#include "app/gui/outagedecisionschart.h"
+#include "app/gui/overshootchart.h"
+#include "app/gui/ratedistributionchart.h"
+#include "app/gui/recommendationcard.h"
+#include "app/gui/compareview.h"
+#include "app/gui/delaychart.h"
+#include "app/gui/dockoverlay.h"
+#include "app/gui/exportdialog.h"
+#include "app/gui/learnview.h"
+#include "app/gui/legendstrip.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/scenariodock.h"
+#include "app/gui/statechart.h"
+#include "app/gui/topologypanel.h"
+#include "app/gui/topologysummary.h"
+#include "app/gui/tradeoffchart.h"
+#include "app/models/reportmodel.h"
+#include "app/models/simulationcontroller.h"
+#include "app/models/logimportcontroller.h"
+#include "app/models/formatting.h"
+#include "app/models/recommendationmodel.h"
+#include "app/models/topkeysmodel.h"
+#include "engine/advisor/advisor.h"
+#include "engine/advisor/knee.h"
+#include "engine/engine.h"
+#include "engine/limitconfig/limitexport.h"
+#include "engine/logs/reading/logimporter.h"
+#include "engine/reportio.h"
+#include "engine/scenario/scenarioio.h"
+#include "tests/models/filesizelimit.h"
+
+#include <QAction>
+#include <QButtonGroup>
+#include <QAbstractButton>
+#include <QDoubleSpinBox>
+#include <QTabBar>
+#include <QHeaderView>
+#include <QTableView>
+#include <QToolButton>
+#include <QComboBox>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QPushButton>
+#include <QTableWidget>
+#include <sstream>
+#include <QMenu>
+#include <QApplication>
+#include <QImage>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <optional>
+
+using namespace ratelab;
+
+
+inline constexpr int kRunTimeoutMs = 120'000;
+
+inline bool waitSettled(MainWindow& w)
+{
+    if (w.isSettled() && w.controller()->lastReport())
+        return true;
+    QSignalSpy spy(&w, &MainWindow::settled);
+    return spy.wait(kRunTimeoutMs);
+}
+
+// The bundled sample imported by the engine directly, as the advisor takes it.
+inline RequestSet sampleRequests()
+{
+    QFile f(LogsView::samplePath());
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    std::istringstream in(f.readAll().toStdString());
+    RequestSet set;
+    set.importSummary = importLog(in, ImportOptions{}, set.keys,
+                                  [&set](const ImportedRequest& r) { set.requests.push_back({r.t, r.key, 1}); });
+    return set;
+}
+
+// "capacity 720, refill 720/m": the searched parameter, then the rest by name.
+inline QString expectedParams(const Recommendation& rec)
+{
+    QStringList parts{QString::fromStdString(rec.parameter + " " + rec.params.at(rec.parameter))};
+    for (const auto& [k, v] : rec.params)
+        if (k != rec.parameter)
+            parts << QString::fromStdString(k + " " + v);
+    return parts.join(QStringLiteral(", "));
+}
+
+// Waits for the advisor's next result after a target change, which must wait for the debounce.
+inline std::shared_ptr<const AdvisorResult> nextAdvice(AdvisorView* a)
+{
+    QSignalSpy finished(a->controller(), &AdvisorController::finished);
+    if (!finished.wait(60'000))
+        return nullptr;
+    return a->result();
+}
+
+inline QPoint targetPixel(TradeoffChart* chart, int index)
+{
+    const QPointF scene = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(index)), 0),
+                                                        chart->chart()->series().front());
+    return chart->mapFromScene(QPointF(scene.x(), chart->chart()->plotArea().center().y()));
+}
+
+// Shows the window at 1600 x 1000 on the Logs view and waits until the sample's import and
+// the advisor have finished.
+inline bool showLogsView(MainWindow& w, int timeoutMs)
+{
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy ready(w.logsView(), &LogsView::ready);
+    w.setView(MainWindow::View::Logs);
+    return ready.wait(timeoutMs) && w.logsView()->isReady();
+}
+
+inline QAction* findAction(QWidget* w, const QString& text)
+{
+    for (QAction* a : w->findChildren<QAction*>())
+        if (!a->menu() && a->text().remove(QLatin1Char('&')) == text)
+            return a;
+    return nullptr;
+}
+
+// Runs `action`, which is to open a modal message box, and closes the box: its title and
+// text, or "" when none opened.
+inline QString messageBoxOf(const std::function<void()>& action)
+{
+    QString shown;
+    QTimer poll;
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            shown = box->windowTitle() + QLatin1Char('\n') + box->text();
+            box->done(QMessageBox::Ok);
+        }
+    });
+    poll.start();
+    action();
+    return shown;
+}
+
+inline QByteArray contentOf(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(unreadable)");
+}
+
+inline QString osReason(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}

@@ -1,0 +1,67 @@
+// The ratelab executable: the screenshot mode and its exit codes.
+#include "tests/gui/guitest.h"
+
+using namespace ratelab;
+
+class TestCommandLine : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_commandline"));
+        QVERIFY(!embeddedScenarios().empty());
+    }
+
+    void screenshotMode()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("compare.png"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--view"), QStringLiteral("compare"),
+                                                  QStringLiteral("--screenshot"), out});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 0);
+        const QImage image(out);
+        QCOMPARE(image.size(), QSize(1600, 1000));
+        QVERIFY(QFileInfo(out).size() > 10'000);
+    }
+
+    // A screenshot that cannot be written exits 1 with the file and the OS reason.
+    void screenshotWriteFailureExits1()
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--screenshot"), QStringLiteral("/dev/full")});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 1);
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("ratelab: --screenshot: Cannot write /dev/full: ") + osReason(ENOSPC)), qPrintable(err));
+    }
+
+    void badScenarioExits2()
+    {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "ratelab.scenario/1", "algorithms": [{"id": "x", "algorithm": "token_bucket", "params": {"capacity": "-3"}}]})");
+        f.close();
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(RATELAB_GUI_PATH), {bad, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("bad.json"));
+    }
+};
+
+QTEST_MAIN(TestCommandLine)
+#include "tst_commandline.moc"

@@ -1,0 +1,308 @@
+// The Logs view: the sample import, replay, the advisor, the keep handle and window.
+#include "tests/gui/guitest.h"
+
+using namespace ratelab;
+
+class TestLogsView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_logsview"));
+        QVERIFY(!embeddedScenarios().empty());
+    }
+
+    // The Logs view imports the sample when first shown, with the bad line listed.
+    void logsViewSample()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 60'000));
+        QVERIFY(w.logsView()->headerText().contains(QStringLiteral("apache_combined_elastic-examples_2015.log")));
+        QVERIFY(w.logsView()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
+        QCOMPARE(w.logsView()->badLinesTable()->model()->rowCount(), 1);
+        QCOMPARE(w.logsView()->badLinesTable()->model()->index(0, 0).data().toString(), QStringLiteral("8899"));
+    }
+
+    // After the sample import the advisor ran: the card holds what ratelab::advise gives on the
+    // same requests, the histogram and CDF are the distribution's, the target moves the
+    // recommendation (after the debounce, never during a drag) and exports are the engine's.
+    // [Replay] runs the log through the card's recommendations in Compare, and the shares
+    // shown there equal the card's: acceptance = 100% - requests rejected, per algorithm.
+    void logsViewReplay()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        const auto advice = a->result();
+        QVERIFY(advice);
+        QVERIFY(a->replayButton()->isEnabled());
+
+        QSignalSpy settled(&w, &MainWindow::settled);
+        a->replayButton()->click();
+        QCOMPARE(w.view(), MainWindow::View::Compare);
+        QVERIFY(settled.wait(kRunTimeoutMs));
+        const auto report = w.controller()->lastReport();
+        QVERIFY(report);
+        QCOMPARE(report->algorithms.size(), advice->recommendations.size());
+        ReportModel* model = w.compareView()->reportModel();
+        for (std::size_t i = 0; i < advice->recommendations.size(); ++i) {
+            const Recommendation& rec = advice->recommendations[i];
+            const AlgorithmReport& r = report->algorithms[i];
+            QCOMPARE(r.requests, std::int64_t(9999));
+            QCOMPARE(r.requests - r.allowed, rec.requestsRejected);
+            const double acceptance = model->index(int(i), ReportModel::Acceptance).data(ReportModel::SortRole).toDouble();
+            QVERIFY(std::abs(acceptance - (1.0 - rec.requestsRejectedShare)) < 1e-12);  // two roundings of one share
+        }
+        QCOMPARE(w.document()->scenario().traffic.front().kind, SourceKind::Log);
+    }
+
+    void logsViewAdvisor()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        QVERIFY(a->result());
+        QVERIFY(!a->chartsAsTabs());
+
+        const RequestSet set = sampleRequests();
+        QCOMPARE(set.requests.size(), std::size_t(9999));
+        AdvisorOptions options;  // 99% of keys, W = 1 min: the view's defaults
+        options.curvePoints = AdvisorView::kCurvePoints;
+        const AdvisorResult expected = advise(set, options);
+        QCOMPARE(a->result()->requests, expected.requests);
+        QCOMPARE(a->result()->keys, expected.keys);
+
+        RecommendationModel* card = a->card()->model();
+        QCOMPARE(card->rowCount(), int(expected.recommendations.size()));
+        for (int row = 0; row < card->rowCount(); ++row) {
+            const Recommendation& rec = expected.recommendations[std::size_t(row)];
+            const auto cell = [&](int column, int role = Qt::DisplayRole) { return card->index(row, column).data(role); };
+            QCOMPARE(cell(RecommendationModel::Algorithm).toString(), QString::fromStdString(rec.algorithm));
+            QCOMPARE(cell(RecommendationModel::Parameters).toString(), expectedParams(rec));
+            QCOMPARE(cell(RecommendationModel::Kept, RecommendationModel::RawRole).toDouble(), rec.keysUnthrottledShare);
+            QCOMPARE(cell(RecommendationModel::Kept).toString(), fmt::share(rec.keysUnthrottledShare));
+            QCOMPARE(cell(RecommendationModel::RequestsRejected, RecommendationModel::RawRole).toDouble(), rec.requestsRejectedShare);
+            QCOMPARE(cell(RecommendationModel::RequestsRejected).toString(), fmt::share(rec.requestsRejectedShare, 2));
+            QCOMPARE(cell(RecommendationModel::Target, RecommendationModel::RawRole).toBool(), rec.targetMet);
+        }
+
+        // The histogram and CDF of 1 s, then of the selected window (1 min): clicking 1 s asks the
+        // advisor for W = 1 s, and 1 min back before the debounce asks for the 1 min advice again.
+        RateDistributionChart* dist = a->distributionChart();
+        for (int window : {0, 2}) {
+            a->windowButtons()->button(window)->click();
+            const Distribution& d = expected.rates.windows[std::size_t(window)].distribution;
+            const double perSecond = 1e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
+            QCOMPARE(dist->bars().size(), qsizetype(d.histogram.size()));
+            for (std::size_t i = 0; i < d.histogram.size(); ++i)
+                QCOMPARE(dist->bars()[qsizetype(i)].keys, d.histogram[i].keys);
+            QCOMPARE(dist->cdfSteps().size(), qsizetype(d.cdf.size()));
+            for (std::size_t i = 0; i < d.cdf.size(); ++i) {
+                QCOMPARE(dist->cdfSteps()[qsizetype(i)].x(), double(d.cdf[i].value) * perSecond);
+                QCOMPARE(dist->cdfSteps()[qsizetype(i)].y(), 100.0 * double(d.cdf[i].keys) / double(d.count));
+            }
+            QCOMPARE(dist->percentileTicks().size(), qsizetype(4));
+            QCOMPARE(dist->percentileTicks()[2].second, double(d.percentiles[2].value) * perSecond);
+        }
+        QVERIFY(a->controller()->isPending());
+        QVERIFY(nextAdvice(a));
+        QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
+
+        // The top keys and the curve are the selected algorithm's (token_bucket, then leaky_bucket).
+        TradeoffChart* chart = a->tradeoffChart();
+        for (int row : {0, 1}) {
+            a->card()->selectRow(row);
+            const Recommendation& rec = expected.recommendations[std::size_t(row)];
+            QCOMPARE(chart->gridSize(), int(rec.curve.size()));
+            QCOMPARE(chart->targetPoint()->value, rec.value);
+            QCOMPARE(a->topKeysModel()->rowCount(), int(rec.topKeys.size()));
+            if (!rec.topKeys.empty())
+                QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::Key).data().toString(),
+                         QString::fromStdString(rec.topKeys[0].name));
+        }
+        a->card()->selectRow(0);
+        const Recommendation& tb = expected.recommendations[0];
+        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(double(tb.value) / 60)));
+        QVERIFY(a->readoutText().contains(fmt::share(tb.keysUnthrottledShare) + QStringLiteral(" of keys never throttled")));
+
+        // The spin box moves the line at once, the advisor only after the debounce.
+        AdvisorController* controller = a->controller();
+        QSignalSpy started(controller, &AdvisorController::started);
+        a->card()->keepSpin()->setValue(90.0);
+        QVERIFY(controller->isPending());
+        QCOMPARE(started.count(), 0);
+        QCOMPARE(chart->targetIndex(), int(firstPointMeeting(tb.curve, 900'000, AdvisorTarget::Keys, expected.keys)));
+        auto advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(started.count(), 1);
+        options.targetPpm = 900'000;
+        const AdvisorResult at90 = advise(set, options);
+        for (int row = 0; row < card->rowCount(); ++row)
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+                     expectedParams(at90.recommendations[std::size_t(row)]));
+        QVERIFY(at90.recommendations[0].value < tb.value);
+        QCOMPARE(chart->targetPoint()->value, at90.recommendations[0].value);
+
+        // Right steps one grid point: the card reads the share there; the advisor follows.
+        chart->setFocus();
+        const int before = chart->targetIndex();
+        QTest::keyClick(chart, Qt::Key_Right);
+        QCOMPARE(chart->targetIndex(), before + 1);
+        const CurvePoint stepped = *chart->targetPoint();
+        const std::int64_t ppm = keptPpm(stepped, AdvisorTarget::Keys, expected.keys);
+        QCOMPARE(a->card()->keepPpm(), ppm);
+        QVERIFY(controller->isPending());
+        advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(advice->options.targetPpm, ppm);
+        QVERIFY(advice->recommendations[0].value <= stepped.value);
+        QCOMPARE(advice->recommendations[0].keysUnthrottled, stepped.keysUnthrottled);
+
+        // A drag moves the line and the readout, and asks for nothing until the release.
+        chart->refreshNow();
+        const int from = chart->targetIndex();
+        const int to = std::max(0, from - 5);
+        const QString readoutBefore = a->readoutText();
+        started.clear();
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, targetPixel(chart, from));
+        QTest::mouseMove(chart->viewport(), targetPixel(chart, to));
+        QCOMPARE(chart->targetIndex(), to);
+        QVERIFY(a->readoutText() != readoutBefore);
+        QTest::qWait(AdvisorController::kDebounceMs + 100);
+        QVERIFY(!controller->isPending() && !controller->isRunning());
+        QCOMPARE(started.count(), 0);
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, targetPixel(chart, to));
+        QVERIFY(controller->isPending());
+        QVERIFY(nextAdvice(a));
+
+        // Export: the engine's text for the selected algorithm; nginx only for the leaky bucket.
+        const auto exported = [&](ExportTarget target) {
+            const Recommendation* rec = a->card()->selected();
+            return QString::fromStdString(exportLimit(rec->algorithm, rec->params, target));
+        };
+        ExportDialog* lua = a->openExport(ExportTarget::RedisLua);
+        QVERIFY(lua);
+        QCOMPARE(lua->text(), exported(ExportTarget::RedisLua));
+        lua->close();
+        emit a->card()->exportMenu()->aboutToShow();
+        QVERIFY(a->card()->exportMenu()->actions()[0]->isEnabled());
+        QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());  // nginx cannot express token_bucket
+        a->card()->selectRow(1);
+        emit a->card()->exportMenu()->aboutToShow();
+        // The leaky bucket here is 1/m, burst 0: nginx keeps whole milli-requests per second and
+        // would run "1r/m" at 16 (0.96/m), so the engine refuses and the menu says why.
+        QCOMPARE(QString::fromStdString(a->card()->selected()->params.at("rate")), QStringLiteral("1/m"));
+        QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());
+        QVERIFY2(a->card()->exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")),
+                 qPrintable(a->card()->exportMenu()->actions()[1]->toolTip()));
+        QVERIFY(a->card()->exportMenu()->actions()[0]->isEnabled());
+        ExportDialog* luaLeaky = a->openExport(ExportTarget::RedisLua);
+        QCOMPARE(luaLeaky->text(), exported(ExportTarget::RedisLua));
+        QVERIFY(luaLeaky->text().contains(QStringLiteral("leaky_bucket")));
+        luaLeaky->close();
+
+        // Below 1200 px the charts become tabs.
+        w.resize(1100, 760);
+        QTRY_VERIFY(a->chartsAsTabs());
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!a->chartsAsTabs());
+    }
+
+    // gui-guide.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;
+    // dragging it to 90% sets the card's share and moves the line to the smallest grid limit
+    // keeping 90% of keys, without asking the advisor until the release. The knee is the
+    // engine's knee of the curve shown.
+    void logsViewKeepHandle()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        TradeoffChart* chart = a->tradeoffChart();
+        chart->refreshNow();
+        QTRY_VERIFY(chart->chart()->plotArea().left() > 30);  // laid out with its axis labels
+        const auto advice = a->result();
+        const Recommendation& tb = advice->recommendations[0];
+        QCOMPARE(chart->keepPpm(), std::int64_t(990'000));
+        QCOMPARE(chart->knee(), curveKnee(tb, AdvisorTarget::Keys, advice->keys, advice->options.windowUs));
+        QVERIFY(chart->knee().has_value());
+
+        const QPoint handle = chart->keepHandlePos().toPoint();
+        QTest::mouseMove(chart->viewport(), handle + QPoint(0, 4));
+        QCOMPARE(chart->cursor().shape(), Qt::SizeVerCursor);
+        QTest::mouseMove(chart->viewport(), handle + QPoint(40, 40));
+        QVERIFY(chart->cursor().shape() != Qt::SizeVerCursor);
+
+        // The height of 90% on the left axis, through the chart's own mapping.
+        const QPointF at90 = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(0)), 90.0),
+                                                           chart->chart()->series().front());
+        const QPoint to = chart->mapFromScene(QPointF(chart->chart()->plotArea().left() + 2, at90.y()));
+        QSignalSpy started(a->controller(), &AdvisorController::started);
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);
+        QTest::mouseMove(chart->viewport(), to);
+        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->keepSpin()->value(), 90.0);
+        // 90% of 1,753 keys is 1,578: the first curve point keeping that many.
+        int first = -1;
+        for (std::size_t i = 0; i < tb.curve.size() && first < 0; ++i)
+            if (tb.curve[i].keysUnthrottled >= 1578)
+                first = int(i);
+        QCOMPARE(advice->keys, std::int64_t(1753));
+        QCOMPARE(chart->targetIndex(), first);
+        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(chart->limitAt(first))));
+        QTest::qWait(AdvisorController::kDebounceMs + 100);
+        QVERIFY(!a->controller()->isPending() && !a->controller()->isRunning());
+        QCOMPARE(started.count(), 0);
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, to);
+        QVERIFY(a->controller()->isPending());
+        const auto after = nextAdvice(a);
+        QVERIFY(after);
+        QCOMPARE(after->options.targetPpm, std::int64_t(900'000));
+        QVERIFY(after->recommendations[0].keysUnthrottled >= 1578);
+        QCOMPARE(chart->targetPoint()->value, after->recommendations[0].value);
+        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+    }
+
+    // The window selector sets the advisor's W: after the debounce the card, the curve and the
+    // top keys are the advice for W = 10 s, as ratelab::advise gives it on the same requests.
+    void logsViewAdvisorWindow()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
+        a->windowButtons()->button(1)->click();
+        QCOMPARE(a->options().windowUs, 10 * kMicrosPerSecond);
+        QVERIFY(a->controller()->isPending());
+        const auto advice = nextAdvice(a);
+        QVERIFY(advice);
+        QCOMPARE(advice->options.windowUs, 10 * kMicrosPerSecond);
+
+        AdvisorOptions options;
+        options.curvePoints = AdvisorView::kCurvePoints;
+        options.windowUs = 10 * kMicrosPerSecond;
+        const AdvisorResult expected = advise(sampleRequests(), options);
+        RecommendationModel* card = a->card()->model();
+        QCOMPARE(card->rowCount(), int(expected.recommendations.size()));
+        for (int row = 0; row < card->rowCount(); ++row)
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+                     expectedParams(expected.recommendations[std::size_t(row)]));
+        // token_bucket per 10 s: its refill reads per 10 s, the line sits on its value.
+        const Recommendation& tb = expected.recommendations[0];
+        QCOMPARE(a->tradeoffChart()->targetPoint()->value, tb.value);
+        QCOMPARE(a->tradeoffChart()->limitAt(a->tradeoffChart()->targetIndex()), double(tb.value) / 10);
+        QCOMPARE(a->topKeysModel()->rowCount(), int(tb.topKeys.size()));
+        QCOMPARE(a->topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),
+                 QStringLiteral("peak rate\n(req/10 s)"));
+        if (!tb.topKeys.empty())
+            QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(),
+                     qint64(tb.topKeys[0].rateInWindow.peak));
+        // Clicking the window already in use asks for nothing.
+        a->windowButtons()->button(1)->click();
+        QVERIFY(!a->controller()->isPending());
+    }
+};
+
+QTEST_MAIN(TestLogsView)
+#include "tst_logsview.moc"
