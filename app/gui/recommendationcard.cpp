@@ -28,6 +28,37 @@ RecommendationCard::RecommendationCard(QWidget* parent) : QFrame(parent)
     layout->setContentsMargins(8, 6, 8, 6);
     layout->setSpacing(4);
 
+    layout->addLayout(createTargetRow());
+    layout->addWidget(createTable());
+    m_note = new QLabel(tr("Each algorithm is searched along one parameter (its capacity, burst or limit per window W) "
+                           "with an exact replay of the log per probe; the smallest value keeping the target is shown. "
+                           "Select a row for its curve and top keys; drag the line or edit the share to move the target."),
+                        this);
+    m_note->setWordWrap(true);
+    layout->addWidget(m_note);
+    layout->addStretch(1);
+
+    layout->addLayout(createActionsRow());
+
+    connect(m_exportMenu, &QMenu::aboutToShow, this, &RecommendationCard::updateExportMenu);
+    connect(m_cancel, &QPushButton::clicked, this, &RecommendationCard::cancelRequested);
+    connect(m_keep, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        m_ppm = std::llround(percent * 10'000);
+        emit keepEdited(m_ppm, keepBy());
+    });
+    connect(m_by, &QComboBox::currentIndexChanged, this, [this] { emit keepEdited(m_ppm, keepBy()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        m_export->setEnabled(current.isValid());
+        if (current.isValid())
+            emit rowSelected(current.row());
+    });
+    setKeep(m_ppm, AdvisorTarget::Keys);
+    fitTable();
+}
+
+// "Recommendation at target   keep [share %] of [keys or requests] never throttled".
+QLayout* RecommendationCard::createTargetRow()
+{
     auto* header = new QHBoxLayout;
     header->addWidget(new QLabel(tr("<b>Recommendation at target</b>"), this));
     header->addSpacing(12);
@@ -50,8 +81,11 @@ RecommendationCard::RecommendationCard(QWidget* parent) : QFrame(parent)
     header->addWidget(m_by);
     header->addWidget(new QLabel(tr("never throttled"), this));
     header->addStretch(1);
-    layout->addLayout(header);
+    return header;
+}
 
+QWidget* RecommendationCard::createTable()
+{
     m_model = new RecommendationModel(this);
     m_table = new QTableView(this);
     m_table->setModel(m_model);
@@ -67,15 +101,11 @@ RecommendationCard::RecommendationCard(QWidget* parent) : QFrame(parent)
     m_table->horizontalHeader()->setSectionResizeMode(RecommendationModel::Parameters, QHeaderView::Stretch);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    layout->addWidget(m_table);
-    m_note = new QLabel(tr("Each algorithm is searched along one parameter (its capacity, burst or limit per window W) "
-                           "with an exact replay of the log per probe; the smallest value keeping the target is shown. "
-                           "Select a row for its curve and top keys; drag the line or edit the share to move the target."),
-                        this);
-    m_note->setWordWrap(true);
-    layout->addWidget(m_note);
-    layout->addStretch(1);
+    return m_table;
+}
 
+QLayout* RecommendationCard::createActionsRow()
+{
     // Status on the left; actions on the right, Export last (more actions go before it).
     m_actions = new QHBoxLayout;
     m_progress = new QProgressBar(this);
@@ -104,22 +134,7 @@ RecommendationCard::RecommendationCard(QWidget* parent) : QFrame(parent)
     m_export->setMenu(m_exportMenu);
     m_export->setEnabled(false);
     m_actions->addWidget(m_export);
-    layout->addLayout(m_actions);
-
-    connect(m_exportMenu, &QMenu::aboutToShow, this, &RecommendationCard::updateExportMenu);
-    connect(m_cancel, &QPushButton::clicked, this, &RecommendationCard::cancelRequested);
-    connect(m_keep, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
-        m_ppm = std::llround(percent * 10'000);
-        emit keepEdited(m_ppm, keepBy());
-    });
-    connect(m_by, &QComboBox::currentIndexChanged, this, [this] { emit keepEdited(m_ppm, keepBy()); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        m_export->setEnabled(current.isValid());
-        if (current.isValid())
-            emit rowSelected(current.row());
-    });
-    setKeep(m_ppm, AdvisorTarget::Keys);
-    fitTable();
+    return m_actions;
 }
 
 void RecommendationCard::setResult(std::shared_ptr<const AdvisorResult> result)

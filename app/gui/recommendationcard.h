@@ -14,6 +14,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QHBoxLayout;
 class QLabel;
+class QLayout;
 class QMenu;
 class QProgressBar;
 class QPushButton;
@@ -62,6 +63,9 @@ signals:
     void cancelRequested();
 
 private:
+    QLayout* createTargetRow();
+    QWidget* createTable();
+    QLayout* createActionsRow();
     void updateExportMenu();
     void fitTable();
 
