@@ -24,12 +24,7 @@ AllowedChart::AllowedChart(QWidget* parent) : ChartView(parent)
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
 
-    m_offeredUpper = new QLineSeries(this);
-    m_offeredArea = new QAreaSeries(m_offeredUpper);
-    m_offeredArea->setName(tr("offered load"));
-    chart()->addSeries(m_offeredArea);
-    m_offeredArea->attachAxis(m_x);
-    m_offeredArea->attachAxis(m_y);
+    m_plot = std::make_unique<OfferedLines>(this, m_x, m_y);
 
     m_nominalLine = new QGraphicsLineItem(chart());
     m_nominalLine->setZValue(6);
@@ -44,8 +39,8 @@ void AllowedChart::setInput(const ChartInput& input)
     m_input = input;
     if (!sameReport)
         rebuildData();
-    for (int i = 0; i < m_lines.size(); ++i)
-        m_lines[i]->setVisible(!m_input.isHidden(std::size_t(i)));
+    for (int i = 0; i < m_plot->lines().size(); ++i)
+        m_plot->lines()[i]->setVisible(!m_input.isHidden(std::size_t(i)));
     restyle();
     refreshNow();
 }
@@ -62,13 +57,7 @@ void AllowedChart::setMode(Mode mode)
 
 void AllowedChart::rebuildData()
 {
-    for (QLineSeries* s : m_lines) {
-        chart()->removeSeries(s);
-        delete s;
-    }
-    m_lines.clear();
-    m_full.clear();
-    m_fullOffered.clear();
+    m_plot->clear();
     m_nominal.reset();
     if (!m_input.report)
         return;
@@ -79,7 +68,7 @@ void AllowedChart::rebuildData()
     const double bucketUnits = bucketSeconds / m_timeUnit;
 
     if (m_mode == Mode::Rate)
-        m_fullOffered = bucketPoints(r.offeredSeries, bucketUnits, 1.0 / bucketSeconds);
+        m_plot->setOffered(bucketPoints(r.offeredSeries, bucketUnits, 1.0 / bucketSeconds));
 
     for (std::size_t i = 0; i < r.algorithms.size(); ++i) {
         const AlgorithmReport& a = r.algorithms[i];
@@ -97,13 +86,7 @@ void AllowedChart::rebuildData()
                 pts.append(QPointF((double(b) + 0.5) * bucketUnits, share));
             }
         }
-        m_full.append(pts);
-        auto* line = new QLineSeries(this);
-        line->setName(QString::fromStdString(a.id));
-        chart()->addSeries(line);
-        line->attachAxis(m_x);
-        line->attachAxis(m_y);
-        m_lines.append(line);
+        m_plot->addLine(QString::fromStdString(a.id), std::move(pts));
     }
 
     // The nominal limit line, when every algorithm has the same one (req/s).
@@ -137,23 +120,9 @@ std::pair<double, double> AllowedChart::fullXRange() const
 void AllowedChart::refresh()
 {
     const auto [lo, hi] = currentXRange();
-    const int columns = plotColumns();
-    double yMax = 0;
-    const auto track = [&yMax](const QList<QPointF>& pts) {
-        for (const QPointF& p : pts)
-            if (std::isfinite(p.y()))
-                yMax = std::max(yMax, p.y());
-    };
-    const QList<QPointF> offered = downsampleMax(m_fullOffered, lo, hi, columns);
-    track(offered);
-    QList<QList<QPointF>> lines;
-    for (int i = 0; i < m_lines.size(); ++i) {
-        lines.append(downsampleMinMax(m_full[i], lo, hi, plotColumnsFor(m_lines[i]->pen())));
-        if (m_lines[i]->isVisible())
-            track(lines.back());
-    }
-    // The axes first: a series whose points are replaced after its axes are set lays its
-    // path out once, not once for the points and again for the new range.
+    const OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
+    double yMax = sampled.yMax;
+    // The axes before the points (OfferedLines::show).
     m_x->setNiceRange(lo, hi);
     if (m_mode == Mode::Share) {
         m_y->setNiceRange(0, 105);
@@ -163,10 +132,8 @@ void AllowedChart::refresh()
         const double step = fmt::niceStep(yMax > 0 ? yMax * 1.08 : 1, 5);
         m_y->setNiceRange(0, std::max(step, std::ceil(yMax * 1.08 / step) * step));
     }
-    m_offeredUpper->replace(offered);
-    m_offeredArea->setVisible(m_mode == Mode::Rate && !offered.isEmpty());
-    for (int i = 0; i < m_lines.size(); ++i)
-        m_lines[i]->replace(lines[i]);
+    m_plot->show(sampled);
+    m_plot->offeredArea()->setVisible(m_mode == Mode::Rate && !sampled.offered.isEmpty());
 }
 
 void AllowedChart::restyle()
@@ -176,16 +143,14 @@ void AllowedChart::restyle()
                                           : QStringLiteral("time (s)");
     styleAxis(m_x, xTitle);
     styleAxis(m_y, m_mode == Mode::Rate ? tr("allowed (req/s)") : tr("acceptance per bucket (%)"));
-    m_offeredArea->setBrush(palette::offeredLoad());
-    QColor edge = palette::offeredLoadLine();
-    edge.setAlphaF(0.6f);
-    m_offeredArea->setPen(QPen(edge, 1));
-    for (int i = 0; i < m_lines.size() && std::size_t(i) < m_input.styles.size(); ++i) {
+    m_plot->styleOffered();
+    const QList<QLineSeries*>& lines = m_plot->lines();
+    for (int i = 0; i < lines.size() && std::size_t(i) < m_input.styles.size(); ++i) {
         QPen pen(m_input.styles[std::size_t(i)].color, 2);
         pen.setStyle(m_input.styles[std::size_t(i)].dash);
         pen.setCapStyle(Qt::FlatCap);
         pen.setJoinStyle(Qt::RoundJoin);
-        m_lines[i]->setPen(pen);
+        lines[i]->setPen(pen);
     }
     QPen nominal(palette::textColor(dark), 1.2, Qt::DashLine);
     m_nominalLine->setPen(nominal);
@@ -195,39 +160,27 @@ void AllowedChart::restyle()
 
 void AllowedChart::layoutOverlays()
 {
-    const bool show = m_nominal && m_mode == Mode::Rate && !m_lines.isEmpty();
+    const bool show = m_nominal && m_mode == Mode::Rate && !m_plot->lines().isEmpty();
     m_nominalLine->setVisible(show);
     m_nominalLabel->setVisible(show);
     if (!show)
         return;
     const QRectF plot = chart()->plotArea();
-    const double y = chart()->mapToPosition(QPointF(0, *m_nominal), m_offeredArea).y();
+    const double y = chart()->mapToPosition(QPointF(0, *m_nominal), m_plot->offeredArea()).y();
     m_nominalLine->setLine(plot.left(), y, plot.right(), y);
     m_nominalLabel->setText(tr("nominal limit per key %1").arg(fmt::ratePerSecond(*m_nominal)));
     const QRectF br = m_nominalLabel->boundingRect();
     m_nominalLabel->setPos(plot.right() - br.width() - 4, y - br.height() - 1);
 }
 
-QPointF AllowedChart::nearest(const QList<QPointF>& points, double x)
-{
-    if (points.isEmpty())
-        return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-    auto it = std::lower_bound(points.begin(), points.end(), x,
-                               [](const QPointF& p, double v) { return p.x() < v; });
-    if (it == points.end())
-        return points.back();
-    if (it != points.begin() && std::abs((it - 1)->x() - x) < std::abs(it->x() - x))
-        --it;
-    return *it;
-}
-
 QList<QPair<QPointF, QColor>> AllowedChart::markersAt(double x) const
 {
     QList<QPair<QPointF, QColor>> out;
-    for (int i = 0; i < m_full.size(); ++i) {
-        if (!m_lines[i]->isVisible())
+    const QList<QList<QPointF>>& full = m_plot->fullLines();
+    for (int i = 0; i < full.size(); ++i) {
+        if (!m_plot->lines()[i]->isVisible())
             continue;
-        const QPointF p = nearest(m_full[i], x);
+        const QPointF p = OfferedLines::nearest(full[i], x);
         if (std::isfinite(p.y()))
             out.append({p, m_input.styles[std::size_t(i)].color});
     }
@@ -236,10 +189,11 @@ QList<QPair<QPointF, QColor>> AllowedChart::markersAt(double x) const
 
 QString AllowedChart::tooltipAt(const QPointF& value) const
 {
-    if (!m_input.report || m_full.isEmpty())
+    const QList<QList<QPointF>>& full = m_plot->fullLines();
+    if (!m_input.report || full.isEmpty())
         return {};
     const Report& r = *m_input.report;
-    const QPointF any = nearest(m_full.front(), value.x());
+    const QPointF any = OfferedLines::nearest(full.front(), value.x());
     if (!std::isfinite(any.x()))
         return {};
     const double bucketSeconds = double(r.bucketUs) / 1e6;
@@ -247,22 +201,23 @@ QString AllowedChart::tooltipAt(const QPointF& value) const
     QString text = QStringLiteral("<b>%1 – %2</b><table>")
                        .arg(fmt::simTime(qint64(start * 1e6)), fmt::simTime(qint64((start + bucketSeconds) * 1e6)));
     QList<QPair<double, QString>> rows;
-    for (int i = 0; i < m_full.size(); ++i) {
-        if (!m_lines[i]->isVisible())
+    const QList<QLineSeries*>& lines = m_plot->lines();
+    for (int i = 0; i < full.size(); ++i) {
+        if (!lines[i]->isVisible())
             continue;
-        const QPointF p = nearest(m_full[i], value.x());
+        const QPointF p = OfferedLines::nearest(full[i], value.x());
         const QString v = m_mode == Mode::Rate ? fmt::ratePerSecond(p.y())
                                                : (std::isfinite(p.y()) ? fmt::share(p.y() / 100) : QStringLiteral("–"));
         rows.append({std::isfinite(p.y()) ? p.y() : -1,
                      QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>&nbsp;%3</td></tr>")
-                         .arg(m_input.styles[std::size_t(i)].color.name(), m_lines[i]->name().toHtmlEscaped(), v)});
+                         .arg(m_input.styles[std::size_t(i)].color.name(), lines[i]->name().toHtmlEscaped(), v)});
     }
     std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     for (const auto& row : rows)
         text += row.second;
-    if (m_mode == Mode::Rate && !m_fullOffered.isEmpty())
+    if (m_mode == Mode::Rate && !m_plot->fullOffered().isEmpty())
         text += QStringLiteral("<tr><td>offered</td><td align=right>&nbsp;%1</td></tr>")
-                    .arg(fmt::ratePerSecond(nearest(m_fullOffered, value.x()).y()));
+                    .arg(fmt::ratePerSecond(OfferedLines::nearest(m_plot->fullOffered(), value.x()).y()));
     return text + QStringLiteral("</table>");
 }
 

@@ -6,10 +6,12 @@
 
 #include "app/gui/chartinput.h"
 #include "app/gui/chartview.h"
+#include "app/gui/offeredlines.h"
 
 #include <QLineSeries>
 
-class QAreaSeries;
+#include <memory>
+
 class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
 
@@ -29,8 +31,8 @@ public:
     QString exportName() const override { return QStringLiteral("allowed"); }
 
     // For tests: the plotted (downsampled) series, one per algorithm, and the offered load.
-    QList<QLineSeries*> algorithmSeries() const { return m_lines; }
-    QLineSeries* offeredSeries() const { return m_offeredUpper; }
+    QList<QLineSeries*> algorithmSeries() const { return m_plot->lines(); }
+    QLineSeries* offeredSeries() const { return m_plot->offeredUpper(); }
     // The nominal limit in req/s when all algorithms share one.
     std::optional<double> nominalLimit() const { return m_nominal; }
 
@@ -44,18 +46,13 @@ protected:
 
 private:
     void rebuildData();
-    static QPointF nearest(const QList<QPointF>& points, double x);
 
     ChartInput m_input;
     Mode m_mode = Mode::Rate;
     double m_timeUnit = 1;  // seconds per axis unit
-    QList<QList<QPointF>> m_full;  // per algorithm, axis units
-    QList<QPointF> m_fullOffered;
-    QList<QLineSeries*> m_lines;
-    QLineSeries* m_offeredUpper = nullptr;
-    QAreaSeries* m_offeredArea = nullptr;
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
+    std::unique_ptr<OfferedLines> m_plot;  // one line per algorithm, axis units
     std::optional<double> m_nominal;
     QGraphicsLineItem* m_nominalLine = nullptr;
     QGraphicsSimpleTextItem* m_nominalLabel = nullptr;

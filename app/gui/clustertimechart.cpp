@@ -55,13 +55,8 @@ ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, 
     m_y->setTargetTicks(4);
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
-    m_offeredUpper = new QLineSeries(this);
-    m_offeredArea = new QAreaSeries(m_offeredUpper);
-    m_offeredArea->setName(tr("offered load"));
-    chart()->addSeries(m_offeredArea);
-    m_offeredArea->attachAxis(m_x);
-    m_offeredArea->attachAxis(m_y);
-    m_offeredArea->setVisible(false);
+    m_plot = std::make_unique<OfferedLines>(this, m_x, m_y);
+    m_plot->offeredArea()->setVisible(false);
     m_limitLine = new QGraphicsLineItem(chart());
     m_limitLine->setZValue(6);
     m_limitLabel = new QGraphicsSimpleTextItem(chart());
@@ -87,7 +82,7 @@ void ClusterTimeChart::setShowLegend(bool on)
     chart()->legend()->setVisible(on);
     chart()->legend()->setAlignment(Qt::AlignTop);
     chart()->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    for (QLegendMarker* m : chart()->legend()->markers(m_offeredArea))
+    for (QLegendMarker* m : chart()->legend()->markers(m_plot->offeredArea()))
         m->setVisible(false);
 }
 
@@ -102,15 +97,9 @@ QPen ClusterTimeChart::algorithmPen(Qt::PenStyle dash, qreal width) const
 
 void ClusterTimeChart::clear()
 {
-    for (QLineSeries* s : m_lines) {
-        chart()->removeSeries(s);
-        delete s;
-    }
-    m_lines.clear();
-    m_full.clear();
+    m_plot->clear();
     m_pens.clear();
     m_raw.clear();
-    m_fullOffered.clear();
     m_limit.reset();
     qDeleteAll(m_bands);
     m_bands.clear();
@@ -133,12 +122,12 @@ void ClusterTimeChart::setInput(const ClusterInput& input)
         build();
         buildOverlays();
     }
-    m_allZero = !m_lines.isEmpty();
+    m_allZero = !m_plot->lines().isEmpty();
     for (const auto& raw : m_raw)
         for (std::int64_t v : raw)
             if (v != 0)
                 m_allZero = false;
-    m_offeredArea->setVisible(!m_fullOffered.isEmpty());
+    m_plot->offeredArea()->setVisible(!m_plot->fullOffered().isEmpty());
     if (m_legend)
         setShowLegend(true);
     restyle();
@@ -148,13 +137,8 @@ void ClusterTimeChart::setInput(const ClusterInput& input)
 QLineSeries* ClusterTimeChart::addLine(const QString& name, const std::vector<std::int64_t>& perBucket, const QPen& pen)
 {
     const double bucketSeconds = m_input.bucketSeconds();
-    auto* line = new QLineSeries(this);
-    line->setName(name);
-    chart()->addSeries(line);
-    line->attachAxis(m_x);
-    line->attachAxis(m_y);
-    m_lines.append(line);
-    m_full.append(bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds));
+    QLineSeries* line =
+        m_plot->addLine(name, bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds));
     m_pens.append(pen);
     m_raw.append(perBucket);
     if (m_endLabelsOn) {
@@ -168,7 +152,7 @@ QLineSeries* ClusterTimeChart::addLine(const QString& name, const std::vector<st
 void ClusterTimeChart::setOffered(const std::vector<std::int64_t>& perBucket)
 {
     const double bucketSeconds = m_input.bucketSeconds();
-    m_fullOffered = bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds);
+    m_plot->setOffered(bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds));
 }
 
 void ClusterTimeChart::setLimit(std::optional<double> perSecond, const QString& label)
@@ -226,31 +210,17 @@ std::pair<double, double> ClusterTimeChart::fullXRange() const
 void ClusterTimeChart::refresh()
 {
     const auto [lo, hi] = currentXRange();
-    const int columns = plotColumns();
-    double yMax = 0;
-    const auto track = [&yMax](const QList<QPointF>& pts) {
-        for (const QPointF& p : pts)
-            if (std::isfinite(p.y()))
-                yMax = std::max(yMax, p.y());
-    };
-    const QList<QPointF> offered = downsampleMax(m_fullOffered, lo, hi, columns);
-    track(offered);
-    QList<QList<QPointF>> lines;
-    for (int i = 0; i < m_lines.size(); ++i) {
-        lines.append(downsampleMinMax(m_full[i], lo, hi, plotColumnsFor(m_lines[i]->pen())));
-        track(lines.back());
-    }
+    const OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
+    double yMax = sampled.yMax;
     if (m_limit)
         yMax = std::max(yMax, *m_limit);
     if (yMax <= 0)
         yMax = 1;  // an all-zero chart: one unit, not 0.4 of one
-    // The axes before the points, so that each series lays its path out once (see AllowedChart).
+    // The axes before the points (OfferedLines::show).
     m_x->setNiceRange(lo, hi);
     const double step = fmt::niceStep(yMax > 0 ? yMax * 1.1 : 1, 4);
     m_y->setNiceRange(0, std::max(step, std::ceil(yMax * 1.1 / step) * step));
-    m_offeredUpper->replace(offered);
-    for (int i = 0; i < m_lines.size(); ++i)
-        m_lines[i]->replace(lines[i]);
+    m_plot->show(sampled);
 }
 
 void ClusterTimeChart::restyle()
@@ -261,12 +231,9 @@ void ClusterTimeChart::restyle()
     m_emptyNote->setBrush(palette::mutedTextColor(dark));
     m_emptyNote->setFont(labelFont());
     styleAxis(m_y, m_yTitle);
-    m_offeredArea->setBrush(palette::offeredLoad());
-    QColor edge = palette::offeredLoadLine();
-    edge.setAlphaF(0.6f);
-    m_offeredArea->setPen(QPen(edge, 1));
-    for (int i = 0; i < m_lines.size(); ++i)
-        m_lines[i]->setPen(m_pens[i]);
+    m_plot->styleOffered();
+    for (int i = 0; i < m_plot->lines().size(); ++i)
+        m_plot->lines()[i]->setPen(m_pens[i]);
     for (QGraphicsSimpleTextItem* label : m_endLabels) {
         label->setBrush(palette::textColor(dark));
         label->setFont(labelFont());
@@ -291,13 +258,15 @@ void ClusterTimeChart::layoutEndLabels(const QRectF& plot, double hi)
 {
     // At the height of each line's last point in view, then pushed apart to not overlap.
     QList<QPair<double, QGraphicsSimpleTextItem*>> placed;
+    const QList<QLineSeries*>& lines = m_plot->lines();
+    const QList<QList<QPointF>>& full = m_plot->fullLines();
     for (int i = 0; i < m_endLabels.size(); ++i) {
-        const bool visible = m_lines[i]->isVisible() && !m_full[i].isEmpty();
+        const bool visible = lines[i]->isVisible() && !full[i].isEmpty();
         m_endLabels[i]->setVisible(visible);
         if (!visible)
             continue;
-        const QPointF last = nearest(m_full[i], hi);
-        const double y = chart()->mapToPosition(QPointF(last.x(), last.y()), m_lines[i]).y();
+        const QPointF last = OfferedLines::nearest(full[i], hi);
+        const double y = chart()->mapToPosition(QPointF(last.x(), last.y()), lines[i]).y();
         placed.append({y - m_endLabels[i]->boundingRect().height() / 2, m_endLabels[i]});
     }
     std::sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -346,11 +315,11 @@ void ClusterTimeChart::layoutOverlays()
         const QRectF br = m_emptyNote->boundingRect();
         m_emptyNote->setPos(plot.center().x() - br.width() / 2, plot.center().y() - br.height() / 2);
     }
-    const bool showLimit = m_limit.has_value() && !m_lines.isEmpty();
+    const bool showLimit = m_limit.has_value() && !m_plot->lines().isEmpty();
     m_limitLine->setVisible(showLimit);
     m_limitLabel->setVisible(showLimit);
     if (showLimit) {
-        const double y = chart()->mapToPosition(QPointF(lo, *m_limit), m_offeredArea).y();
+        const double y = chart()->mapToPosition(QPointF(lo, *m_limit), m_plot->offeredArea()).y();
         m_limitLine->setLine(plot.left(), y, plot.right(), y);
         m_limitLabel->setText(m_limitText);
         const QRectF br = m_limitLabel->boundingRect();
@@ -358,23 +327,12 @@ void ClusterTimeChart::layoutOverlays()
     }
 }
 
-QPointF ClusterTimeChart::nearest(const QList<QPointF>& points, double x)
-{
-    if (points.isEmpty())
-        return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-    auto it = std::lower_bound(points.begin(), points.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
-    if (it == points.end())
-        return points.back();
-    if (it != points.begin() && std::abs((it - 1)->x() - x) < std::abs(it->x() - x))
-        --it;
-    return *it;
-}
-
 QList<QPair<QPointF, QColor>> ClusterTimeChart::markersAt(double x) const
 {
     QList<QPair<QPointF, QColor>> out;
-    for (int i = 0; i < m_full.size(); ++i) {
-        const QPointF p = nearest(m_full[i], x);
+    const QList<QList<QPointF>>& full = m_plot->fullLines();
+    for (int i = 0; i < full.size(); ++i) {
+        const QPointF p = OfferedLines::nearest(full[i], x);
         if (std::isfinite(p.y()))
             out.append({p, m_pens[i].color()});
     }
@@ -383,22 +341,23 @@ QList<QPair<QPointF, QColor>> ClusterTimeChart::markersAt(double x) const
 
 QString ClusterTimeChart::tooltipAt(const QPointF& value) const
 {
-    if (!m_input.valid() || m_full.isEmpty())
+    const QList<QList<QPointF>>& full = m_plot->fullLines();
+    if (!m_input.valid() || full.isEmpty())
         return {};
-    const QPointF any = nearest(m_full.front(), value.x());
+    const QPointF any = OfferedLines::nearest(full.front(), value.x());
     if (!std::isfinite(any.x()))
         return {};
     const double bucketSeconds = m_input.bucketSeconds();
     const double start = any.x() * m_input.secondsPerUnit() - bucketSeconds / 2;
     QString text = QStringLiteral("<b>%1 – %2</b><table>")
                        .arg(fmt::simTime(qint64(start * 1e6)), fmt::simTime(qint64((start + bucketSeconds) * 1e6)));
-    for (int i = 0; i < m_full.size(); ++i)
+    for (int i = 0; i < full.size(); ++i)
         text += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>&nbsp;%3</td></tr>")
-                    .arg(m_pens[i].color().name(), m_lines[i]->name().toHtmlEscaped(),
-                         fmt::ratePerSecond(nearest(m_full[i], value.x()).y()));
-    if (!m_fullOffered.isEmpty())
+                    .arg(m_pens[i].color().name(), m_plot->lines()[i]->name().toHtmlEscaped(),
+                         fmt::ratePerSecond(OfferedLines::nearest(full[i], value.x()).y()));
+    if (!m_plot->fullOffered().isEmpty())
         text += QStringLiteral("<tr><td>offered</td><td align=right>&nbsp;%1</td></tr>")
-                    .arg(fmt::ratePerSecond(nearest(m_fullOffered, value.x()).y()));
+                    .arg(fmt::ratePerSecond(OfferedLines::nearest(m_plot->fullOffered(), value.x()).y()));
     text += QStringLiteral("</table>");
     for (int i = 0; i < m_bandSpans.size(); ++i)
         if (value.x() >= m_bandSpans[i].first && value.x() <= m_bandSpans[i].second)
@@ -416,7 +375,7 @@ QString ClusterTimeChart::csv() const
         for (std::size_t b = 0; b < m_raw[i].size(); ++b)
             out += QStringLiteral("%1,%2,%3\n")
                        .arg(double(b) * bucketSeconds)
-                       .arg(m_lines[i]->name())
+                       .arg(m_plot->lines()[i]->name())
                        .arg(double(m_raw[i][b]) / bucketSeconds);
     return out;
 }

@@ -7,10 +7,12 @@
 
 #include "app/gui/chartview.h"
 #include "app/gui/clusterinput.h"
+#include "app/gui/offeredlines.h"
 
 #include <QLineSeries>
 
-class QAreaSeries;
+#include <memory>
+
 class QGraphicsLineItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
@@ -26,8 +28,8 @@ public:
 
     // For tests: the plotted series, their full-resolution points (axis units, req/s), and
     // the overlays.
-    QList<QLineSeries*> lines() const { return m_lines; }
-    QList<QPointF> fullPoints(int line) const { return m_full.value(line); }
+    QList<QLineSeries*> lines() const { return m_plot->lines(); }
+    QList<QPointF> fullPoints(int line) const { return m_plot->fullLines().value(line); }
     QList<QGraphicsRectItem*> outageBands() const { return m_bands; }
     QList<QGraphicsLineItem*> stepLines() const { return m_steps; }
     QList<QGraphicsSimpleTextItem*> endLabels() const { return m_endLabels; }
@@ -68,19 +70,14 @@ private:
     void clear();
     void buildOverlays();
     void layoutEndLabels(const QRectF& plot, double hi);
-    static QPointF nearest(const QList<QPointF>& points, double x);
 
     ClusterInput m_input;
     QString m_yTitle;
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
-    QList<QLineSeries*> m_lines;
-    QList<QList<QPointF>> m_full;
-    QList<QPen> m_pens;
+    std::unique_ptr<OfferedLines> m_plot;
+    QList<QPen> m_pens;  // per line of m_plot
     QList<std::vector<std::int64_t>> m_raw;
-    QLineSeries* m_offeredUpper = nullptr;
-    QAreaSeries* m_offeredArea = nullptr;
-    QList<QPointF> m_fullOffered;
     std::optional<double> m_limit;
     QString m_limitText;
     QGraphicsLineItem* m_limitLine = nullptr;
