@@ -12,6 +12,10 @@
 // Subclasses fill the chart, implement refresh() (re-downsample for the current x range and
 // plot width, called on a 40 ms coalescing timer), fullXRange(), tooltipAt(), csv(), and
 // restyle() (colours and fonts after a theme change).
+//
+// Its definitions are in three files: chartview.cpp (set-up, styling, x range, refresh),
+// chartviewinteraction.cpp (crosshair, tooltip, mouse, wheel, keys, context menu) and
+// chartviewexport.cpp (PNG, SVG and CSV exports).
 
 #include <QChartView>
 #include <QTimer>
