@@ -16,6 +16,7 @@ namespace {
 constexpr double kRequestLaneHeight = 34;
 constexpr double kAxisHeight = 30;
 constexpr double kLaneGap = 8;
+constexpr double kDotRadius = 5.5;  // a request dot; the current one is 1.35 times larger
 constexpr int kAutoSteps = 60;  // requests visible in the automatic span
 
 double seconds(qint64 us)
@@ -190,20 +191,16 @@ void LaneCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QColor bg = palette::chartBackground(m_dark);
-    const QColor text = palette::textColor(m_dark);
-    const QColor muted = palette::mutedTextColor(m_dark);
-    const QColor grid = palette::gridColor(m_dark);
-    p.fillRect(rect(), bg);
-    QFont font = this->font();
-    QFont small = font;
+    QFont small = font();
     if (small.pointSizeF() > 0)
         small.setPointSizeF(std::max(8.0, small.pointSizeF() - 1));
+    PaintContext c{p, palette::chartBackground(m_dark), palette::textColor(m_dark), palette::mutedTextColor(m_dark),
+                   palette::gridColor(m_dark), QFontMetrics(small), {}, {}};
+    p.fillRect(rect(), c.bg);
     p.setFont(small);
-    const QFontMetrics fm(small);
 
     if (m_lanes.isEmpty() || stepCount() == 0) {
-        p.setPen(muted);
+        p.setPen(c.muted);
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
                    m_lanes.isEmpty() ? tr("Pick a key and an algorithm to follow its requests step by step.")
                                      : tr("This key sent no requests to this algorithm."));
@@ -213,173 +210,200 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     // One left gutter for every lane: the widest label.
     int gutter = 0;
     for (const Lane& lane : m_lanes) {
-        gutter = std::max(gutter, fm.horizontalAdvance(lane.label));
+        gutter = std::max(gutter, c.fm.horizontalAdvance(lane.label));
         if (lane.trace.steps.empty())
             continue;  // B may have no requests of the key (a closed loop that sent it none)
         for (const StateValue& v : lane.trace.steps.front().state)
-            gutter = std::max(gutter, fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
+            gutter = std::max(gutter, c.fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
     }
     m_gutter = gutter + 24;
-    const QRectF area = QRectF(rect()).adjusted(0, 6, -16, 0);
+    c.area = QRectF(rect()).adjusted(0, 6, -16, 0);
     const double requestsHeight = kRequestLaneHeight * m_lanes.size();
-    const double stateTotal = area.height() - requestsHeight - kAxisHeight - kLaneGap * (m_lanes.size() + 1);
+    const double stateTotal = c.area.height() - requestsHeight - kAxisHeight - kLaneGap * (m_lanes.size() + 1);
     const double stateHeight = std::max(60.0, stateTotal / m_lanes.size());
-    m_plot = QRectF(area.left() + m_gutter, area.top(), area.width() - m_gutter, area.height() - kAxisHeight);
-    const auto range = visibleRange();
+    m_plot = QRectF(c.area.left() + m_gutter, c.area.top(), c.area.width() - m_gutter, c.area.height() - kAxisHeight);
+    c.range = visibleRange();
 
-    // Time grid and axis.
+    paintTimeAxis(c);
+    double y = c.area.top();
+    for (const Lane& lane : m_lanes) {
+        paintRequestLane(c, lane, QRectF(m_plot.left(), y, m_plot.width(), kRequestLaneHeight));
+        y += kRequestLaneHeight + kLaneGap;
+    }
+    for (const Lane& lane : m_lanes) {
+        const auto& steps = lane.trace.steps;
+        if (!steps.empty() && !steps.front().state.empty())
+            paintStateLane(c, lane, QRectF(m_plot.left(), y + 4, m_plot.width(), stateHeight - 8));
+        y += stateHeight + kLaneGap;
+    }
+    paintNowCursor(c);
+}
+
+void LaneCanvas::paintTimeAxis(PaintContext& c) const
+{
+    QPainter& p = c.p;
+    const auto& range = c.range;
     const std::vector<double> ticks = fmt::niceTicks(range.first, range.second, std::max(3, int(m_plot.width() / 110)));
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
-    p.setPen(QPen(grid, 1));
+    p.setPen(QPen(c.grid, 1));
     for (double t : ticks) {
         const double x = toX(t, m_plot, range);
         p.drawLine(QPointF(x, m_plot.top()), QPointF(x, m_plot.bottom()));
     }
-    p.setPen(text);
+    p.setPen(c.text);
     for (double t : ticks) {
         const double x = toX(t, m_plot, range);
         const QString label = QString::number(t, 'f', step >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(step))), 0, 6));
-        p.drawText(QRectF(x - 50, m_plot.bottom() + 2, 100, fm.height()), Qt::AlignHCenter | Qt::AlignTop, label);
+        p.drawText(QRectF(x - 50, m_plot.bottom() + 2, 100, c.fm.height()), Qt::AlignHCenter | Qt::AlignTop, label);
     }
-    p.drawText(QRectF(m_plot.left(), m_plot.bottom() + 2 + fm.height(), m_plot.width(), fm.height()), Qt::AlignHCenter,
+    p.drawText(QRectF(m_plot.left(), m_plot.bottom() + 2 + c.fm.height(), m_plot.width(), c.fm.height()), Qt::AlignHCenter,
                tr("time (s) from the scenario start"));
-    p.setPen(QPen(muted, 1));
+    p.setPen(QPen(c.muted, 1));
     p.drawLine(m_plot.bottomLeft(), m_plot.bottomRight());
+}
 
-    const double dotR = 5.5;
-    double y = area.top();
-    // Request lanes.
-    for (const Lane& lane : m_lanes) {
-        const QRectF laneRect(m_plot.left(), y, m_plot.width(), kRequestLaneHeight);
-        p.setPen(text);
-        p.drawText(QRectF(area.left() + 6, y, m_gutter - 10, kRequestLaneHeight), Qt::AlignVCenter | Qt::AlignLeft, lane.label);
-        p.setPen(QPen(grid, 1));
-        p.drawLine(QPointF(laneRect.left(), laneRect.center().y()), QPointF(laneRect.right(), laneRect.center().y()));
-        p.save();
-        p.setClipRect(laneRect.adjusted(-dotR - 2, 0, dotR + 2, 0));
-        const auto& steps = lane.trace.steps;
-        for (std::size_t i = 0; i < steps.size(); ++i) {
-            const double s = seconds(steps[i].atUs);
-            const double x = toX(s, laneRect, range);
-            // Only the dots in view are drawn (a busy key has thousands); the current step
-            // always is, as its arrow may reach into view.
-            if ((x < laneRect.left() - 2 * dotR || x > laneRect.right() + 2 * dotR) && int(i) != m_current)
-                continue;
-            QColor c = lane.style.color;
-            if (int(i) > m_current)
-                c.setAlphaF(0.25f);  // the future, faded
-            const QPointF center(x, laneRect.center().y());
-            if (steps[i].decision.allowed && steps[i].decision.delayUs > 0 && int(i) == m_current) {
-                // An arrow to the forward time.
-                const double fx = toX(s + seconds(steps[i].decision.delayUs), laneRect, range);
-                p.setPen(QPen(c, 1.2));
-                p.drawLine(QPointF(x + dotR, center.y() + dotR + 3), QPointF(fx, center.y() + dotR + 3));
-                p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));
-                p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1),
-                           tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
-            }
-            drawDot(p, center, int(i) == m_current ? dotR * 1.35 : dotR, steps[i], c);
-        }
-        p.restore();
-        y += kRequestLaneHeight + kLaneGap;
-    }
-
-    // State lanes.
-    for (const Lane& lane : m_lanes) {
-        const auto& steps = lane.trace.steps;
-        if (steps.empty() || steps.front().state.empty()) {
-            y += stateHeight + kLaneGap;
+void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const
+{
+    QPainter& p = c.p;
+    const double dotR = kDotRadius;
+    p.setPen(c.text);
+    p.drawText(QRectF(c.area.left() + 6, laneRect.top(), m_gutter - 10, kRequestLaneHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               lane.label);
+    p.setPen(QPen(c.grid, 1));
+    p.drawLine(QPointF(laneRect.left(), laneRect.center().y()), QPointF(laneRect.right(), laneRect.center().y()));
+    p.save();
+    p.setClipRect(laneRect.adjusted(-dotR - 2, 0, dotR + 2, 0));
+    const auto& steps = lane.trace.steps;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const double s = seconds(steps[i].atUs);
+        const double x = toX(s, laneRect, c.range);
+        // Only the dots in view are drawn (a busy key has thousands); the current step
+        // always is, as its arrow may reach into view.
+        if ((x < laneRect.left() - 2 * dotR || x > laneRect.right() + 2 * dotR) && int(i) != m_current)
             continue;
+        QColor color = lane.style.color;
+        if (int(i) > m_current)
+            color.setAlphaF(0.25f);  // the future, faded
+        const QPointF center(x, laneRect.center().y());
+        if (steps[i].decision.allowed && steps[i].decision.delayUs > 0 && int(i) == m_current) {
+            // An arrow to the forward time.
+            const double fx = toX(s + seconds(steps[i].decision.delayUs), laneRect, c.range);
+            p.setPen(QPen(color, 1.2));
+            p.drawLine(QPointF(x + dotR, center.y() + dotR + 3), QPointF(fx, center.y() + dotR + 3));
+            p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));
+            p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1),
+                       tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
         }
-        const QRectF laneRect(m_plot.left(), y + 4, m_plot.width(), stateHeight - 8);
-        const StateValue& primary = steps.front().state.front();
-        // The y range: the state values and the limits in the same unit.
-        double vMax = 0;
-        for (const KeyStep& st : steps)
-            for (const StateValue& v : st.state)
-                if (v.unit == primary.unit)
-                    vMax = std::max(vMax, displayValue(v));
-        QList<StateValue> limits;
-        for (const StateValue& l : lane.trace.limits)
-            if (l.unit == primary.unit) {
-                limits.append(l);
-                vMax = std::max(vMax, displayValue(l));
-            }
-        vMax = vMax > 0 ? vMax * 1.12 : 1;
-        const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
+        drawDot(p, center, int(i) == m_current ? dotR * 1.35 : dotR, steps[i], color);
+    }
+    p.restore();
+}
 
-        // Lane frame and labels.
-        p.setPen(QPen(grid, 1));
-        p.drawRect(laneRect);
-        p.setPen(text);
-        p.drawText(QRectF(area.left() + 6, laneRect.top(), m_gutter - 10, fm.height() * 2 + 4), Qt::AlignLeft | Qt::AlignTop,
-                   lane.label.section(QLatin1Char(' '), 0, 0) + QLatin1Char(' ') + stateTitle(primary.name) + QStringLiteral("\n(")
-                       + displayUnit(primary.unit) + QLatin1Char(')'));
-        p.setPen(muted);
-        p.drawText(QRectF(area.left(), laneRect.bottom() - fm.height(), m_gutter - 6, fm.height()), Qt::AlignRight, QStringLiteral("0"));
-        const std::vector<double> vticks = fmt::niceTicks(0, vMax, 3);
-        for (double v : vticks) {
-            if (v <= 0)
-                continue;
-            const double yy = toY(v);
-            p.setPen(QPen(grid, 1, Qt::DotLine));
-            p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
-            p.setPen(muted);
-            p.drawText(QRectF(area.left(), yy - fm.height() / 2.0, m_gutter - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                       fmt::compact(v));
+void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const
+{
+    QPainter& p = c.p;
+    const auto& steps = lane.trace.steps;
+    const StateValue& primary = steps.front().state.front();
+    // The y range: the state values and the limits in the same unit.
+    double vMax = 0;
+    for (const KeyStep& st : steps)
+        for (const StateValue& v : st.state)
+            if (v.unit == primary.unit)
+                vMax = std::max(vMax, displayValue(v));
+    QList<StateValue> limits;
+    for (const StateValue& l : lane.trace.limits)
+        if (l.unit == primary.unit) {
+            limits.append(l);
+            vMax = std::max(vMax, displayValue(l));
         }
+    vMax = vMax > 0 ? vMax * 1.12 : 1;
+    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
 
-        p.save();
-        p.setClipRect(laneRect.adjusted(0, -2, 0, 2));
-        // Limits: dashed, labelled at the right.
-        for (const StateValue& l : limits) {
-            const double yy = toY(displayValue(l));
-            p.setPen(QPen(text, 1.2, Qt::DashLine));
-            p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
-            const QString label = QStringLiteral("%1 %2").arg(stateTitle(l.name), fmt::compact(displayValue(l)));
-            p.setPen(text);
-            p.drawText(QRectF(laneRect.right() - 200, yy - fm.height() - 1, 196, fm.height()), Qt::AlignRight, label);
-        }
-        // Secondary values (e.g. the exact count beside an estimate): thin muted lines.
-        const int valueCount = int(steps.front().state.size());
-        for (int k = valueCount - 1; k >= 0; --k) {
-            if (steps.front().state[std::size_t(k)].unit != primary.unit)
-                continue;
-            QPolygonF line;
-            for (std::size_t i = 0; i < steps.size() && int(i) <= std::max(m_current, 0); ++i) {
-                if (std::size_t(k) >= steps[i].state.size())
-                    continue;
-                const double s = seconds(steps[i].atUs);
-                line << QPointF(toX(s, laneRect, range), toY(displayValue(steps[i].state[std::size_t(k)])));
-            }
-            QPen pen(k == 0 ? lane.style.color : muted, k == 0 ? 2.0 : 1.0);
-            pen.setStyle(k == 0 ? lane.style.dash : Qt::SolidLine);
-            p.setPen(pen);
-            p.setBrush(Qt::NoBrush);
-            p.drawPolyline(line);
-            if (k == 0) {
-                p.setPen(Qt::NoPen);
-                p.setBrush(lane.style.color);
-                for (const QPointF& pt : std::as_const(line))
-                    p.drawEllipse(pt, 2.2, 2.2);
-            }
-        }
-        p.restore();
-        y += stateHeight + kLaneGap;
+    // Lane frame and labels.
+    p.setPen(QPen(c.grid, 1));
+    p.drawRect(laneRect);
+    p.setPen(c.text);
+    p.drawText(QRectF(c.area.left() + 6, laneRect.top(), m_gutter - 10, c.fm.height() * 2 + 4), Qt::AlignLeft | Qt::AlignTop,
+               lane.label.section(QLatin1Char(' '), 0, 0) + QLatin1Char(' ') + stateTitle(primary.name) + QStringLiteral("\n(")
+                   + displayUnit(primary.unit) + QLatin1Char(')'));
+    p.setPen(c.muted);
+    p.drawText(QRectF(c.area.left(), laneRect.bottom() - c.fm.height(), m_gutter - 6, c.fm.height()), Qt::AlignRight,
+               QStringLiteral("0"));
+    const std::vector<double> vticks = fmt::niceTicks(0, vMax, 3);
+    for (double v : vticks) {
+        if (v <= 0)
+            continue;
+        const double yy = toY(v);
+        p.setPen(QPen(c.grid, 1, Qt::DotLine));
+        p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
+        p.setPen(c.muted);
+        p.drawText(QRectF(c.area.left(), yy - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   fmt::compact(v));
     }
 
-    // The now cursor across every lane.
-    const double nowX = toX(seconds(m_nowUs), m_plot, range);
-    if (nowX >= m_plot.left() && nowX <= m_plot.right()) {
-        p.setPen(QPen(text, 1.2, Qt::DashLine));
-        p.drawLine(QPointF(nowX, m_plot.top()), QPointF(nowX, m_plot.bottom()));
-        const QString label = fmt::simTime(m_nowUs);
-        const int w = fm.horizontalAdvance(label) + 8;
-        QRectF box(std::min(nowX + 4, m_plot.right() - w), m_plot.top(), w, fm.height() + 2);
-        p.fillRect(box, bg);
-        p.setPen(text);
-        p.drawText(box, Qt::AlignCenter, label);
+    p.save();
+    p.setClipRect(laneRect.adjusted(0, -2, 0, 2));
+    // Limits: dashed, labelled at the right.
+    for (const StateValue& l : limits) {
+        const double yy = toY(displayValue(l));
+        p.setPen(QPen(c.text, 1.2, Qt::DashLine));
+        p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
+        const QString label = QStringLiteral("%1 %2").arg(stateTitle(l.name), fmt::compact(displayValue(l)));
+        p.setPen(c.text);
+        p.drawText(QRectF(laneRect.right() - 200, yy - c.fm.height() - 1, 196, c.fm.height()), Qt::AlignRight, label);
     }
+    paintStateValues(c, lane, laneRect, vMax);
+    p.restore();
+}
+
+void LaneCanvas::paintStateValues(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const
+{
+    // The first value in the lane's colour and dash, with a dot per step; the others (e.g. the
+    // exact count beside an estimate): thin muted lines.
+    QPainter& p = c.p;
+    const auto& steps = lane.trace.steps;
+    const std::string& unit = steps.front().state.front().unit;
+    const int valueCount = int(steps.front().state.size());
+    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
+    for (int k = valueCount - 1; k >= 0; --k) {
+        if (steps.front().state[std::size_t(k)].unit != unit)
+            continue;
+        QPolygonF line;
+        for (std::size_t i = 0; i < steps.size() && int(i) <= std::max(m_current, 0); ++i) {
+            if (std::size_t(k) >= steps[i].state.size())
+                continue;
+            const double s = seconds(steps[i].atUs);
+            line << QPointF(toX(s, laneRect, c.range), toY(displayValue(steps[i].state[std::size_t(k)])));
+        }
+        QPen pen(k == 0 ? lane.style.color : c.muted, k == 0 ? 2.0 : 1.0);
+        pen.setStyle(k == 0 ? lane.style.dash : Qt::SolidLine);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPolyline(line);
+        if (k == 0) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(lane.style.color);
+            for (const QPointF& pt : std::as_const(line))
+                p.drawEllipse(pt, 2.2, 2.2);
+        }
+    }
+}
+
+void LaneCanvas::paintNowCursor(PaintContext& c) const
+{
+    // Across every lane.
+    QPainter& p = c.p;
+    const double nowX = toX(seconds(m_nowUs), m_plot, c.range);
+    if (nowX < m_plot.left() || nowX > m_plot.right())
+        return;
+    p.setPen(QPen(c.text, 1.2, Qt::DashLine));
+    p.drawLine(QPointF(nowX, m_plot.top()), QPointF(nowX, m_plot.bottom()));
+    const QString label = fmt::simTime(m_nowUs);
+    const int w = c.fm.horizontalAdvance(label) + 8;
+    QRectF box(std::min(nowX + 4, m_plot.right() - w), m_plot.top(), w, c.fm.height() + 2);
+    p.fillRect(box, c.bg);
+    p.setPen(c.text);
+    p.drawText(box, Qt::AlignCenter, label);
 }
 
 void LaneCanvas::wheelEvent(QWheelEvent* event)

@@ -9,6 +9,7 @@
 #include "app/models/palette.h"
 #include "engine/sim/keyhistory.h"
 
+#include <QFontMetrics>
 #include <QHash>
 #include <QPixmap>
 #include <QWidget>
@@ -54,6 +55,22 @@ private:
     enum class DotShape { Allowed, Delayed, Rejected };
     void drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const;
     QPixmap renderDot(DotShape shape, double r, const QColor& color) const;
+    // What the parts of one paint share: the painter, the theme's colours, the metrics of the
+    // labels' font, the area of all lanes and the visible time range (seconds).
+    struct PaintContext {
+        QPainter& p;
+        QColor bg, text, muted, grid;
+        QFontMetrics fm;
+        QRectF area;
+        std::pair<double, double> range;
+    };
+    void paintTimeAxis(PaintContext& c) const;  // grid, tick labels and title
+    void paintRequestLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const;
+    // A lane with state: its frame, y scale, limits and values.
+    void paintStateLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const;
+    // Its values over time, on a y scale from 0 to vMax.
+    void paintStateValues(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const;
+    void paintNowCursor(PaintContext& c) const;
     void emitScrub(double x);
 
     QList<Lane> m_lanes;
