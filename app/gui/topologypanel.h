@@ -7,6 +7,7 @@
 
 #include "app/gui/clusterinput.h"
 
+#include <QFontMetrics>
 #include <QWidget>
 
 namespace ratelab {
@@ -30,6 +31,24 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    // What the parts of one paint share: the painter, the theme's colours and box fill, the
+    // fonts, the width of a box and the heights of a line of each font.
+    struct PaintContext {
+        QPainter& p;
+        QColor text, muted, boxFill;
+        QFont bold, small;
+        QFontMetrics fs;  // of `small`
+        double w, lineH, smallH;
+    };
+    // A rounded box at y with a bold title and lines of small text (the first in the text
+    // colour); its rectangle.
+    QRectF paintBox(PaintContext& c, double y, const QString& title, const QStringList& lines) const;
+    // The instances' box at y, with the arrow from the load balancer at lbOut; its rectangle.
+    QRectF paintInstances(PaintContext& c, double y, QPointF lbOut) const;
+    void paintInstanceRow(PaintContext& c, int instance, QPointF topLeft) const;
+    QStringList storeLines() const;   // the store box's text
+    QStringList policyLines() const;  // the failure policy box's text
+
     ClusterInput m_input;
     double m_cursorUs;
 };
