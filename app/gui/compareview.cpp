@@ -31,6 +31,37 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
 
+    layout->addLayout(createTopBar());
+
+    m_allowed = new AllowedChart(this);
+    m_burst = new BurstChart(this);
+    m_state = new StateChart(this);
+    m_delay = new DelayChart(this);
+    m_grid = new ChartGrid(2, QSize(kCompactBelowPx, 0), this);
+    m_grid->addChart(m_allowed, tr("A Allowed"));
+    m_grid->addChart(m_burst, tr("B Peak burst"));
+    m_grid->addChart(m_state, tr("C State"));
+    m_grid->addChart(m_delay, tr("D Delay"));
+    for (ChartView* c : charts())
+        c->setMinimumSize(320, 200);
+
+    createTable();
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(m_grid);
+    m_splitter->addWidget(m_table);
+    m_splitter->setStretchFactor(0, 4);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_table->setMinimumHeight(90);
+    layout->addWidget(m_splitter, 1);
+
+    connectSignals();
+    setDark(false);
+}
+
+QLayout* CompareView::createTopBar()
+{
     auto* top = new QHBoxLayout;
     m_legend = new LegendStrip(this);
     top->addWidget(m_legend, 1);
@@ -49,20 +80,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_rangeLabel = new QLabel(this);
     m_rangeLabel->setToolTip(tr("Drag on chart A to zoom, wheel to zoom around the mouse, double-click to reset"));
     top->addWidget(m_rangeLabel);
-    layout->addLayout(top);
+    return top;
+}
 
-    m_allowed = new AllowedChart(this);
-    m_burst = new BurstChart(this);
-    m_state = new StateChart(this);
-    m_delay = new DelayChart(this);
-    m_grid = new ChartGrid(2, QSize(kCompactBelowPx, 0), this);
-    m_grid->addChart(m_allowed, tr("A Allowed"));
-    m_grid->addChart(m_burst, tr("B Peak burst"));
-    m_grid->addChart(m_state, tr("C State"));
-    m_grid->addChart(m_delay, tr("D Delay"));
-    for (ChartView* c : charts())
-        c->setMinimumSize(320, 200);
-
+void CompareView::createTable()
+{
     m_model = new ReportModel(this);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
@@ -79,16 +101,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_table->setWordWrap(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+}
 
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->addWidget(m_grid);
-    m_splitter->addWidget(m_table);
-    m_splitter->setStretchFactor(0, 4);
-    m_splitter->setStretchFactor(1, 1);
-    m_splitter->setChildrenCollapsible(false);
-    m_table->setMinimumHeight(90);
-    layout->addWidget(m_splitter, 1);
-
+void CompareView::connectSignals()
+{
     m_staging.setSingleShot(true);
     m_staging.setInterval(0);
     connect(&m_staging, &QTimer::timeout, this, [this] {
@@ -108,35 +124,42 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
         m_allowed->setMode(id == 0 ? AllowedChart::Mode::Rate : AllowedChart::Mode::Share);
     });
     connect(m_allowed, &ChartView::xRangeRequested, this, [this] { updateRangeLabel(); });
-    connect(m_allowed, &ChartView::hovered, this, [this](double x) {
-        if (!std::isfinite(x) || !m_input.report) {
-            emit readout(QString());
-            return;
-        }
-        QStringList parts;
-        const Report& r = *m_input.report;
-        const double seconds = x * fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6).secondsPerUnit;
-        const std::size_t bucket = r.bucketUs > 0 ? std::size_t(seconds * 1e6 / double(r.bucketUs)) : 0;
-        const double bucketSeconds = double(r.bucketUs) / 1e6;
-        parts << QStringLiteral("t = %1").arg(fmt::simTime(qint64(seconds * 1e6)));
-        for (std::size_t i = 0; i < r.algorithms.size(); ++i)
-            if (!m_input.isHidden(i) && bucket < r.algorithms[i].allowedSeries.size())
-                parts << QStringLiteral("%1 %2").arg(QString::fromStdString(r.algorithms[i].id),
-                                                     fmt::ratePerSecond(double(r.algorithms[i].allowedSeries[bucket]) / bucketSeconds));
-        emit readout(parts.join(QStringLiteral("  |  ")));
-    });
-    connect(m_burst, &BarsChart::barClicked, this, [this](int i) {
-        if (!m_input.report || std::size_t(i) >= m_input.report->algorithms.size())
-            return;
-        const AlgorithmReport& a = m_input.report->algorithms[std::size_t(i)];
-        const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
-        const double end = double(a.peakBurst.atUs) / 1e6 / unit;
-        const double window = double(a.peakBurst.windowUs) / 1e6 / unit;
-        m_allowed->setXRange(std::make_pair(end - 2 * window, end + window));
-        updateRangeLabel();
-        emit burstSelected(QString::fromStdString(a.id), QString::fromStdString(a.peakBurst.key), a.peakBurst.atUs);
-    });
-    setDark(false);
+    connect(m_allowed, &ChartView::hovered, this, &CompareView::emitReadout);
+    connect(m_burst, &BarsChart::barClicked, this, &CompareView::zoomToBurst);
+}
+
+// The status bar readout for a hover at x on chart A: the time and each shown algorithm's rate.
+void CompareView::emitReadout(double x)
+{
+    if (!std::isfinite(x) || !m_input.report) {
+        emit readout(QString());
+        return;
+    }
+    QStringList parts;
+    const Report& r = *m_input.report;
+    const double seconds = x * fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6).secondsPerUnit;
+    const std::size_t bucket = r.bucketUs > 0 ? std::size_t(seconds * 1e6 / double(r.bucketUs)) : 0;
+    const double bucketSeconds = double(r.bucketUs) / 1e6;
+    parts << QStringLiteral("t = %1").arg(fmt::simTime(qint64(seconds * 1e6)));
+    for (std::size_t i = 0; i < r.algorithms.size(); ++i)
+        if (!m_input.isHidden(i) && bucket < r.algorithms[i].allowedSeries.size())
+            parts << QStringLiteral("%1 %2").arg(QString::fromStdString(r.algorithms[i].id),
+                                                 fmt::ratePerSecond(double(r.algorithms[i].allowedSeries[bucket]) / bucketSeconds));
+    emit readout(parts.join(QStringLiteral("  |  ")));
+}
+
+// A click on burst bar i: chart A zooms to that algorithm's peak burst window.
+void CompareView::zoomToBurst(int i)
+{
+    if (!m_input.report || std::size_t(i) >= m_input.report->algorithms.size())
+        return;
+    const AlgorithmReport& a = m_input.report->algorithms[std::size_t(i)];
+    const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
+    const double end = double(a.peakBurst.atUs) / 1e6 / unit;
+    const double window = double(a.peakBurst.windowUs) / 1e6 / unit;
+    m_allowed->setXRange(std::make_pair(end - 2 * window, end + window));
+    updateRangeLabel();
+    emit burstSelected(QString::fromStdString(a.id), QString::fromStdString(a.peakBurst.key), a.peakBurst.atUs);
 }
 
 QList<ChartView*> CompareView::charts() const

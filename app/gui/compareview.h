@@ -62,6 +62,11 @@ private:
 
     void updateCharts();
     void stageCharts();
+    QLayout* createTopBar();  // legend, Y mode and range label
+    void createTable();
+    void connectSignals();
+    void emitReadout(double x);
+    void zoomToBurst(int bar);
     void applyInput(int chart);
     void updateRangeLabel();
 
