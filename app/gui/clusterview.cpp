@@ -47,7 +47,22 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
+    createTopBar(content, layout);
+    layout->addLayout(createBody(content), 1);
+    layout->addWidget(createSummary(content));
 
+    m_alignTimer = new QTimer(this);
+    m_alignTimer->setSingleShot(true);
+    m_alignTimer->setInterval(50);
+    connect(m_alignTimer, &QTimer::timeout, this, &ClusterView::alignPlots);
+
+    connectSignals();
+    m_stack->setCurrentWidget(m_empty);
+}
+
+// The algorithm picker and its description, over the topology summary of narrow windows.
+void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
+{
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Algorithm:"), content));
     m_picker = new QComboBox(content);
@@ -68,6 +83,11 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
         m_alignTimer->start();
     });
 
+}
+
+// The topology on the left; the faults timeline over the four time charts on the right.
+QHBoxLayout* ClusterView::createBody(QWidget* content)
+{
     auto* body = new QHBoxLayout;
     body->setSpacing(6);
     m_topology = new TopologyPanel(content);
@@ -97,8 +117,13 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
     });
     right->addWidget(grid, 1);
     body->addLayout(right, 1);
-    layout->addLayout(body, 1);
+    return body;
 
+}
+
+// The run's numbers in a row of separated cells.
+QFrame* ClusterView::createSummary(QWidget* content)
+{
     auto* summary = new QFrame(content);
     summary->setFrameShape(QFrame::StyledPanel);
     auto* row = new QHBoxLayout(summary);
@@ -115,13 +140,13 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
         row->addWidget(label, 1);
         m_stats.append(label);
     }
-    layout->addWidget(summary);
+    return summary;
 
-    m_alignTimer = new QTimer(this);
-    m_alignTimer->setSingleShot(true);
-    m_alignTimer->setInterval(50);
-    connect(m_alignTimer, &QTimer::timeout, this, &ClusterView::alignPlots);
+}
 
+// The picker selects the lane; each chart's zoom, hover and plot area reach the others.
+void ClusterView::connectSignals()
+{
     connect(m_picker, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0 && index != m_input.algorithm) {
             m_input.algorithm = index;
@@ -141,7 +166,6 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
             m_alignTimer->start();
         });
     }
-    m_stack->setCurrentWidget(m_empty);
 }
 
 QList<ClusterTimeChart*> ClusterView::charts() const

@@ -13,9 +13,12 @@
 #include <memory>
 
 class QComboBox;
+class QFrame;
+class QHBoxLayout;
 class QLabel;
 class QStackedWidget;
 class QTimer;
+class QVBoxLayout;
 
 namespace ratelab {
 
@@ -63,6 +66,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void createTopBar(QWidget* content, QVBoxLayout* layout);
+    QHBoxLayout* createBody(QWidget* content);
+    QFrame* createSummary(QWidget* content);
+    void connectSignals();
     void setCollapsed(bool collapsed);
     void update();
     void syncTimeline();
