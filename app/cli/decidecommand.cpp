@@ -54,6 +54,22 @@ void appendCsvField(std::string& out, std::string_view field)
     out += '"';
 }
 
+// One output row's contract columns, t_us to delay_us, without the line end.
+void appendRow(std::string& out, const TraceRow& row, const Decision& d)
+{
+    appendInt(out, row.t);
+    out += ',';
+    appendCsvField(out, row.key);
+    out += ',';
+    appendInt(out, row.cost);
+    out += d.allowed ? ",1," : ",0,";
+    appendInt(out, d.remaining);
+    out += ',';
+    appendInt(out, d.retryAfterUs);
+    out += ',';
+    appendInt(out, d.delayUs);
+}
+
 } // namespace
 
 int runDecide(const DecideOptions& options)
@@ -111,17 +127,7 @@ int runDecide(const DecideOptions& options)
             } catch (const std::overflow_error& e) {  // a run longer than the limiter's span
                 throw InputError(fileName, row.line, "t_us", options.algorithm + ": " + e.what());
             }
-            appendInt(out, row.t);
-            out += ',';
-            appendCsvField(out, row.key);
-            out += ',';
-            appendInt(out, row.cost);
-            out += d.allowed ? ",1," : ",0,";
-            appendInt(out, d.remaining);
-            out += ',';
-            appendInt(out, d.retryAfterUs);
-            out += ',';
-            appendInt(out, d.delayUs);
+            appendRow(out, row, d);
             if (style) {
                 out += ',';
                 appendCsvField(out, httpHeaders(*style, d, policy, options.algorithm, row.t));

@@ -165,79 +165,52 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
     }
 }
 
-} // namespace
-
-CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
+// The advisor's options from the command line; empty, or what is wrong with one of them.
+std::string readAdvisorOptions(const RecommendOptions& o, AdvisorOptions& options)
 {
-    auto* cmd = app.add_subcommand("recommend",
-                                   "Per-key rates of a log or trace, and per algorithm the smallest limits that keep a "
-                                   "share of keys (or requests) never throttled");
-    cmd->add_option("input", o.input,
-                    "Access log (any format the importer detects) or decide trace CSV (t_us,key,cost); - for standard input")
-        ->required();
-    addLogOptions(*cmd, o.log.logOptions);
-    std::string formatHelp = "Log format, or trace for a decide trace CSV (default: detected; a t_us,key header means a trace): ";
-    formatHelp += logOptionChoices("format");
-    cmd->get_option("--format")->description(formatHelp);
-    cmd->add_option("--threads", o.log.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.log.threads) + ")")->check(CLI::Range(1u, 64u));
-    cmd->add_option("--keep-unthrottled", o.keep, "Share to keep never throttled: 99%, 99.9% or 0.99 (default 99%)");
-    cmd->add_option("--by", o.by, "Count the share over keys, or over requests (by their keys)")
-        ->check(CLI::IsMember({"keys", "requests"}));
-    cmd->add_option("--algorithm", o.algorithms, "Only this algorithm (repeatable; default: all six)");
-    cmd->add_option("--window", o.window, "The window W of every parameter family (default 1m)");
-    cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
-    cmd->add_flag("--json", o.json, "Print JSON (design.md section 7), not a table");
-    cmd->add_option("--replay-scenario", o.replayScenario,
-                    "Also write a scenario that replays the input file through the recommendations (ratelab-cli run FILE)");
-    return cmd;
-}
-
-int runRecommend(const RecommendOptions& o)
-{
-    AdvisorOptions options;
     const auto ppm = parseShare(o.keep);
     if (!ppm)
-        return badUsage("--keep-unthrottled " + o.keep + ": expected a share like 99%, 99.9% or 0.99");
+        return "--keep-unthrottled " + o.keep + ": expected a share like 99%, 99.9% or 0.99";
     options.targetPpm = *ppm;
     options.by = o.by == "requests" ? AdvisorTarget::Requests : AdvisorTarget::Keys;
     std::string error;
     const auto window = parseDuration(o.window, error);
     if (!window)
-        return badUsage("--window " + o.window + ": " + error);
+        return "--window " + o.window + ": " + error;
     options.windowUs = *window;
     options.algorithms = o.algorithms;
     options.topKeys = o.top;
     try {
         (void)exactRateText(1, options.windowUs);
     } catch (const std::invalid_argument&) {
-        return badUsage("--window " + o.window + ": per-window rates are not exact in N/unit syntax; use 1s, 10s, 1m, 1h ...");
+        return "--window " + o.window + ": per-window rates are not exact in N/unit syntax; use 1s, 10s, 1m, 1h ...";
     }
     for (const std::string& a : o.algorithms)
         if (!findFamily(a))
-            return badUsage("--algorithm " + a + ": the advisor searches token_bucket, leaky_bucket, fixed_window, "
-                            "sliding_window_log, sliding_window_counter or gcra");
+            return "--algorithm " + a + ": the advisor searches token_bucket, leaky_bucket, fixed_window, "
+                   "sliding_window_log, sliding_window_counter or gcra";
+    return {};
+}
 
+// Why --replay-scenario cannot be written, or empty. The replay scenario names the input file,
+// to read it again: a file, not standard input; and it is a file of its own, as standard
+// output carries the recommendations.
+std::string replayScenarioProblem(const RecommendOptions& o)
+{
+    if (isStdio(o.replayScenario))
+        return "--replay-scenario -: standard output carries the recommendations; name a file";
+    if (isStdio(o.input))
+        return "--replay-scenario: the scenario reads its input again, which standard input cannot be; "
+               "give the input as a file";
+    return overwriteProblem({"--replay-scenario", o.replayScenario}, {{"the input", o.input}});
+}
+
+// The input's requests, read as a trace or as a log (as --format says, or as its first line
+// looks); `logImport` is how a log was read. kExitOk, or the exit status of bad input.
+int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set, std::optional<ratelab::ImportOptions>& logImport)
+{
     const bool fromStdin = isStdio(o.input);
     const std::string inputName = fromStdin ? "<stdin>" : o.input;
-    if (!fromStdin)
-        if (const std::string problem = inputFileProblem(o.input, "file"); !problem.empty())
-            return badUsage(o.input + ": " + problem);
-    // The replay scenario names the input file, to read it again: a file, not standard
-    // input; and it is a file of its own, as standard output carries the recommendations.
-    std::optional<Output> replayFile;
-    if (!o.replayScenario.empty()) {
-        if (isStdio(o.replayScenario))
-            return badUsage("--replay-scenario -: standard output carries the recommendations; name a file");
-        if (fromStdin)
-            return badUsage("--replay-scenario: the scenario reads its input again, which standard input cannot be; "
-                            "give the input as a file");
-        if (const std::string problem = overwriteProblem({"--replay-scenario", o.replayScenario}, {{"the input", o.input}});
-            !problem.empty())
-            return badUsage(problem);
-        replayFile.emplace(o.replayScenario);  // a path that cannot be written fails now, not after the work
-    }
-    RequestSet set;
-    std::optional<ratelab::ImportOptions> logImport;  // how the log was read; none for a trace
     std::string format = "auto";
     bool logFormatGiven = false;
     for (const LogOption& given : o.log.logOptions) {
@@ -251,7 +224,6 @@ int runRecommend(const RecommendOptions& o)
     const bool trace = format == "trace"
         || (format == "auto" && !logFormatGiven
             && (fromStdin ? isTraceHeader(stdinInput->firstLine()) : looksLikeTrace(o.input)));
-    Progress progress("recommend");
     try {
         std::ifstream file;
         std::istream stdinStream(nullptr);
@@ -284,6 +256,56 @@ int runRecommend(const RecommendOptions& o)
         progress.finish();
         return badUsage(inputName + ": no requests to advise on");
     }
+    return kExitOk;
+}
+
+} // namespace
+
+CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
+{
+    auto* cmd = app.add_subcommand("recommend",
+                                   "Per-key rates of a log or trace, and per algorithm the smallest limits that keep a "
+                                   "share of keys (or requests) never throttled");
+    cmd->add_option("input", o.input,
+                    "Access log (any format the importer detects) or decide trace CSV (t_us,key,cost); - for standard input")
+        ->required();
+    addLogOptions(*cmd, o.log.logOptions);
+    std::string formatHelp = "Log format, or trace for a decide trace CSV (default: detected; a t_us,key header means a trace): ";
+    formatHelp += logOptionChoices("format");
+    cmd->get_option("--format")->description(formatHelp);
+    cmd->add_option("--threads", o.log.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.log.threads) + ")")->check(CLI::Range(1u, 64u));
+    cmd->add_option("--keep-unthrottled", o.keep, "Share to keep never throttled: 99%, 99.9% or 0.99 (default 99%)");
+    cmd->add_option("--by", o.by, "Count the share over keys, or over requests (by their keys)")
+        ->check(CLI::IsMember({"keys", "requests"}));
+    cmd->add_option("--algorithm", o.algorithms, "Only this algorithm (repeatable; default: all six)");
+    cmd->add_option("--window", o.window, "The window W of every parameter family (default 1m)");
+    cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
+    cmd->add_flag("--json", o.json, "Print JSON (design.md section 7), not a table");
+    cmd->add_option("--replay-scenario", o.replayScenario,
+                    "Also write a scenario that replays the input file through the recommendations (ratelab-cli run FILE)");
+    return cmd;
+}
+
+int runRecommend(const RecommendOptions& o)
+{
+    AdvisorOptions options;
+    if (const std::string problem = readAdvisorOptions(o, options); !problem.empty())
+        return badUsage(problem);
+    const std::string inputName = isStdio(o.input) ? "<stdin>" : o.input;
+    if (!isStdio(o.input))
+        if (const std::string problem = inputFileProblem(o.input, "file"); !problem.empty())
+            return badUsage(o.input + ": " + problem);
+    std::optional<Output> replayFile;
+    if (!o.replayScenario.empty()) {
+        if (const std::string problem = replayScenarioProblem(o); !problem.empty())
+            return badUsage(problem);
+        replayFile.emplace(o.replayScenario);  // a path that cannot be written fails now, not after the work
+    }
+    RequestSet set;
+    std::optional<ratelab::ImportOptions> logImport;  // how the log was read; none for a trace
+    Progress progress("recommend");
+    if (const int status = readRequests(o, progress, set, logImport); status != kExitOk)
+        return status;
 
     const AdvisorResult result = advise(set, options, &progress.control());
     progress.finish();

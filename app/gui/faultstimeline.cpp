@@ -97,7 +97,6 @@ void FaultsTimeline::paintEvent(QPaintEvent*)
     if (!m_input.valid())
         return;
     const ClusterSpec& spec = m_input.cluster();
-    const double unit = m_input.secondsPerUnit();
     const int lh = laneHeight();
     QFont small = font();
     if (small.pointSizeF() > 0)
@@ -123,52 +122,11 @@ void FaultsTimeline::paintEvent(QPaintEvent*)
         for (const OutageSpec& o : spec.outages) {
             const bool hits = lane.instance < 0
                               || std::find(o.instances.begin(), o.instances.end(), lane.instance) != o.instances.end();
-            if (!hits || (lane.instance >= 0 && o.instances.empty()))
-                continue;
-            std::vector<std::pair<SimTime, SimTime>> spans;
-            if (o.kind == OutageKind::Flapping && o.flap > 0)
-                for (SimTime t = o.from; t < o.to; t += 2 * o.flap)
-                    spans.emplace_back(t, std::min(o.to, t + o.flap));
-            else
-                spans.emplace_back(o.from, o.to);
-            for (const auto& [from, to] : spans) {
-                const double l = toPx(double(from) / 1e6 / unit);
-                const double r = toPx(double(to) / 1e6 / unit);
-                const QRectF bar(l, row.top() + 3, std::max(1.0, r - l), lh - 6);
-                QColor fill = palette::offeredLoadLine();
-                fill.setAlphaF(0.18f);
-                p.fillRect(bar, fill);
-                QColor hatch = palette::offeredLoadLine();
-                hatch.setAlphaF(o.kind == OutageKind::Slow ? 0.45f : 0.8f);
-                p.fillRect(bar, QBrush(hatch, o.kind == OutageKind::Slow ? Qt::FDiagPattern : Qt::BDiagPattern));
-                p.setPen(QPen(muted, 1));
-                p.drawRect(bar);
-            }
-            // The label over the whole outage, in a readable box, if it fits.
-            const QString label = clusternames::outageLabel(o);
-            const double l = std::max(m_left, toPx(double(o.from) / 1e6 / unit));
-            const double r = std::min(m_right, toPx(double(o.to) / 1e6 / unit));
-            const double w = fm.horizontalAdvance(label) + 8;
-            if (r - l >= w) {
-                const QRectF box(l + (r - l - w) / 2, mid - fm.height() / 2.0, w, fm.height());
-                p.fillRect(box, palette::chartBackground(dark));
-                p.setPen(text);
-                p.drawText(box, Qt::AlignCenter, label);
-            }
+            if (hits && !(lane.instance >= 0 && o.instances.empty()))
+                paintOutage(p, o, row, fm);
         }
-        if (lane.instance >= 0 && std::size_t(lane.instance) < spec.clocks.size()) {
-            for (const ClockStep& step : spec.clocks[std::size_t(lane.instance)].steps) {
-                const double x = toPx(double(step.at) / 1e6 / unit);
-                p.setPen(QPen(text, 1.2, Qt::DotLine));
-                p.drawLine(QPointF(x, row.top() + 1), QPointF(x, row.bottom() - 1));
-                const QString label = tr("NTP step %1").arg(clusternames::signedDuration(step.by));
-                const double w = fm.horizontalAdvance(label) + 6;
-                const QRectF box(x + w + 3 > m_right ? x - w - 3 : x + 3, mid - fm.height() / 2.0, w, fm.height());
-                p.fillRect(box, palette::chartBackground(dark));
-                p.setPen(text);
-                p.drawText(box, Qt::AlignCenter, label);
-            }
-        }
+        if (lane.instance >= 0 && std::size_t(lane.instance) < spec.clocks.size())
+            paintClockSteps(p, spec.clocks[std::size_t(lane.instance)], row, fm);
         p.setClipping(false);
         // The lane's note (clock offset and drift; "no outage"), at the plot's left, muted.
         if (!lane.note.isEmpty()) {
@@ -184,6 +142,63 @@ void FaultsTimeline::paintEvent(QPaintEvent*)
         const double x = toPx(m_cursor);
         p.setPen(QPen(muted, 1, Qt::DashLine));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+}
+
+// One outage on a lane: its spans (each flap of a flapping one) hatched, and its label over
+// the whole outage in a readable box, if it fits.
+void FaultsTimeline::paintOutage(QPainter& p, const OutageSpec& o, const QRectF& row, const QFontMetrics& fm) const
+{
+    const bool dark = m_input.dark;
+    const double unit = m_input.secondsPerUnit();
+    const double mid = row.center().y();
+    std::vector<std::pair<SimTime, SimTime>> spans;
+    if (o.kind == OutageKind::Flapping && o.flap > 0)
+        for (SimTime t = o.from; t < o.to; t += 2 * o.flap)
+            spans.emplace_back(t, std::min(o.to, t + o.flap));
+    else
+        spans.emplace_back(o.from, o.to);
+    for (const auto& [from, to] : spans) {
+        const double l = toPx(double(from) / 1e6 / unit);
+        const double r = toPx(double(to) / 1e6 / unit);
+        const QRectF bar(l, row.top() + 3, std::max(1.0, r - l), row.height() - 6);
+        QColor fill = palette::offeredLoadLine();
+        fill.setAlphaF(0.18f);
+        p.fillRect(bar, fill);
+        QColor hatch = palette::offeredLoadLine();
+        hatch.setAlphaF(o.kind == OutageKind::Slow ? 0.45f : 0.8f);
+        p.fillRect(bar, QBrush(hatch, o.kind == OutageKind::Slow ? Qt::FDiagPattern : Qt::BDiagPattern));
+        p.setPen(QPen(palette::mutedTextColor(dark), 1));
+        p.drawRect(bar);
+    }
+    const QString label = clusternames::outageLabel(o);
+    const double l = std::max(m_left, toPx(double(o.from) / 1e6 / unit));
+    const double r = std::min(m_right, toPx(double(o.to) / 1e6 / unit));
+    const double w = fm.horizontalAdvance(label) + 8;
+    if (r - l >= w) {
+        const QRectF box(l + (r - l - w) / 2, mid - fm.height() / 2.0, w, fm.height());
+        p.fillRect(box, palette::chartBackground(dark));
+        p.setPen(palette::textColor(dark));
+        p.drawText(box, Qt::AlignCenter, label);
+    }
+}
+
+// An instance's NTP steps: a dotted line at each, labelled with the step.
+void FaultsTimeline::paintClockSteps(QPainter& p, const ClockSpec& clock, const QRectF& row, const QFontMetrics& fm) const
+{
+    const bool dark = m_input.dark;
+    const QColor text = palette::textColor(dark);
+    const double mid = row.center().y();
+    for (const ClockStep& step : clock.steps) {
+        const double x = toPx(double(step.at) / 1e6 / m_input.secondsPerUnit());
+        p.setPen(QPen(text, 1.2, Qt::DotLine));
+        p.drawLine(QPointF(x, row.top() + 1), QPointF(x, row.bottom() - 1));
+        const QString label = tr("NTP step %1").arg(clusternames::signedDuration(step.by));
+        const double w = fm.horizontalAdvance(label) + 6;
+        const QRectF box(x + w + 3 > m_right ? x - w - 3 : x + 3, mid - fm.height() / 2.0, w, fm.height());
+        p.fillRect(box, palette::chartBackground(dark));
+        p.setPen(text);
+        p.drawText(box, Qt::AlignCenter, label);
     }
 }
 

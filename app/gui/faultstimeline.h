@@ -8,6 +8,9 @@
 
 #include <QWidget>
 
+class QFontMetrics;
+class QPainter;
+
 namespace ratelab {
 
 class FaultsTimeline : public QWidget {
@@ -38,6 +41,8 @@ private:
     void rebuildLanes();
     int laneHeight() const;
     double toPx(double x) const;
+    void paintOutage(QPainter& p, const OutageSpec& o, const QRectF& row, const QFontMetrics& fm) const;
+    void paintClockSteps(QPainter& p, const ClockSpec& clock, const QRectF& row, const QFontMetrics& fm) const;
 
     ClusterInput m_input;
     std::vector<Lane> m_lanes;
