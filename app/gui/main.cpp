@@ -5,7 +5,7 @@
 // its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
 // the reason.
 
-#include "app/gui/mainwindow.h"
+#include "app/gui/window/mainwindow.h"
 #include "app/models/filewriter.h"
 #include "app/models/scenariofiles.h"
 

@@ -1,0 +1,442 @@
+#include "app/gui/panels/lanecanvas.h"
+
+#include "app/models/formatting.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratelab {
+
+namespace {
+constexpr double kRequestLaneHeight = 34;
+constexpr double kAxisHeight = 30;
+constexpr double kLaneGap = 8;
+constexpr double kDotRadius = 5.5;  // a request dot; the current one is 1.35 times larger
+constexpr int kAutoSteps = 60;  // requests visible in the automatic span
+
+double seconds(qint64 us)
+{
+    return double(us) / 1e6;
+}
+
+// A state value in display units: microseconds become milliseconds.
+double displayValue(const StateValue& v)
+{
+    return v.unit == "us" ? v.value / 1000.0 : v.value;
+}
+
+QString displayUnit(const std::string& unit)
+{
+    if (unit == "us")
+        return QStringLiteral("ms");
+    return QString::fromStdString(unit);
+}
+
+QString stateTitle(const std::string& name)
+{
+    if (name == "tat_minus_now")
+        return QStringLiteral("TAT − now");
+    QString s = QString::fromStdString(name);
+    s.replace(QLatin1Char('_'), QLatin1Char(' '));
+    return s;
+}
+
+} // namespace
+
+LaneCanvas::LaneCanvas(QWidget* parent) : QWidget(parent)
+{
+    setMouseTracking(false);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setFocusPolicy(Qt::ClickFocus);
+}
+
+void LaneCanvas::setLanes(const QList<Lane>& lanes)
+{
+    m_lanes = lanes;
+    m_spanSeconds = 0;
+    update();
+}
+
+void LaneCanvas::setCurrent(int step)
+{
+    m_current = step;
+    update();
+}
+
+void LaneCanvas::setNow(qint64 nowUs)
+{
+    m_nowUs = nowUs;
+    update();
+}
+
+void LaneCanvas::setDark(bool dark)
+{
+    m_dark = dark;
+    m_dots.clear();  // their outline follows the theme
+    update();
+}
+
+int LaneCanvas::stepCount() const
+{
+    return m_lanes.isEmpty() ? 0 : int(m_lanes.front().trace.steps.size());
+}
+
+qint64 LaneCanvas::firstUs() const
+{
+    return stepCount() > 0 ? m_lanes.front().trace.steps.front().atUs : 0;
+}
+
+qint64 LaneCanvas::lastUs() const
+{
+    return stepCount() > 0 ? m_lanes.front().trace.steps.back().atUs : 0;
+}
+
+std::pair<double, double> LaneCanvas::visibleRange() const
+{
+    if (stepCount() == 0)
+        return {0, 1};
+    const auto& steps = m_lanes.front().trace.steps;
+    const double first = seconds(steps.front().atUs);
+    const double last = seconds(steps.back().atUs);
+    const double total = std::max(1e-3, last - first);
+    double span = m_spanSeconds;
+    if (span <= 0) {
+        const std::size_t k = std::min<std::size_t>(steps.size() - 1, kAutoSteps);
+        span = std::max(0.05, seconds(steps[k].atUs) - first);
+    }
+    const double pad = 0.04;
+    if (span >= total)
+        return {first - total * pad, last + total * pad};
+    // Keep the cursor at two thirds of the width.
+    const double now = seconds(m_nowUs);
+    double lo = now - span * 2.0 / 3.0;
+    lo = std::clamp(lo, first - span * pad, last + span * pad - span);
+    return {lo, lo + span};
+}
+
+double LaneCanvas::toX(double s, const QRectF& plot, const std::pair<double, double>& range) const
+{
+    return plot.left() + (s - range.first) / (range.second - range.first) * plot.width();
+}
+
+void LaneCanvas::drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const
+{
+    const Decision& d = step.decision;
+    const DotShape shape = !d.allowed ? DotShape::Rejected : d.delayUs > 0 ? DotShape::Delayed : DotShape::Allowed;
+    const double dpr = devicePixelRatioF();
+    // rgba (32 bits), shape (2), radius in 1/100 px (12), device pixel ratio in 1/100 (16).
+    const quint64 key = quint64(color.rgba()) | quint64(shape) << 32 | quint64(std::lround(r * 100) & 0xfff) << 34
+                        | quint64(std::lround(dpr * 100) & 0xffff) << 46;
+    auto it = m_dots.constFind(key);
+    if (it == m_dots.constEnd())
+        it = m_dots.insert(key, renderDot(shape, r, color));
+    const double half = it->width() / it->devicePixelRatio() / 2;
+    // At whole device pixels: a pixmap drawn in between would be resampled, blurred.
+    p.drawPixmap(QPointF(std::round((c.x() - half) * dpr) / dpr, std::round((c.y() - half) * dpr) / dpr), *it);
+}
+
+QPixmap LaneCanvas::renderDot(DotShape shape, double r, const QColor& color) const
+{
+    const double dpr = devicePixelRatioF();
+    const int side = int(std::ceil(2 * r + 4));
+    QPixmap pixmap(QSize(side, side) * dpr);
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPointF c(side / 2.0, side / 2.0);
+    switch (shape) {
+    case DotShape::Rejected: {
+        // Hollow ring with a cross.
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(color, 1.8));
+        p.drawEllipse(c, r, r);
+        const double k = r * 0.6;
+        p.drawLine(QPointF(c.x() - k, c.y() - k), QPointF(c.x() + k, c.y() + k));
+        p.drawLine(QPointF(c.x() - k, c.y() + k), QPointF(c.x() + k, c.y() - k));
+        break;
+    }
+    case DotShape::Delayed: {
+        // Half-filled disc: the lower half filled.
+        p.setPen(QPen(color, 1.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(c, r, r);
+        QPainterPath half;
+        half.moveTo(c);
+        half.arcTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), 180, 180);
+        half.closeSubpath();
+        p.setPen(Qt::NoPen);
+        p.setBrush(color);
+        p.drawPath(half);
+        break;
+    }
+    case DotShape::Allowed: {
+        QColor outline = palette::textColor(m_dark);
+        outline.setAlphaF(0.4f);
+        p.setPen(QPen(outline, 1));
+        p.setBrush(color);
+        p.drawEllipse(c, r, r);
+        break;
+    }
+    }
+    return pixmap;
+}
+
+void LaneCanvas::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont small = font();
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(std::max(8.0, small.pointSizeF() - 1));
+    PaintContext c{p, palette::chartBackground(m_dark), palette::textColor(m_dark), palette::mutedTextColor(m_dark),
+                   palette::gridColor(m_dark), QFontMetrics(small), {}, {}};
+    p.fillRect(rect(), c.bg);
+    p.setFont(small);
+
+    if (m_lanes.isEmpty() || stepCount() == 0) {
+        p.setPen(c.muted);
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_lanes.isEmpty() ? tr("Pick a key and an algorithm to follow its requests step by step.")
+                                     : tr("This key sent no requests to this algorithm."));
+        return;
+    }
+
+    // One left gutter for every lane: the widest label.
+    int gutter = 0;
+    for (const Lane& lane : m_lanes) {
+        gutter = std::max(gutter, c.fm.horizontalAdvance(lane.label));
+        if (lane.trace.steps.empty())
+            continue;  // B may have no requests of the key (a closed loop that sent it none)
+        for (const StateValue& v : lane.trace.steps.front().state)
+            gutter = std::max(gutter, c.fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
+    }
+    m_gutter = gutter + 24;
+    c.area = QRectF(rect()).adjusted(0, 6, -16, 0);
+    const double requestsHeight = kRequestLaneHeight * m_lanes.size();
+    const double stateTotal = c.area.height() - requestsHeight - kAxisHeight - kLaneGap * (m_lanes.size() + 1);
+    const double stateHeight = std::max(60.0, stateTotal / m_lanes.size());
+    m_plot = QRectF(c.area.left() + m_gutter, c.area.top(), c.area.width() - m_gutter, c.area.height() - kAxisHeight);
+    c.range = visibleRange();
+
+    paintTimeAxis(c);
+    double y = c.area.top();
+    for (const Lane& lane : m_lanes) {
+        paintRequestLane(c, lane, QRectF(m_plot.left(), y, m_plot.width(), kRequestLaneHeight));
+        y += kRequestLaneHeight + kLaneGap;
+    }
+    for (const Lane& lane : m_lanes) {
+        const auto& steps = lane.trace.steps;
+        if (!steps.empty() && !steps.front().state.empty())
+            paintStateLane(c, lane, QRectF(m_plot.left(), y + 4, m_plot.width(), stateHeight - 8));
+        y += stateHeight + kLaneGap;
+    }
+    paintNowCursor(c);
+}
+
+void LaneCanvas::paintTimeAxis(PaintContext& c) const
+{
+    QPainter& p = c.p;
+    const auto& range = c.range;
+    const std::vector<double> ticks = fmt::niceTicks(range.first, range.second, std::max(3, int(m_plot.width() / 110)));
+    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
+    p.setPen(QPen(c.grid, 1));
+    for (double t : ticks) {
+        const double x = toX(t, m_plot, range);
+        p.drawLine(QPointF(x, m_plot.top()), QPointF(x, m_plot.bottom()));
+    }
+    p.setPen(c.text);
+    for (double t : ticks) {
+        const double x = toX(t, m_plot, range);
+        const QString label = QString::number(t, 'f', step >= 1 ? 0 : std::clamp(int(std::ceil(-std::log10(step))), 0, 6));
+        p.drawText(QRectF(x - 50, m_plot.bottom() + 2, 100, c.fm.height()), Qt::AlignHCenter | Qt::AlignTop, label);
+    }
+    p.drawText(QRectF(m_plot.left(), m_plot.bottom() + 2 + c.fm.height(), m_plot.width(), c.fm.height()), Qt::AlignHCenter,
+               tr("time (s) from the scenario start"));
+    p.setPen(QPen(c.muted, 1));
+    p.drawLine(m_plot.bottomLeft(), m_plot.bottomRight());
+}
+
+void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const
+{
+    QPainter& p = c.p;
+    const double dotR = kDotRadius;
+    p.setPen(c.text);
+    p.drawText(QRectF(c.area.left() + 6, laneRect.top(), m_gutter - 10, kRequestLaneHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               lane.label);
+    p.setPen(QPen(c.grid, 1));
+    p.drawLine(QPointF(laneRect.left(), laneRect.center().y()), QPointF(laneRect.right(), laneRect.center().y()));
+    p.save();
+    p.setClipRect(laneRect.adjusted(-dotR - 2, 0, dotR + 2, 0));
+    const auto& steps = lane.trace.steps;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const double s = seconds(steps[i].atUs);
+        const double x = toX(s, laneRect, c.range);
+        // Only the dots in view are drawn (a busy key has thousands); the current step
+        // always is, as its arrow may reach into view.
+        if ((x < laneRect.left() - 2 * dotR || x > laneRect.right() + 2 * dotR) && int(i) != m_current)
+            continue;
+        QColor color = lane.style.color;
+        if (int(i) > m_current)
+            color.setAlphaF(0.25f);  // the future, faded
+        const QPointF center(x, laneRect.center().y());
+        if (steps[i].decision.allowed && steps[i].decision.delayUs > 0 && int(i) == m_current) {
+            // An arrow to the forward time.
+            const double fx = toX(s + seconds(steps[i].decision.delayUs), laneRect, c.range);
+            p.setPen(QPen(color, 1.2));
+            p.drawLine(QPointF(x + dotR, center.y() + dotR + 3), QPointF(fx, center.y() + dotR + 3));
+            p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));
+            p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1),
+                       tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
+        }
+        drawDot(p, center, int(i) == m_current ? dotR * 1.35 : dotR, steps[i], color);
+    }
+    p.restore();
+}
+
+void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const
+{
+    QPainter& p = c.p;
+    const auto& steps = lane.trace.steps;
+    const StateValue& primary = steps.front().state.front();
+    // The y range: the state values and the limits in the same unit.
+    double vMax = 0;
+    for (const KeyStep& st : steps)
+        for (const StateValue& v : st.state)
+            if (v.unit == primary.unit)
+                vMax = std::max(vMax, displayValue(v));
+    QList<StateValue> limits;
+    for (const StateValue& l : lane.trace.limits)
+        if (l.unit == primary.unit) {
+            limits.append(l);
+            vMax = std::max(vMax, displayValue(l));
+        }
+    vMax = vMax > 0 ? vMax * 1.12 : 1;
+    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
+
+    // Lane frame and labels.
+    p.setPen(QPen(c.grid, 1));
+    p.drawRect(laneRect);
+    p.setPen(c.text);
+    p.drawText(QRectF(c.area.left() + 6, laneRect.top(), m_gutter - 10, c.fm.height() * 2 + 4), Qt::AlignLeft | Qt::AlignTop,
+               lane.label.section(QLatin1Char(' '), 0, 0) + QLatin1Char(' ') + stateTitle(primary.name) + QStringLiteral("\n(")
+                   + displayUnit(primary.unit) + QLatin1Char(')'));
+    p.setPen(c.muted);
+    p.drawText(QRectF(c.area.left(), laneRect.bottom() - c.fm.height(), m_gutter - 6, c.fm.height()), Qt::AlignRight,
+               QStringLiteral("0"));
+    const std::vector<double> vticks = fmt::niceTicks(0, vMax, 3);
+    for (double v : vticks) {
+        if (v <= 0)
+            continue;
+        const double yy = toY(v);
+        p.setPen(QPen(c.grid, 1, Qt::DotLine));
+        p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
+        p.setPen(c.muted);
+        p.drawText(QRectF(c.area.left(), yy - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   fmt::compact(v));
+    }
+
+    p.save();
+    p.setClipRect(laneRect.adjusted(0, -2, 0, 2));
+    // Limits: dashed, labelled at the right.
+    for (const StateValue& l : limits) {
+        const double yy = toY(displayValue(l));
+        p.setPen(QPen(c.text, 1.2, Qt::DashLine));
+        p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
+        const QString label = QStringLiteral("%1 %2").arg(stateTitle(l.name), fmt::compact(displayValue(l)));
+        p.setPen(c.text);
+        p.drawText(QRectF(laneRect.right() - 200, yy - c.fm.height() - 1, 196, c.fm.height()), Qt::AlignRight, label);
+    }
+    paintStateValues(c, lane, laneRect, vMax);
+    p.restore();
+}
+
+void LaneCanvas::paintStateValues(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const
+{
+    // The first value in the lane's colour and dash, with a dot per step; the others (e.g. the
+    // exact count beside an estimate): thin muted lines.
+    QPainter& p = c.p;
+    const auto& steps = lane.trace.steps;
+    const std::string& unit = steps.front().state.front().unit;
+    const int valueCount = int(steps.front().state.size());
+    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
+    for (int k = valueCount - 1; k >= 0; --k) {
+        if (steps.front().state[std::size_t(k)].unit != unit)
+            continue;
+        QPolygonF line;
+        for (std::size_t i = 0; i < steps.size() && int(i) <= std::max(m_current, 0); ++i) {
+            if (std::size_t(k) >= steps[i].state.size())
+                continue;
+            const double s = seconds(steps[i].atUs);
+            line << QPointF(toX(s, laneRect, c.range), toY(displayValue(steps[i].state[std::size_t(k)])));
+        }
+        QPen pen(k == 0 ? lane.style.color : c.muted, k == 0 ? 2.0 : 1.0);
+        pen.setStyle(k == 0 ? lane.style.dash : Qt::SolidLine);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPolyline(line);
+        if (k == 0) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(lane.style.color);
+            for (const QPointF& pt : std::as_const(line))
+                p.drawEllipse(pt, 2.2, 2.2);
+        }
+    }
+}
+
+void LaneCanvas::paintNowCursor(PaintContext& c) const
+{
+    // Across every lane.
+    QPainter& p = c.p;
+    const double nowX = toX(seconds(m_nowUs), m_plot, c.range);
+    if (nowX < m_plot.left() || nowX > m_plot.right())
+        return;
+    p.setPen(QPen(c.text, 1.2, Qt::DashLine));
+    p.drawLine(QPointF(nowX, m_plot.top()), QPointF(nowX, m_plot.bottom()));
+    const QString label = fmt::simTime(m_nowUs);
+    const int w = c.fm.horizontalAdvance(label) + 8;
+    QRectF box(std::min(nowX + 4, m_plot.right() - w), m_plot.top(), w, c.fm.height() + 2);
+    p.fillRect(box, c.bg);
+    p.setPen(c.text);
+    p.drawText(box, Qt::AlignCenter, label);
+}
+
+void LaneCanvas::wheelEvent(QWheelEvent* event)
+{
+    if (stepCount() == 0)
+        return;
+    const auto range = visibleRange();
+    const double span = range.second - range.first;
+    const double notches = event->angleDelta().y() / 120.0;
+    m_spanSeconds = std::max(0.01, span * std::pow(1.25, -notches));
+    update();
+    event->accept();
+}
+
+void LaneCanvas::emitScrub(double x)
+{
+    if (stepCount() == 0 || m_plot.width() <= 0)
+        return;
+    const auto range = visibleRange();
+    const double s = range.first + (x - m_plot.left()) / m_plot.width() * (range.second - range.first);
+    emit scrubbed(qint64(s * 1e6));
+}
+
+void LaneCanvas::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        emitScrub(event->position().x());
+}
+
+void LaneCanvas::mouseMoveEvent(QMouseEvent* event)
+{
+    if (event->buttons() & Qt::LeftButton)
+        emitScrub(event->position().x());
+}
+
+} // namespace ratelab

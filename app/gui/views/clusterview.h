@@ -1,0 +1,97 @@
+#pragma once
+// The Cluster view (gui-guide.md 4.4) over a cluster run: an algorithm picker (one at a time), the
+// painted topology, the faults timeline, four time charts on one x axis (global allowed vs the
+// global limit, allowed per instance, decisions during outages, overshoot) with outages hatched
+// and clock steps dotted, and a summary row. A scenario without a cluster section gets an
+// empty state that names the cluster scenarios to open. Below 1400 px the topology folds to
+// one row above the charts (TopologySummary) whose button shows it again.
+
+#include "app/gui/charts/clusterinput.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QFrame;
+class QHBoxLayout;
+class QLabel;
+class QStackedWidget;
+class QTimer;
+class QVBoxLayout;
+
+namespace ratelab {
+
+class ChartView;
+class ClusterEmptyState;
+class ClusterTimeChart;
+class FaultsTimeline;
+class GlobalAllowedChart;
+class InstanceAllowedChart;
+class OutageDecisionsChart;
+class OvershootChart;
+class TopologyPanel;
+class TopologySummary;
+
+class ClusterView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ClusterView(QWidget* parent = nullptr);
+
+    void setRun(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario);
+    void setDark(bool dark);
+    void setAlgorithm(int index);
+
+    bool hasCluster() const;
+    ClusterEmptyState* emptyState() const { return m_empty; }
+    GlobalAllowedChart* globalChart() const { return m_global; }
+    InstanceAllowedChart* instanceChart() const { return m_instances; }
+    OutageDecisionsChart* outageChart() const { return m_outage; }
+    OvershootChart* overshootChart() const { return m_overshoot; }
+    QList<ClusterTimeChart*> charts() const;
+    FaultsTimeline* timeline() const { return m_timeline; }
+    TopologyPanel* topology() const { return m_topology; }
+    TopologySummary* topologySummary() const { return m_topologySummary; }
+    bool isTopologyCollapsed() const { return m_collapsed; }
+
+    static constexpr int kCollapseTopologyBelowPx = 1400;
+    QComboBox* algorithmPicker() const { return m_picker; }
+    QString summaryText() const;
+
+signals:
+    void readout(const QString& text);
+    void exampleRequested(const QString& name);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void createTopBar(QWidget* content, QVBoxLayout* layout);
+    QHBoxLayout* createBody(QWidget* content);
+    QFrame* createSummary(QWidget* content);
+    void connectSignals();
+    void setCollapsed(bool collapsed);
+    void update();
+    void syncTimeline();
+    void alignPlots();
+    void updateSummary();
+    void onHover(double x);
+
+    ClusterInput m_input;
+    QStackedWidget* m_stack = nullptr;
+    ClusterEmptyState* m_empty = nullptr;
+    QComboBox* m_picker = nullptr;
+    QLabel* m_description = nullptr;
+    TopologyPanel* m_topology = nullptr;
+    TopologySummary* m_topologySummary = nullptr;
+    bool m_collapsed = false;
+    FaultsTimeline* m_timeline = nullptr;
+    GlobalAllowedChart* m_global = nullptr;
+    InstanceAllowedChart* m_instances = nullptr;
+    OutageDecisionsChart* m_outage = nullptr;
+    OvershootChart* m_overshoot = nullptr;
+    QList<QLabel*> m_stats;
+    QTimer* m_alignTimer = nullptr;
+};
+
+} // namespace ratelab

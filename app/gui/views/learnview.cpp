@@ -1,0 +1,502 @@
+#include "app/gui/views/learnview.h"
+
+#include "app/models/algorithmcatalog.h"
+#include "app/models/formatting.h"
+#include "app/models/httpresponse.h"
+#include "app/models/learncontroller.h"
+
+#include <QComboBox>
+#include <QGuiApplication>
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ratelab {
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+LearnView::LearnView(QWidget* parent) : QWidget(parent)
+{
+    m_tracer = new LearnController(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(6);
+    layout->addLayout(createPickers());
+    m_canvas = new LaneCanvas(this);
+    layout->addWidget(m_canvas, 1);
+    layout->addLayout(createTexts());
+    layout->addLayout(createControls());
+    connectControls();
+
+    connect(m_tracer, &LearnController::finished, this,
+            [this](quint64, std::shared_ptr<const LearnTraces> traces) { showTraces(*traces); });
+    connect(m_tracer, &LearnController::failed, this, [this](quint64, const QString& message) { showFailure(message); });
+    m_timer.setInterval(30);
+    connect(&m_timer, &QTimer::timeout, this, &LearnView::tick);
+    setDark(false);
+    updateTexts();
+}
+
+// Key, A, B and the status.
+QHBoxLayout* LearnView::createPickers()
+{
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Key"), this));
+    m_key = new QComboBox(this);
+    m_key->setMinimumContentsLength(14);
+    m_key->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_key->setToolTip(tr("The busiest keys of the scenario, most requests first"));
+    top->addWidget(m_key);
+    top->addSpacing(8);
+    top->addWidget(new QLabel(tr("A"), this));
+    m_algoA = new QComboBox(this);
+    m_algoA->setMinimumContentsLength(14);
+    top->addWidget(m_algoA);
+    top->addSpacing(8);
+    top->addWidget(new QLabel(tr("B"), this));
+    m_algoB = new QComboBox(this);
+    m_algoB->setMinimumContentsLength(14);
+    top->addWidget(m_algoB);
+    top->addSpacing(12);
+    m_status = new QLabel(this);
+    top->addWidget(m_status, 1);
+    return top;
+}
+
+// The decision sentences and the algorithms' summaries, beside the two headers panels.
+QGridLayout* LearnView::createTexts()
+{
+    auto* bottom = new QGridLayout;
+    bottom->setHorizontalSpacing(12);
+    m_sentenceA = new QLabel(this);
+    m_sentenceB = new QLabel(this);
+    m_about = new QLabel(this);
+    for (QLabel* l : {m_sentenceA, m_sentenceB, m_about}) {
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    }
+    auto* sentences = new QVBoxLayout;
+    sentences->addWidget(m_sentenceA);
+    sentences->addWidget(m_sentenceB);
+    sentences->addWidget(m_about);
+    sentences->addStretch(1);
+    bottom->addLayout(sentences, 0, 0);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_headersA = new QPlainTextEdit(this);
+    m_headersB = new QPlainTextEdit(this);
+    for (QPlainTextEdit* e : {m_headersA, m_headersB}) {
+        e->setReadOnly(true);
+        e->setFont(mono);
+        e->setLineWrapMode(QPlainTextEdit::NoWrap);
+        e->setFixedHeight(QFontMetrics(mono).lineSpacing() * 8 + 12);
+        e->setToolTip(tr("The HTTP response this request would get (x-ratelimit and draft-11 headers)"));
+    }
+    bottom->addWidget(m_headersA, 0, 1);
+    bottom->addWidget(m_headersB, 0, 2);
+    bottom->setColumnStretch(0, 5);
+    bottom->setColumnStretch(1, 3);
+    bottom->setColumnStretch(2, 3);
+    return bottom;
+}
+
+// First, previous, play, next, last; the speed; the scrubber and the time.
+QHBoxLayout* LearnView::createControls()
+{
+    auto* controls = new QHBoxLayout;
+    const auto button = [this, controls](const QString& text, const QString& tip, const QKeySequence& key) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+        b->setMinimumWidth(34);
+        controls->addWidget(b);
+        return b;
+    };
+    m_first = button(QStringLiteral("|◀"), tr("First request"), QKeySequence(Qt::Key_Home));
+    m_prev = button(QStringLiteral("◀"), tr("Previous request"), QKeySequence(Qt::Key_Left));
+    m_play = button(QStringLiteral("▶"), tr("Play / pause"), QKeySequence(Qt::Key_Space));
+    m_next = button(QStringLiteral("▶|"), tr("Next request; Shift: next rejection"), QKeySequence(Qt::Key_Right));
+    m_last = button(QStringLiteral("▶▶|"), tr("Last request"), QKeySequence(Qt::Key_End));
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("speed"), this));
+    m_speed = new QComboBox(this);
+    for (const char* s : {"0.25×", "1×", "4×", "16×", "100×"})
+        m_speed->addItem(QString::fromUtf8(s));
+    m_speed->setCurrentIndex(1);
+    m_speed->setToolTip(tr("Simulation seconds per wall-clock second"));
+    controls->addWidget(m_speed);
+    controls->addSpacing(12);
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setToolTip(tr("Scrub through the requests"));
+    controls->addWidget(m_slider, 1);
+    m_time = new QLabel(this);
+    m_time->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("request 2000 / 2000, t = 000.000 s")));
+    controls->addWidget(m_time);
+    return controls;
+}
+
+void LearnView::connectControls()
+{
+    connect(m_first, &QToolButton::clicked, this, [this] { setCurrent(0); });
+    connect(m_prev, &QToolButton::clicked, this, [this] { stepBy(-1); });
+    connect(m_next, &QToolButton::clicked, this, [this] {
+        if (QGuiApplication::keyboardModifiers() & Qt::ShiftModifier)
+            nextRejection();
+        else
+            stepBy(1);
+    });
+    connect(m_last, &QToolButton::clicked, this, [this] { setCurrent(stepCount() - 1); });
+    connect(m_play, &QToolButton::clicked, this, [this] { setPlaying(!m_timer.isActive()); });
+    connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
+        if (v != m_current)
+            setCurrent(v);
+    });
+    connect(m_canvas, &LaneCanvas::scrubbed, this, [this](qint64 atUs) {
+        setPlaying(false);
+        if (m_lanes.isEmpty())
+            return;
+        const auto& steps = m_lanes.front().trace.steps;
+        int step = -1;
+        for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= atUs; ++i)
+            step = int(i);
+        m_nowUs = atUs;
+        setCurrent(std::max(0, step), false);
+    });
+    connect(m_key, &QComboBox::activated, this, [this] { loadTraces(); });
+    connect(m_algoA, &QComboBox::activated, this, [this] { loadTraces(); });
+    connect(m_algoB, &QComboBox::activated, this, [this] { loadTraces(); });
+}
+
+LearnView::~LearnView() = default;
+
+int LearnView::stepCount() const
+{
+    return m_canvas->stepCount();
+}
+
+void LearnView::setDark(bool dark)
+{
+    m_dark = dark;
+    m_canvas->setDark(dark);
+    if (!m_lanes.isEmpty()) {
+        for (LaneCanvas::Lane& lane : m_lanes)
+            lane.style.color = palette::familyColor(familyOf(lane.trace.algorithmId), dark);
+        m_canvas->setLanes(m_lanes);
+        m_canvas->setCurrent(m_current);
+        m_canvas->setNow(m_nowUs);
+    }
+}
+
+std::string LearnView::familyOf(const std::string& algorithmId) const
+{
+    return m_scenario ? catalog::familyById(*m_scenario, algorithmId) : std::string();
+}
+
+void LearnView::setScenario(std::shared_ptr<const Scenario> scenario)
+{
+    m_scenario = std::move(scenario);
+    const QString keepA = m_algoA->currentText();
+    const QString keepB = m_algoB->currentText();
+    m_algoA->clear();
+    m_algoB->clear();
+    m_algoB->addItem(tr("none"));
+    if (m_scenario)
+        for (const AlgorithmSpec& a : m_scenario->algorithms) {
+            m_algoA->addItem(q(a.id));
+            m_algoB->addItem(q(a.id));
+        }
+    if (m_algoA->findText(keepA) >= 0)
+        m_algoA->setCurrentText(keepA);
+    if (m_algoB->findText(keepB) >= 0)
+        m_algoB->setCurrentText(keepB);
+    else if (m_algoB->count() > 2)
+        m_algoB->setCurrentIndex(2);  // the second algorithm, for a side-by-side by default
+    loadKeys();
+}
+
+void LearnView::focusOn(const QString& algorithmId, const QString& key, qint64 atUs)
+{
+    m_pendingAlgorithm = algorithmId;
+    m_pendingKey = key;
+    m_pendingAtUs = atUs;
+    if (m_algoA->findText(algorithmId) >= 0)
+        m_algoA->setCurrentText(algorithmId);
+    if (m_key->findText(key) < 0)
+        m_key->insertItem(0, key);
+    m_key->setCurrentText(key);
+    loadTraces();
+}
+
+void LearnView::loadKeys()
+{
+    if (!m_scenario || m_scenario->algorithms.empty()) {
+        m_key->clear();
+        m_lanes.clear();
+        m_canvas->setLanes({});
+        m_ready = true;
+        updateTexts();
+        emit ready();
+        return;
+    }
+    loadTraces();
+}
+
+void LearnView::loadTraces()
+{
+    setPlaying(false);
+    if (!m_scenario || m_algoA->count() == 0)
+        return;
+    m_ready = false;
+    m_status->setText(tr("Tracing…"));
+    LearnRequest request;
+    request.scenario = m_scenario;
+    request.listKeys = m_key->count() == 0 || m_keysFor != m_scenario;
+    if (!request.listKeys)
+        request.key = m_key->currentText().toStdString();
+    request.algorithms.push_back(m_algoA->currentText().toStdString());
+    if (m_algoB->currentIndex() > 0 && m_algoB->currentText() != m_algoA->currentText())
+        request.algorithms.push_back(m_algoB->currentText().toStdString());
+    m_listingKeys = request.listKeys;
+    m_tracer->start(request);
+}
+
+void LearnView::showTraces(const LearnTraces& result)
+{
+    if (result.request.listKeys) {
+        m_key->clear();
+        for (const std::string& k : result.keys)
+            m_key->addItem(q(k));
+        m_keysFor = result.request.scenario;
+    }
+    m_lanes.clear();
+    for (std::size_t i = 0; i < result.traces.size(); ++i) {
+        LaneCanvas::Lane lane;
+        lane.trace = result.traces[i];
+        lane.style.color = palette::familyColor(familyOf(lane.trace.algorithmId), m_dark);
+        lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
+        lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.trace.algorithmId));
+        m_lanes.append(lane);
+    }
+    m_canvas->setLanes(m_lanes);
+    const int n = stepCount();
+    m_slider->setRange(0, std::max(0, n - 1));
+    m_status->setText(tr("%1 of key %2%3")
+                          .arg(fmt::count(n, "request"), m_key->currentText(),
+                               n >= int(LearnController::kMaxSteps) ? tr(" (the first %1)").arg(LearnController::kMaxSteps)
+                                                                    : QString()));
+    setCurrent(n > 0 ? openingStep() : -1);
+    m_ready = true;
+    emit ready();
+}
+
+// Where asked (focusOn()), or on the first rejection in either lane: the moment worth
+// explaining (with a fixed window in A that never rejects, B's first one).
+int LearnView::openingStep()
+{
+    qint64 openAtUs = m_pendingAtUs;
+    m_pendingAtUs = -1;
+    if (openAtUs < 0)
+        for (const LaneCanvas::Lane& lane : m_lanes)
+            for (const auto& step : lane.trace.steps)
+                if (!step.decision.allowed) {
+                    if (openAtUs < 0 || step.atUs < openAtUs)
+                        openAtUs = step.atUs;
+                    break;
+                }
+    int start = 0;
+    if (openAtUs >= 0) {
+        const auto& steps = m_lanes.front().trace.steps;
+        for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= openAtUs; ++i)
+            start = int(i);
+    }
+    return start;
+}
+
+void LearnView::showFailure(const QString& message)
+{
+    if (m_listingKeys) {
+        m_key->clear();
+        m_keysFor = m_scenario;
+    }
+    m_lanes.clear();
+    m_canvas->setLanes(m_lanes);
+    m_slider->setRange(0, 0);
+    m_status->setText(tr("Trace failed: %1").arg(message));
+    m_pendingAtUs = -1;
+    setCurrent(-1);
+    m_ready = true;
+    emit ready();
+}
+
+void LearnView::setCurrent(int step, bool moveNow)
+{
+    const int n = stepCount();
+    m_current = n == 0 ? -1 : std::clamp(step, 0, n - 1);
+    if (m_current >= 0 && moveNow)
+        m_nowUs = m_lanes.front().trace.steps[std::size_t(m_current)].atUs;
+    m_canvas->setCurrent(m_current);
+    m_canvas->setNow(m_nowUs);
+    if (m_current >= 0 && m_slider->value() != m_current) {
+        const QSignalBlocker block(m_slider);
+        m_slider->setValue(m_current);
+    }
+    updateTexts();
+}
+
+void LearnView::stepBy(int delta)
+{
+    setPlaying(false);
+    setCurrent(m_current + delta);
+}
+
+void LearnView::nextRejection()
+{
+    setPlaying(false);
+    if (m_lanes.isEmpty())
+        return;
+    const auto& steps = m_lanes.front().trace.steps;
+    for (std::size_t i = std::size_t(std::max(0, m_current + 1)); i < steps.size(); ++i)
+        if (!steps[i].decision.allowed) {
+            setCurrent(int(i));
+            return;
+        }
+}
+
+void LearnView::setPlaying(bool playing)
+{
+    if (playing && stepCount() == 0)
+        playing = false;
+    if (playing) {
+        if (m_current >= stepCount() - 1)
+            setCurrent(0);
+        m_lastTickMs = QDateTime::currentMSecsSinceEpoch();
+        m_timer.start();
+    } else {
+        m_timer.stop();
+    }
+    m_play->setText(playing ? QStringLiteral("❚❚") : QStringLiteral("▶"));
+}
+
+void LearnView::tick()
+{
+    static const double speeds[] = {0.25, 1, 4, 16, 100};
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    const qint64 elapsed = nowMs - m_lastTickMs;
+    m_lastTickMs = nowMs;
+    m_nowUs += qint64(double(elapsed) * 1000.0 * speeds[std::clamp(m_speed->currentIndex(), 0, 4)]);
+    const auto& steps = m_lanes.front().trace.steps;
+    int step = m_current;
+    while (step + 1 < int(steps.size()) && steps[std::size_t(step + 1)].atUs <= m_nowUs)
+        ++step;
+    if (step != m_current)
+        setCurrent(step, false);
+    else
+        m_canvas->setNow(m_nowUs);
+    if (step >= int(steps.size()) - 1 && m_nowUs > steps.back().atUs + 500'000)
+        setPlaying(false);
+    m_time->setText(tr("request %1 / %2, t = %3").arg(m_current + 1).arg(stepCount()).arg(fmt::simTime(m_nowUs)));
+}
+
+void LearnView::updateTexts()
+{
+    const bool has = m_current >= 0 && !m_lanes.isEmpty();
+    for (QWidget* w : {static_cast<QWidget*>(m_first), static_cast<QWidget*>(m_prev), static_cast<QWidget*>(m_play),
+                       static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_last), static_cast<QWidget*>(m_slider)})
+        w->setEnabled(has);
+    if (!has) {
+        m_sentenceA->setText(m_scenario && !m_scenario->algorithms.empty() ? QString()
+                                                                           : tr("Add an algorithm in the Scenario dock to follow a key through it."));
+        m_sentenceB->clear();
+        m_about->clear();
+        m_headersA->clear();
+        m_headersB->clear();
+        m_headersB->setVisible(false);
+        m_time->clear();
+        return;
+    }
+    const auto sentence = [this](int lane) {
+        const KeyHistory& t = m_lanes[lane].trace;
+        const KeyStep& s = t.steps[std::size_t(std::min<int>(m_current, int(t.steps.size()) - 1))];
+        return QStringLiteral("<b><span style='color:%1'>%2</span></b> %3")
+            .arg(m_lanes[lane].style.color.name(), m_lanes[lane].label.toHtmlEscaped(), q(s.sentence).toHtmlEscaped());
+    };
+    m_sentenceA->setText(sentence(0));
+    const SimTime start = m_scenario ? m_scenario->start : 0;
+    m_headersA->setPlainText(httpResponseText(m_lanes[0].trace, m_lanes[0].trace.steps[std::size_t(m_current)], start));
+    const bool two = m_lanes.size() > 1 && m_current < int(m_lanes[1].trace.steps.size());
+    m_sentenceB->setVisible(two);
+    m_headersB->setVisible(two);
+    if (two) {
+        m_sentenceB->setText(sentence(1));
+        m_headersB->setPlainText(httpResponseText(m_lanes[1].trace, m_lanes[1].trace.steps[std::size_t(m_current)], start));
+    }
+    QStringList about;
+    if (m_scenario)
+        for (const LaneCanvas::Lane& lane : m_lanes)
+            if (const AlgorithmInfo* info = catalog::findById(*m_scenario, lane.trace.algorithmId))
+                about << QStringLiteral("<b>%1</b>: %2").arg(q(info->name).toHtmlEscaped(), q(info->summary).toHtmlEscaped());
+    about.removeDuplicates();
+    m_about->setText(QStringLiteral("<span style='color:%1'>%2</span>")
+                         .arg(palette::mutedTextColor(m_dark).name(), about.join(QStringLiteral("<br>"))));
+    m_time->setText(tr("request %1 / %2, t = %3").arg(m_current + 1).arg(stepCount()).arg(fmt::simTime(m_nowUs)));
+}
+
+QString LearnView::sentenceA() const
+{
+    if (m_current < 0 || m_lanes.isEmpty())
+        return {};
+    return q(m_lanes.front().trace.steps[std::size_t(m_current)].sentence);
+}
+
+QString LearnView::headersA() const
+{
+    return m_headersA->toPlainText();
+}
+
+void LearnView::hideEvent(QHideEvent* event)
+{
+    setPlaying(false);  // the timer stops while the view is hidden
+    QWidget::hideEvent(event);
+}
+
+void LearnView::keyPressEvent(QKeyEvent* event)
+{
+    switch (event->key()) {
+    case Qt::Key_Space:
+        setPlaying(!m_timer.isActive());
+        return;
+    case Qt::Key_Right:
+        if (event->modifiers() & Qt::ShiftModifier)
+            nextRejection();
+        else
+            stepBy(1);
+        return;
+    case Qt::Key_Left:
+        stepBy(-1);
+        return;
+    case Qt::Key_Home:
+        setCurrent(0);
+        return;
+    case Qt::Key_End:
+        setCurrent(stepCount() - 1);
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+} // namespace ratelab

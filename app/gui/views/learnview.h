@@ -1,0 +1,111 @@
+#pragma once
+// The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, as the
+// LearnController traces them on its worker (a newer request supersedes an older one): request
+// dots and state lanes (LaneCanvas), the decision in words (KeyStep::sentence), the HTTP
+// response it would get (httpresponse.h), and play / pause / step / speed / scrub controls.
+
+#include "app/gui/panels/lanecanvas.h"
+#include "engine/core/units.h"
+#include "engine/scenario/scenario.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QHBoxLayout;
+class QLabel;
+class QPlainTextEdit;
+class QSlider;
+class QToolButton;
+
+namespace ratelab {
+
+class LearnController;
+struct LearnTraces;
+
+class LearnView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LearnView(QWidget* parent = nullptr);
+    ~LearnView() override;
+
+    // A new scenario: reload the key list (on a worker) and the traces.
+    void setScenario(std::shared_ptr<const Scenario> scenario);
+    void setDark(bool dark);
+    // Jump to a key and time (from Compare's burst bars).
+    void focusOn(const QString& algorithmId, const QString& key, qint64 atUs);
+
+    bool isReady() const { return m_ready; }
+    int currentStep() const { return m_current; }
+    int stepCount() const;
+    LaneCanvas* canvas() const { return m_canvas; }
+    QString sentenceA() const;
+    QString headersA() const;
+
+signals:
+    // Traces for the current key and algorithms are shown (also after a failure).
+    void ready();
+
+protected:
+    void hideEvent(QHideEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    QHBoxLayout* createPickers();
+    QGridLayout* createTexts();
+    QHBoxLayout* createControls();
+    void connectControls();
+    void loadKeys();
+    void loadTraces();
+    void showTraces(const LearnTraces& traces);
+    void showFailure(const QString& message);
+    int openingStep();  // consumes the step focusOn() asked for
+    std::string familyOf(const std::string& algorithmId) const;
+    void setCurrent(int step, bool moveNow = true);
+    void stepBy(int delta);
+    void nextRejection();
+    void tick();
+    void updateTexts();
+    void setPlaying(bool playing);
+
+    std::shared_ptr<const Scenario> m_scenario;
+    LearnController* m_tracer = nullptr;
+    std::shared_ptr<const Scenario> m_keysFor;  // the scenario the key list is of
+    bool m_listingKeys = false;                 // the running trace job lists them
+    bool m_ready = false;
+    bool m_dark = false;
+    QString m_pendingKey;
+    QString m_pendingAlgorithm;
+    qint64 m_pendingAtUs = -1;
+
+    QComboBox* m_key = nullptr;
+    QComboBox* m_algoA = nullptr;
+    QComboBox* m_algoB = nullptr;
+    QLabel* m_status = nullptr;
+    LaneCanvas* m_canvas = nullptr;
+    QLabel* m_sentenceA = nullptr;
+    QLabel* m_sentenceB = nullptr;
+    QLabel* m_about = nullptr;
+    QPlainTextEdit* m_headersA = nullptr;
+    QPlainTextEdit* m_headersB = nullptr;
+    QToolButton* m_first = nullptr;
+    QToolButton* m_prev = nullptr;
+    QToolButton* m_play = nullptr;
+    QToolButton* m_next = nullptr;
+    QToolButton* m_last = nullptr;
+    QComboBox* m_speed = nullptr;
+    QSlider* m_slider = nullptr;
+    QLabel* m_time = nullptr;
+
+    QList<LaneCanvas::Lane> m_lanes;
+    int m_current = -1;
+    qint64 m_nowUs = 0;
+    QTimer m_timer;
+    qint64 m_lastTickMs = 0;
+};
+
+} // namespace ratelab
