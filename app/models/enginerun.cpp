@@ -15,7 +15,7 @@ SimulationController::SimulationController(QObject* parent)
 LearnController::LearnController(QObject* parent)
     : LearnController([](const Scenario& s, std::size_t count, RunControl& c) { return busiestKeys(s, count, c); },
                       [](const Scenario& s, const std::string& id, const std::string& key, std::size_t maxSteps,
-                         RunControl& c) { return keyHistory(s, id, key, maxSteps, c); },
+                         RunControl& c) { return keyHistory(s, id, key, 0, maxSteps, c); },
                       parent)
 {
 }

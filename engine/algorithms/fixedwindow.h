@@ -37,6 +37,7 @@ public:
     const FixedWindowParams& params() const { return m_params; }
     void adoptStateFrom(const FixedWindowEpoch& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const EpochWindowState& state, SimTime from, SimTime to) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
@@ -82,6 +83,26 @@ public:
         const bool open = state.start != kNever && !Expiry::expired(state.start, now, m_params.windowUs);
         return {{"count", open ? static_cast<double>(state.count) : 0.0, "requests"},
                 {"window_start_us", open ? static_cast<double>(state.start) : static_cast<double>(now), "us"}};
+    }
+    // The window's end, where the count drops to 0 (after it the start reads `now`).
+    std::vector<SimTime> breaksOfState(const FirstWindowState& state, SimTime from, SimTime to) const
+    {
+        if (state.start == kNever || Expiry::expired(state.start, from, m_params.windowUs))
+            return {};
+        // The first instant the window has expired: start + W, give or take the float
+        // rounding of PythonFloatExpiry (well under a microsecond), found by bisection.
+        SimTime lo = from;  // not expired
+        SimTime hi = std::max(from, state.start) + m_params.windowUs + 16;
+        if (hi > to) {
+            if (!Expiry::expired(state.start, to, m_params.windowUs))
+                return {};
+            hi = to;
+        }
+        while (hi - lo > 1) {
+            const SimTime mid = lo + (hi - lo) / 2;
+            (Expiry::expired(state.start, mid, m_params.windowUs) ? hi : lo) = mid;
+        }
+        return {hi};
     }
     std::vector<StateValue> limits() const override { return {{"limit", static_cast<double>(m_params.limit), "requests"}}; }
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }

@@ -37,6 +37,7 @@ public:
     const Params& params() const { return m_params; }
     void adoptStateFrom(const LeakyBucket& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const LeakyBucketState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const LeakyBucketState& state, SimTime from, SimTime to) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 

@@ -64,6 +64,15 @@ public:
     virtual std::vector<StateValue> inspect(KeyId key, SimTime now) const { (void)key; (void)now; return {}; }
     // The dashed lines of the Learn view: capacity, burst, limit, tau.
     virtual std::vector<StateValue> limits() const { return {}; }
+    // The times in (from, to] where inspect(key, t), with no decision for `key` in between,
+    // stops being linear in t: a jump (at that time the value is after it), a kink, or the
+    // last microsecond before a kink between two microseconds. statecurve.h draws the state
+    // through them. Empty for a limiter without inspect() (the presets that keep their own).
+    virtual std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const
+    {
+        (void)key; (void)from; (void)to;
+        return {};
+    }
 
     // Fixes the time origin of limiters that keep times relative to one (GCRA, the epoch
     // fixed window) so that clones agree on it; without it the first decision sets it.
@@ -144,6 +153,15 @@ public:
         const State& state = key < m_states.size() ? m_states[key] : kNewKey;
         if constexpr (requires(const Derived& d) { d.inspectState(state, now); })
             return self().inspectState(state, now);
+        else
+            return {};
+    }
+
+    std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const override
+    {
+        const State& state = key < m_states.size() ? m_states[key] : kNewKey;
+        if constexpr (requires(const Derived& d) { d.breaksOfState(state, from, to); })
+            return self().breaksOfState(state, from, to);
         else
             return {};
     }

@@ -34,6 +34,7 @@ public:
     const Params& params() const { return m_params; }
     void adoptStateFrom(const SlidingWindowCounter& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const SlidingCounterState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const SlidingCounterState& state, SimTime from, SimTime to) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 

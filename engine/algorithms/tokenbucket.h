@@ -42,6 +42,7 @@ public:
     const Params& params() const { return m_params; }
     void adoptStateFrom(const TokenBucket& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const TokenBucketState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const TokenBucketState& state, SimTime from, SimTime to) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 

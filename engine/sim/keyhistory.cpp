@@ -2,6 +2,7 @@
 
 #include "engine/sim/keyhistory.h"
 
+#include "engine/algorithms/statecurve.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/explain.h"
@@ -9,6 +10,7 @@
 #include "engine/sim/trafficmerge.h"
 
 #include <algorithm>
+#include <deque>
 
 namespace ratelab {
 namespace {
@@ -31,6 +33,50 @@ void checkRunnable(const Scenario& scenario)
         throw ScenarioError(scenario.name, std::move(problems));
     if (auto problem = workOverCap(scenario))
         throw ScenarioError(scenario.name, {std::move(*problem)});
+}
+
+// Curves in times from the scenario start, as the steps.
+std::vector<StateCurve> curveFromStart(const RateLimiter& limiter, KeyId key, SimTime from, SimTime to, SimTime start)
+{
+    std::vector<StateCurve> curves = stateCurve(limiter, key, from, to);
+    for (StateCurve& c : curves) {
+        for (StatePoint& p : c.points)
+            p.t -= start;
+    }
+    return curves;
+}
+
+// Runs the lane `algorithmId` over the traffic and calls onStep(step, limiter) for each
+// decision of `key`, until it returns true or the traffic ends. Cancellable.
+template <class OnStep>
+void scanKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key, RunControl& control,
+             OnStep onStep)
+{
+    checkRunnable(scenario);
+    const std::size_t index = laneIndex(scenario, algorithmId);
+    Population population(scenario.population, scenario.endpoints);
+    KeyInterner recordedKeys;
+    Lane lane(scenario.algorithms[index], scenario, population, recordedKeys, index);
+    TrafficMerge traffic(scenario, population, recordedKeys);
+    std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
+    bool done = false;
+    lane.setObserver([&](const Lane::Step& step, const RateLimiter& limiter) {
+        if (done)
+            return;
+        if (step.key >= matches.size())
+            matches.resize(std::max<std::size_t>(step.key + 1, matches.size() * 2), -1);
+        if (matches[step.key] < 0)
+            matches[step.key] = lane.keyName(step.key) == key ? 1 : 0;
+        if (matches[step.key] == 1)
+            done = onStep(step, limiter);
+    });
+    Arrival a;
+    std::int64_t n = 0;
+    while (!done && traffic.next(a)) {
+        lane.offer(a);
+        if (++n % kCheckEvery == 0 && control.cancelled())
+            throw Cancelled{};
+    }
 }
 
 std::string describeParams(const ParamValues& params)
@@ -74,7 +120,7 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
 }
 
 KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
-                      std::size_t maxSteps, RunControl& control)
+                      SimTime fromUs, std::size_t maxSteps, RunControl& control)
 {
     checkRunnable(scenario);
     const std::size_t index = laneIndex(scenario, algorithmId);
@@ -98,13 +144,26 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
         return matches[id] == 1;
     };
     std::vector<StateValue> before;
+    // The last step's curve waits for the key's next request, which ends it.
+    bool curvePending = false;
+    KeyId targetId = 0;
+    std::uint32_t targetTier = 0;
     lane.setBeforeObserver([&](KeyId id, SimTime t, const RateLimiter& limiter) {
-        if (isTarget(id))
-            before = limiter.inspect(id, t);
+        if (!isTarget(id))
+            return;
+        if (curvePending) {
+            KeyStep& last = history.steps.back();
+            last.curve = curveFromStart(limiter, id, scenario.start + last.atUs, t, scenario.start);
+            curvePending = false;
+        }
+        before = limiter.inspect(id, t);
     });
     lane.setObserver([&](const Lane::Step& step, const RateLimiter& limiter) {
-        if (!isTarget(step.key) || history.steps.size() >= maxSteps)
+        if (!isTarget(step.key) || history.steps.size() >= maxSteps || step.t - scenario.start < fromUs)
             return;
+        targetId = step.key;
+        targetTier = step.tier;
+        curvePending = true;
         if (history.limits.empty()) {
             history.limits = limiter.limits();
             history.policy = limiter.policy();
@@ -123,12 +182,57 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
 
     Arrival a;
     std::int64_t n = 0;
-    while (history.steps.size() < maxSteps && traffic.next(a)) {
+    while ((history.steps.size() < maxSteps || curvePending) && traffic.next(a)) {
         lane.offer(a);
         if (++n % kCheckEvery == 0 && control.cancelled())
             throw Cancelled{};
     }
+    if (curvePending) {  // no request of the key after the last step: its state to the end
+        KeyStep& last = history.steps.back();
+        last.curve = curveFromStart(lane.limiter(targetTier), targetId, scenario.start + last.atUs,
+                                    scenario.start + scenario.duration, scenario.start);
+    }
     return history;
+}
+
+std::optional<SimTime> nextRejection(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                                     SimTime fromUs, RunControl& control)
+{
+    std::optional<SimTime> found;
+    scanKey(scenario, algorithmId, key, control, [&](const Lane::Step& step, const RateLimiter&) {
+        const SimTime at = step.t - scenario.start;
+        if (at >= fromUs && !step.decision.allowed)
+            found = at;
+        return found.has_value();
+    });
+    return found;
+}
+
+std::optional<KeyBurst> nextBurst(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                                  SimTime fromUs, RunControl& control)
+{
+    std::optional<KeyBurst> burst;
+    std::deque<SimTime> window;  // the key's requests in the window ending at the latest, at most quota + 1
+    scanKey(scenario, algorithmId, key, control, [&](const Lane::Step& step, const RateLimiter& limiter) {
+        const SimTime at = step.t - scenario.start;
+        if (at < fromUs)
+            return false;
+        if (burst) {  // extending it: requests within the window from its first
+            if (at >= burst->firstUs + burst->windowUs)
+                return true;
+            burst->lastUs = at;
+            ++burst->requests;
+            return false;
+        }
+        const QuotaPolicy policy = limiter.policy();
+        window.push_back(at);
+        while (window.front() <= at - policy.windowUs)
+            window.pop_front();
+        if (static_cast<std::int64_t>(window.size()) > policy.quota)
+            burst = KeyBurst{window.front(), at, static_cast<std::int64_t>(window.size()), policy.quota, policy.windowUs};
+        return false;
+    });
+    return burst;
 }
 
 } // namespace ratelab

@@ -8,6 +8,7 @@
 #include "engine/core/runcontrol.h"
 #include "engine/scenario/scenario.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct KeyStep {
     bool retry = false;
     Decision decision;
     std::vector<StateValue> state;  // after the decision
+    // The same state at every instant from this decision to the key's next request (or the
+    // scenario's end), times from the scenario start (statecurve.h). A limit change in
+    // between shows from the next request on.
+    std::vector<StateCurve> curve;
     std::string sentence;           // the decision in words
 };
 
@@ -35,8 +40,31 @@ struct KeyHistory {
 // Both read the whole traffic, so both refuse a scenario over the work cap as runScenario does.
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control);
 
-// At most `maxSteps` requests of `key` through the lane `algorithmId`.
+// At most `maxSteps` requests of `key` through the lane `algorithmId`, from its first request
+// at or after `fromUs` (from the scenario start; every earlier request is still decided, so
+// the state is the run's). Reads the traffic up to the request after the last step.
 KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
-                      std::size_t maxSteps, RunControl& control);
+                      SimTime fromUs, std::size_t maxSteps, RunControl& control);
+
+// The first rejected request of `key` in the lane `algorithmId` at or after `fromUs`: its
+// time from the scenario start, or none. Reads the traffic only as far as that request.
+std::optional<SimTime> nextRejection(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                                     SimTime fromUs, RunControl& control);
+
+// A burst of one key: more requests than the lane's quota within its window (QuotaPolicy:
+// the limit and its window; a token bucket's capacity and the time it takes to refill from
+// empty; a leaky bucket's burst + 1 and the time they take to drain; GCRA's burst and tau).
+// Counted from `fromUs`, every attempt (fresh and retries) at its time: the burst is found
+// at the first request with more than `quota` requests in the window ending at it, and
+// holds every request from the earliest of those up to the window's length after it.
+struct KeyBurst {
+    SimTime firstUs = 0;  // from the scenario start
+    SimTime lastUs = 0;
+    std::int64_t requests = 0;
+    std::int64_t quota = 0;
+    Duration windowUs = 0;
+};
+std::optional<KeyBurst> nextBurst(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                                  SimTime fromUs, RunControl& control);
 
 } // namespace ratelab

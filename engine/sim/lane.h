@@ -50,6 +50,8 @@ public:
     {
         m_beforeObserver = std::move(observer);
     }
+    // The limiter that decides tier `tier`'s requests now (a limit change replaces it).
+    const RateLimiter& limiter(std::uint32_t tier) const { return *m_tiers[tier].built.limiter; }
 
 private:
     struct Attempt {

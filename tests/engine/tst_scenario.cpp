@@ -456,7 +456,7 @@ void TestScenario::runsOverTheWorkCapAreRefused()
     };
     QCOMPARE(refusal([&] { runScenario(s, control); }), s.name + ": " + expected);
     QCOMPARE(refusal([&] { busiestKeys(s, 5, control); }), s.name + ": " + expected);
-    QCOMPARE(refusal([&] { keyHistory(s, "gcra", "user-0", 5, control); }), s.name + ": " + expected);
+    QCOMPARE(refusal([&] { keyHistory(s, "gcra", "user-0", 0, 5, control); }), s.name + ": " + expected);
     // Allowed, it runs (cancelled here at its first progress check).
     control.cancel();
     QVERIFY_THROWS_EXCEPTION(Cancelled, runScenario(s, control, WorkLimit::Unlimited));
@@ -472,7 +472,7 @@ void TestScenario::keyHistoryExplainsEachDecision()
             s = loadScenario(json, name);
     }
     RunControl control;
-    const KeyHistory trace = keyHistory(s, "fixed_window", "user-0", 25, control);
+    const KeyHistory trace = keyHistory(s, "fixed_window", "user-0", 0, 25, control);
     QCOMPARE(trace.steps.size(), std::size_t(25));
     QCOMPARE(trace.policy.quota, std::int64_t(10));
     QCOMPARE(trace.limits.front().name, std::string("limit"));
@@ -482,7 +482,7 @@ void TestScenario::keyHistoryExplainsEachDecision()
     QVERIFY2(trace.steps[9].sentence.find("counted 9 of 10") != std::string::npos, trace.steps[9].sentence.c_str());
     QCOMPARE(trace.steps[9].state.front().value, 10.0);  // count after it
     // The sliding log rejects the 11th: a sentence with Retry-After.
-    const KeyHistory log = keyHistory(s, "sliding_window_log", "user-0", 11, control);
+    const KeyHistory log = keyHistory(s, "sliding_window_log", "user-0", 0, 11, control);
     QVERIFY(!log.steps[10].decision.allowed);
     QVERIFY2(log.steps[10].sentence.find("rejected") != std::string::npos, log.steps[10].sentence.c_str());
     QVERIFY2(log.steps[10].sentence.find("Retry-After 1") != std::string::npos, log.steps[10].sentence.c_str());

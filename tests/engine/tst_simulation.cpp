@@ -236,8 +236,8 @@ void TestSimulation::tieredKeysTakeEachTiersLimit()
                       "tiers": {"pro": {"limit": 10}}}]})";
     RunControl control;
     const Scenario s = loadScenario(json, "inline");
-    const KeyHistory free = keyHistory(s, "tiered", "free:user-0", 100000, control);
-    const KeyHistory pro = keyHistory(s, "tiered", "pro:user-3", 100000, control);
+    const KeyHistory free = keyHistory(s, "tiered", "free:user-0", 0, 100000, control);
+    const KeyHistory pro = keyHistory(s, "tiered", "pro:user-3", 0, 100000, control);
     QCOMPARE(free.limits.front().value, 2.0);
     QCOMPARE(pro.limits.front().value, 10.0);
     std::int64_t freeAllowed = 0;
