@@ -1,5 +1,6 @@
 // The controllers' default engine functions, in their own translation unit so code that
 // injects its own (the model tests) does not pull the whole engine in.
+#include "app/models/decisiontext.h"
 #include "app/models/learncontroller.h"
 #include "app/models/simulationcontroller.h"
 
@@ -15,7 +16,11 @@ SimulationController::SimulationController(QObject* parent)
 LearnController::LearnController(QObject* parent)
     : LearnController([](const Scenario& s, std::size_t count, RunControl& c) { return busiestKeys(s, count, c); },
                       [](const Scenario& s, const std::string& id, const std::string& key, std::size_t maxSteps,
-                         RunControl& c) { return keyHistory(s, id, key, 0, maxSteps, c); },
+                         RunControl& c) {
+                          KeyHistory history = keyHistory(s, id, key, 0, maxSteps, c);
+                          wordDecisions(history);
+                          return history;
+                      },
                       parent)
 {
 }

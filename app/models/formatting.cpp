@@ -3,6 +3,7 @@
 #include "engine/core/plural.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <utility>
@@ -114,6 +115,26 @@ QString simTime(qint64 us)
                       .arg(ms / 60'000 % 60, 2, 10, QLatin1Char('0'))
                       .arg(ms / 1000 % 60, 2, 10, QLatin1Char('0'))
                       .arg(ms % 1000, 3, 10, QLatin1Char('0'));
+}
+
+QString seconds(double us)
+{
+    const double a = std::abs(us);
+    const int decimals = std::fmod(a, 1000) == 0 ? 3 : std::fmod(a, 1) == 0 ? 6 : 9;
+    return (us < 0 ? QString(QChar(0x2212)) : QString()) + QString::number(a / 1e6, 'f', decimals) + QStringLiteral(" s");
+}
+
+QString decisive(double value, double against, int decimals)
+{
+    const auto side = [&](double v) { return v < against ? -1 : v > against ? 1 : 0; };
+    int d = decimals;
+    for (; d < 9; ++d) {
+        const double scale = std::pow(10.0, d);
+        if (side(std::round(value * scale) / scale) == side(value))
+            break;
+    }
+    QString text = QString::number(std::abs(value), 'f', d);
+    return (value < 0 && text.contains(QRegularExpression(QStringLiteral("[1-9]"))) ? QString(QChar(0x2212)) : QString()) + text;
 }
 
 QString share(double fraction, int decimals)

@@ -33,6 +33,14 @@ QString windowLength(qint64 us);
 // Simulation time from the run's start with millisecond precision: "61.240 s".
 QString simTime(qint64 us);
 
+// An instant or a duration in seconds, exact: 3 decimals for whole milliseconds ("1.240 s"),
+// else 6 for whole microseconds ("0.250001 s"), else 9 (a fractional 1/rate: "0.333333333 s").
+QString seconds(double us);
+// `value` with `decimals` decimals, or more (up to 9) where fewer would round it onto the
+// other side of `against` or onto it: a rejection with 0.98 tokens of 1 reads "0.98", not
+// "1.0". For numbers a decision compares.
+QString decisive(double value, double against, int decimals = 1);
+
 // A share in [0, 1]: "99.0%"; "> 99.9%" and "< 0.1%" instead of a rounded 100.0% / 0.0%;
 // exactly 0 and 1 read "0%" and "100%". `decimals` 2 for small shares: "0.42%", "< 0.01%".
 QString share(double fraction, int decimals = 1);

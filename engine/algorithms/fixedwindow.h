@@ -38,6 +38,7 @@ public:
     void adoptStateFrom(const FixedWindowEpoch& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
     std::vector<SimTime> breaksOfState(const EpochWindowState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const EpochWindowState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
@@ -83,6 +84,22 @@ public:
         const bool open = state.start != kNever && !Expiry::expired(state.start, now, m_params.windowUs);
         return {{"count", open ? static_cast<double>(state.count) : 0.0, "requests"},
                 {"window_start_us", open ? static_cast<double>(state.start) : static_cast<double>(now), "us"}};
+    }
+    DecisionArithmetic arithmeticOf(const FirstWindowState& state, SimTime now) const
+    {
+        DecisionArithmetic a;
+        a.kind = DecisionArithmetic::Kind::FixedWindow;
+        a.nowUs = now;
+        a.limit = m_params.limit;
+        a.windowUs = m_params.windowUs;
+        a.countsRejected = m_params.countRejected;
+        // As decideOne: a window opens at this request when none is open.
+        const bool opens = state.start == kNever || (now > state.start && Expiry::expired(state.start, now, m_params.windowUs));
+        a.windowOpened = opens && state.start != kNever;
+        a.windowStartUs = opens ? now : state.start;
+        a.windowEndUs = a.windowStartUs + untilExpiry(a.windowStartUs, a.windowStartUs);
+        a.count = opens ? 0 : state.count;
+        return a;
     }
     // The window's end, where the count drops to 0 (after it the start reads `now`).
     std::vector<SimTime> breaksOfState(const FirstWindowState& state, SimTime from, SimTime to) const

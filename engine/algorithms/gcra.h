@@ -34,6 +34,7 @@ public:
     void adoptStateFrom(const Gcra& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const GcraState& state, SimTime now) const;
     std::vector<SimTime> breaksOfState(const GcraState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const GcraState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
     // The TAT, an int64 in units of 1/rate.num us from the origin, reaches now + tau.

@@ -38,6 +38,7 @@ public:
     void adoptStateFrom(const LeakyBucket& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const LeakyBucketState& state, SimTime now) const;
     std::vector<SimTime> breaksOfState(const LeakyBucketState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const LeakyBucketState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 

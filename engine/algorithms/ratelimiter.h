@@ -5,6 +5,7 @@
 // and answers decide(key, now, cost). Time is an argument, never read from a clock
 // (as golang.org/x/time/rate's AllowN(t, n)). Not thread-safe: one limiter per thread.
 
+#include "engine/algorithms/arithmetic.h"
 #include "engine/algorithms/decision.h"
 #include "engine/algorithms/inspection.h"
 
@@ -71,6 +72,12 @@ public:
     virtual std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const
     {
         (void)key; (void)from; (void)to;
+        return {};
+    }
+    // What `key` holds just before a request at `now`, in its rule's terms (arithmetic.h).
+    virtual DecisionArithmetic arithmetic(KeyId key, SimTime now) const
+    {
+        (void)key; (void)now;
         return {};
     }
 
@@ -162,6 +169,15 @@ public:
         const State& state = key < m_states.size() ? m_states[key] : kNewKey;
         if constexpr (requires(const Derived& d) { d.breaksOfState(state, from, to); })
             return self().breaksOfState(state, from, to);
+        else
+            return {};
+    }
+
+    DecisionArithmetic arithmetic(KeyId key, SimTime now) const override
+    {
+        const State& state = key < m_states.size() ? m_states[key] : kNewKey;
+        if constexpr (requires(const Derived& d) { d.arithmeticOf(state, now); })
+            return self().arithmeticOf(state, now);
         else
             return {};
     }

@@ -35,6 +35,7 @@ public:
     void adoptStateFrom(const SlidingWindowCounter& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const SlidingCounterState& state, SimTime now) const;
     std::vector<SimTime> breaksOfState(const SlidingCounterState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const SlidingCounterState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 

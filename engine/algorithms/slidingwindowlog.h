@@ -37,6 +37,7 @@ public:
     void adoptStateFrom(const SlidingWindowLog& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspect(KeyId key, SimTime now) const override;
     std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const override;
+    DecisionArithmetic arithmetic(KeyId key, SimTime now) const override;
     std::vector<StateValue> limits() const override { return {{"limit", static_cast<double>(m_params.limit), "requests"}}; }
 
 private:

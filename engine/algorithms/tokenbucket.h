@@ -43,6 +43,7 @@ public:
     void adoptStateFrom(const TokenBucket& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const TokenBucketState& state, SimTime now) const;
     std::vector<SimTime> breaksOfState(const TokenBucketState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const TokenBucketState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
     QuotaPolicy policy() const override;
 

@@ -5,7 +5,6 @@
 #include "engine/algorithms/statecurve.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
-#include "engine/sim/explain.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/trafficmerge.h"
 
@@ -79,14 +78,6 @@ void scanKey(const Scenario& scenario, const std::string& algorithmId, const std
     }
 }
 
-std::string describeParams(const ParamValues& params)
-{
-    std::string out;
-    for (const auto& [k, v] : params)
-        out += (out.empty() ? "" : ", ") + k + " " + v;
-    return out;
-}
-
 } // namespace
 
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control)
@@ -133,7 +124,6 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
     KeyHistory history;
     history.algorithmId = algorithmId;
     history.key = key;
-    const AlgorithmInfo* info = findAlgorithm(spec.algorithm);
 
     std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
     const auto isTarget = [&](KeyId id) {
@@ -143,7 +133,7 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
             matches[id] = lane.keyName(id) == key ? 1 : 0;
         return matches[id] == 1;
     };
-    std::vector<StateValue> before;
+    DecisionArithmetic before;
     // The last step's curve waits for the key's next request, which ends it.
     bool curvePending = false;
     KeyId targetId = 0;
@@ -156,7 +146,7 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
             last.curve = curveFromStart(limiter, id, scenario.start + last.atUs, t, scenario.start);
             curvePending = false;
         }
-        before = limiter.inspect(id, t);
+        before = limiter.arithmetic(id, t);
     });
     lane.setObserver([&](const Lane::Step& step, const RateLimiter& limiter) {
         if (!isTarget(step.key) || history.steps.size() >= maxSteps || step.t - scenario.start < fromUs)
@@ -175,8 +165,8 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
         out.retry = step.retry;
         out.decision = step.decision;
         out.state = limiter.inspect(step.key, step.t);
-        out.sentence = explainDecision({info->family, spec.algorithm, out.atUs, scenario.start, step.cost, step.decision,
-                                        before, out.state, limiter.limits(), describeParams(spec.params)});
+        out.arithmetic = std::move(before);
+        shiftArithmetic(out.arithmetic, scenario.start);
         history.steps.push_back(std::move(out));
     });
 

@@ -4,6 +4,7 @@
 // (StateValue: name, value, unit, e.g. "tokens" 3.2 tokens, "excess" 4 requests,
 // "tat_minus_now" 460000 us). Front ends include engine/engine.h, which brings this.
 
+#include "engine/algorithms/arithmetic.h"
 #include "engine/algorithms/inspection.h"
 #include "engine/core/runcontrol.h"
 #include "engine/scenario/scenario.h"
@@ -25,7 +26,10 @@ struct KeyStep {
     // scenario's end), times from the scenario start (statecurve.h). A limit change in
     // between shows from the next request on.
     std::vector<StateCurve> curve;
-    std::string sentence;           // the decision in words
+    DecisionArithmetic arithmetic;  // before the decision, times from the scenario start
+    // The decision in words: the app writes it from the values above (app/models
+    // decisiontext.h); the engine leaves it empty.
+    std::string sentence;
 };
 
 struct KeyHistory {
