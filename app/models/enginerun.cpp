@@ -15,9 +15,9 @@ SimulationController::SimulationController(QObject* parent)
 
 LearnController::LearnController(QObject* parent)
     : LearnController([](const Scenario& s, std::size_t count, RunControl& c) { return busiestKeys(s, count, c); },
-                      [](const Scenario& s, const std::string& id, const std::string& key, std::size_t maxSteps,
-                         RunControl& c) {
-                          KeyHistory history = keyHistory(s, id, key, 0, maxSteps, c);
+                      [](const Scenario& s, const std::string& id, const std::string& key, SimTime fromUs,
+                         std::size_t maxSteps, RunControl& c) {
+                          KeyHistory history = keyHistory(s, id, key, fromUs, maxSteps, c);
                           wordDecisions(history);
                           return history;
                       },

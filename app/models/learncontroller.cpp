@@ -23,7 +23,7 @@ quint64 LearnController::start(const LearnRequest& request)
             }
             if (!key.empty())
                 for (const std::string& id : request.algorithms)
-                    result->traces.push_back(m_trace(*request.scenario, id, key, kMaxSteps, job.control()));
+                    result->traces.push_back(m_trace(*request.scenario, id, key, request.fromUs, kMaxSteps, job.control()));
             return std::shared_ptr<const LearnTraces>(std::move(result));
         },
         [this](const JobRunner::Job& job, std::shared_ptr<const LearnTraces> traces) { emit finished(job.id(), traces); });

@@ -24,6 +24,7 @@ struct LearnRequest {
     std::string key;                      // empty: the busiest key (with listKeys)
     std::vector<std::string> algorithms;  // the lanes' algorithm ids: A, then B if any
     bool listKeys = false;                // list the busiest keys first
+    SimTime fromUs = 0;                   // trace from the key's first request at or after this
 };
 
 struct LearnTraces {
@@ -37,9 +38,10 @@ class LearnController : public QObject {
 public:
     using KeysFunction = std::function<std::vector<std::string>(const Scenario&, std::size_t count, RunControl&)>;
     using TraceFunction = std::function<KeyHistory(const Scenario&, const std::string& algorithmId, const std::string& key,
-                                                 std::size_t maxSteps, RunControl&)>;
+                                                 SimTime fromUs, std::size_t maxSteps, RunControl&)>;
 
-    // Runs ratelab::busiestKeys and ratelab::keyHistory.
+    // Runs ratelab::busiestKeys and ratelab::keyHistory, with each step's sentence worded
+    // (decisiontext.h).
     explicit LearnController(QObject* parent = nullptr);
     // Runs `keys` and `trace` instead (tests inject slow or failing ones).
     LearnController(KeysFunction keys, TraceFunction trace, QObject* parent = nullptr);

@@ -1,7 +1,10 @@
 // LearnController with injected key lists and traces: the busiest key traced when none is
 // given, a given key traced without listing, every lane in order, supersession, cancel within
 // 200 ms, failures reported, destruction cancelling.
+#include "app/models/decisiontext.h"
+#include "app/models/formatting.h"
 #include "app/models/learncontroller.h"
+#include "engine/scenario/scenarioio.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -26,10 +29,11 @@ LearnController::KeysFunction listing(std::vector<std::string> keys, std::atomic
 }
 
 // A trace of `ms` milliseconds that checks its cancel flag every millisecond; one step per
-// algorithm at t = the scenario's seed, so a test can tell the scenarios apart.
+// algorithm at t = the scenario's seed + the request's start, so a test can tell them apart.
 LearnController::TraceFunction slowTrace(int ms)
 {
-    return [ms](const Scenario& s, const std::string& id, const std::string& key, std::size_t maxSteps, RunControl& c) {
+    return [ms](const Scenario& s, const std::string& id, const std::string& key, SimTime fromUs, std::size_t maxSteps,
+                RunControl& c) {
         for (int i = 0; i < ms; ++i) {
             if (c.cancelled())
                 throw Cancelled{};
@@ -39,7 +43,7 @@ LearnController::TraceFunction slowTrace(int ms)
         t.algorithmId = id;
         t.key = key;
         t.steps.resize(std::min<std::size_t>(1, maxSteps));
-        t.steps.front().atUs = SimTime(s.seed);
+        t.steps.front().atUs = SimTime(s.seed) + fromUs;
         return t;
     };
 }
@@ -100,6 +104,45 @@ private slots:
         QVERIFY(traces->keys.empty());
         QCOMPARE(traces->traces.size(), std::size_t(2));
         QCOMPARE(traces->traces[0].key, std::string("client-3"));
+    }
+
+    void tracesFromATime()
+    {
+        std::atomic<int> calls{0};
+        LearnController controller(listing({"client-7"}, &calls), slowTrace(1));
+        QSignalSpy finished(&controller, &LearnController::finished);
+        LearnRequest r = request(3, "client-3", false);
+        r.fromUs = 20'000'000;
+        controller.start(r);
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(tracesOf(finished)->traces[0].steps.front().atUs, SimTime(20'000'003));
+    }
+
+    // The engine's trace from 10 s, each step worded by decisiontext (the engine leaves the
+    // sentence empty): the app's sentence, starting with the step's time.
+    void engineTraceFromATimeIsWorded()
+    {
+        auto scenario = std::make_shared<Scenario>();
+        for (const auto& [name, json] : embeddedScenarios()) {
+            if (name == "boundary-attack")
+                *scenario = loadScenario(json, name);
+        }
+        LearnController controller;
+        QSignalSpy finished(&controller, &LearnController::finished);
+        LearnRequest r;
+        r.scenario = scenario;
+        r.key = "user-0";
+        r.algorithms = {"fixed_window"};
+        r.fromUs = 10'000'000;
+        controller.start(r);
+        QVERIFY(finished.wait(10000));
+        const KeyHistory& trace = tracesOf(finished)->traces.at(0);
+        QVERIFY(!trace.steps.empty());
+        QVERIFY(trace.steps.front().atUs >= 10'000'000);
+        for (const KeyStep& step : trace.steps) {
+            QCOMPARE(QString::fromStdString(step.sentence), decisionSentence(step));
+            QVERIFY(QString::fromStdString(step.sentence).startsWith(fmt::seconds(double(step.atUs)) + QStringLiteral(": Window ")));
+        }
     }
 
     void noKeysNoTraces()
