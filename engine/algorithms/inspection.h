@@ -5,6 +5,7 @@
 
 #include "engine/core/simtime.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,17 @@ struct StateCurve {
     std::string name;
     std::string unit;
     std::vector<StatePoint> points;
+    // Followed only to its last point, before the span's end: the span held more than
+    // kMaxStateBreaks breaks (a 1 ms window left idle for an hour crosses 3.6 million).
+    bool cut = false;
 };
 
-// The curve's value at t (the first point's before it, the last point's after it).
+// The most breaks a curve follows, and the most stateBreaks() returns: more than a view can
+// draw, few enough that building a curve stays quick.
+inline constexpr std::size_t kMaxStateBreaks = 4096;
+
+// The curve's value at t (the first point's before it, the last point's after it; NaN after
+// the last point of a curve that was cut).
 double curveValueAt(const StateCurve& curve, SimTime t);
 
 } // namespace ratelab

@@ -68,7 +68,8 @@ public:
     // The times in (from, to] where inspect(key, t), with no decision for `key` in between,
     // stops being linear in t: a jump (at that time the value is after it), a kink, or the
     // last microsecond before a kink between two microseconds. statecurve.h draws the state
-    // through them. Empty for a limiter without inspect() (the presets that keep their own).
+    // through them: the first kMaxStateBreaks of them at most. Empty for a limiter without
+    // inspect() (the presets that keep their own).
     virtual std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const
     {
         (void)key; (void)from; (void)to;

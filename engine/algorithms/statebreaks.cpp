@@ -21,10 +21,10 @@ void addKink(std::vector<SimTime>& out, SimTime reachedAt)
     out.push_back(reachedAt);
 }
 
-// Every multiple of `windowUs` in (from, to].
+// Every multiple of `windowUs` in (from, to], the first kMaxStateBreaks at most.
 void addBoundaries(std::vector<SimTime>& out, SimTime from, SimTime to, Duration windowUs)
 {
-    for (SimTime b = (floorDiv(from, windowUs) + 1) * windowUs; b <= to; b += windowUs)
+    for (SimTime b = (floorDiv(from, windowUs) + 1) * windowUs; b <= to && out.size() < kMaxStateBreaks; b += windowUs)
         out.push_back(b);
 }
 
@@ -44,7 +44,7 @@ std::vector<SimTime> TokenBucket::breaksOfState(const TokenBucketState& state, S
     }
     const auto fills = static_cast<std::int64_t>(ceilDiv128(Int128{m_capacityScaled} - state.level, m_perFillScaled));
     const std::int64_t firstFill = floorDiv(state.last, m_params.intervalUs) + 1;
-    for (std::int64_t k = 0; k < fills; ++k) {
+    for (std::int64_t k = 0; k < fills && out.size() < kMaxStateBreaks; ++k) {
         const SimTime fill = (firstFill + k) * m_params.intervalUs;
         if (fill > to)
             break;
@@ -83,7 +83,7 @@ std::vector<SimTime> SlidingWindowLog::stateBreaks(KeyId key, SimTime from, SimT
     if (key >= m_logs.size())
         return out;
     const TimestampLog& log = m_logs[key];
-    for (std::uint32_t i = 0; i < log.size(); ++i) {
+    for (std::uint32_t i = 0; i < log.size() && out.size() < kMaxStateBreaks; ++i) {
         const SimTime leaves = leavesAt(log.at(i));
         if (leaves > from && leaves <= to)
             out.push_back(leaves);
@@ -106,10 +106,22 @@ std::vector<SimTime> SlidingWindowCounter::breaksOfState(const SlidingCounterSta
         const SimTime start = index * w;
         if (p <= 0 || start + w <= from || start > to)
             continue;
-        for (std::int64_t j = 0; j < p; ++j) {
-            const SimTime step = start + w - static_cast<Duration>(ceilDiv128(Int128{j + 1} * w, p)) + 1;
-            if (step > from && step <= to)
-                out.push_back(step);
+        // The step to j falls later as j falls: from the last j whose step is after `from`
+        // (found by bisection, as p may be large) down, in time order.
+        const auto stepTo = [&](std::int64_t j) { return start + w - static_cast<Duration>(ceilDiv128(Int128{j + 1} * w, p)) + 1; };
+        std::int64_t lo = 0, hi = p;  // stepTo(j) > from for every j < lo, <= from from hi on
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (stepTo(mid) > from)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (std::int64_t j = lo - 1; j >= 0 && out.size() < 2 * kMaxStateBreaks; --j) {
+            const SimTime step = stepTo(j);
+            if (step > to)
+                break;
+            out.push_back(step);
         }
     }
     return out;

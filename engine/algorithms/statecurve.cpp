@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ratelab {
 namespace {
@@ -50,7 +51,7 @@ double curveValueAt(const StateCurve& curve, SimTime t)
         return p.front().value;
     const StatePoint& a = *(after - 1);
     if (after == p.end())
-        return a.value;
+        return curve.cut && t > a.t ? std::numeric_limits<double>::quiet_NaN() : a.value;
     const StatePoint& b = *after;
     return a.value + (b.value - a.value) * static_cast<double>(t - a.t) / static_cast<double>(b.t - a.t);
 }
@@ -62,15 +63,24 @@ std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTim
         return {};
     std::vector<SimTime> times = limiter.stateBreaks(key, from, to);
     times.erase(std::remove_if(times.begin(), times.end(), [&](SimTime t) { return t <= from || t > to; }), times.end());
-    times.push_back(from);
-    times.push_back(to);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
+    // stateBreaks() stops at kMaxStateBreaks: from there on the span may hold more than it
+    // said, so the curve ends at that break.
+    const bool cut = times.size() >= kMaxStateBreaks;
+    if (cut) {
+        times.resize(kMaxStateBreaks);
+        to = times.back();
+    }
+    times.insert(times.begin(), from);
+    if (times.back() != to)
+        times.push_back(to);
 
     std::vector<StateCurve> curves(first.size());
     for (std::size_t v = 0; v < first.size(); ++v) {
         curves[v].name = first[v].name;
         curves[v].unit = first[v].unit;
+        curves[v].cut = cut;
     }
     // Between two breaks the value is linear over whole microseconds: the segment [a, b) is
     // its value at a and, when it does not run on into b's value, its line continued to b

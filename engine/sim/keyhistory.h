@@ -24,7 +24,8 @@ struct KeyStep {
     std::vector<StateValue> state;  // after the decision
     // The same state at every instant from this decision to the key's next request (or the
     // scenario's end), times from the scenario start (statecurve.h). A limit change in
-    // between shows from the next request on.
+    // between shows from the next request on; a span with more than kMaxStateBreaks breaks
+    // is followed to the last of them only (StateCurve::cut).
     std::vector<StateCurve> curve;
     DecisionArithmetic arithmetic;  // before the decision, times from the scenario start
     // The decision in words: the app writes it from the values above (app/models

@@ -9,6 +9,7 @@
 
 #include "engine/algorithms/statecurve.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
@@ -56,6 +57,7 @@ private slots:
     void everyCatalogEntryIsChecked();
     void handDerivedCurves();
     void valueAtFollowsJumps();
+    void longSpansAreCut();
 };
 
 void TestStateCurve::curveEqualsInspect_data()
@@ -218,6 +220,43 @@ void TestStateCurve::valueAtFollowsJumps()
     QCOMPARE(curveValueAt(c, 10), 0.0);  // at the jump: after it
     QCOMPARE(curveValueAt(c, 15), 5.0);
     QCOMPARE(curveValueAt(c, 25), 10.0);
+}
+
+void TestStateCurve::longSpansAreCut()
+{
+    // A 1 ms fixed window left idle for an hour crosses 3.6 million boundaries: the curve
+    // follows the first kMaxStateBreaks (4,096) and ends at the last, 4.096 s.
+    const auto fw = curveAfter("fixed_window", "limit=10 window=1ms", {0}, 3'600'000'000);
+    const StateCurve& count = named(fw, "count");
+    QVERIFY(count.cut);
+    QCOMPARE(pointsOf(count), (Points{{0, 1}, {1'000, 1}, {1'000, 0}, {4'096'000, 0}}));
+    const StateCurve& start = named(fw, "window_start_us");
+    QCOMPARE(start.points.back().t, SimTime(4'096'000));
+    QCOMPARE(curveValueAt(start, 4'095'999), 4'095'000.0);
+    QCOMPARE(curveValueAt(start, 4'096'000), 4'096'000.0);
+    QVERIFY(std::isnan(curveValueAt(start, 4'096'001)));  // not followed past the cut
+
+    // A sliding counter whose previous window holds a million: each of its million steps is
+    // a break; the curve follows the first 4,096 of them and equals inspect() up to there.
+    BuiltLimiter built = makeLimiter("sliding_window_counter", test::paramsFrom("limit=2000000 window=1s"));
+    QVERIFY(built.limiter->decide(0, 500'000, 1'000'000).allowed);
+    const auto swc = stateCurve(*built.limiter, 0, 500'000, 3'000'000);
+    const StateCurve& estimate = named(swc, "estimate");
+    QVERIFY(estimate.cut);
+    const SimTime end = estimate.points.back().t;
+    QVERIFY(end > 1'000'000 && end < 1'010'000);  // 4,096 steps of 1 us from 1 s on
+    std::mt19937_64 rng(7);
+    const std::vector<StateValue> values = built.limiter->inspect(0, 500'000);
+    const auto at = std::find_if(values.begin(), values.end(), [](const StateValue& v) { return v.name == "estimate"; });
+    QVERIFY(at != values.end());
+    const std::size_t index = std::size_t(at - values.begin());
+    for (int i = 0; i < 200; ++i) {
+        const SimTime t = 500'000 + SimTime(rng() % std::uint64_t(end - 500'000 + 1));
+        QCOMPARE(curveValueAt(estimate, t), built.limiter->inspect(0, t)[index].value);
+    }
+
+    // A curve that ends where its span does is not cut.
+    QVERIFY(!curveAfter("token_bucket", "capacity=5 refill=2/s", {0}, 1'200'000).front().cut);
 }
 
 QTEST_APPLESS_MAIN(TestStateCurve)
