@@ -50,9 +50,9 @@ QStringList clusterExampleNames()
 
 Loaded loadExample(const QString& name)
 {
-    for (const auto& [n, json] : embeddedScenarios())
-        if (q(n) == name)
-            return load([&] { return loadScenario(json, n); });
+    for (const auto& example : embeddedScenarios())
+        if (q(example.first) == name)
+            return load([&] { return loadScenario(example.second, example.first); });
     Loaded none;
     none.problems << QStringLiteral("no shipped scenario is named \"%1\"").arg(name);
     return none;

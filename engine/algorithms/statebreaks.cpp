@@ -108,7 +108,8 @@ std::vector<SimTime> SlidingWindowCounter::breaksOfState(const SlidingCounterSta
             continue;
         // The step to j falls later as j falls: from the last j whose step is after `from`
         // (found by bisection, as p may be large) down, in time order.
-        const auto stepTo = [&](std::int64_t j) { return start + w - static_cast<Duration>(ceilDiv128(Int128{j + 1} * w, p)) + 1; };
+        const std::int64_t count = p;  // a lambda cannot capture a structured binding in clang 14
+        const auto stepTo = [&](std::int64_t j) { return start + w - static_cast<Duration>(ceilDiv128(Int128{j + 1} * w, count)) + 1; };
         std::int64_t lo = 0, hi = p;  // stepTo(j) > from for every j < lo, <= from from hi on
         while (lo < hi) {
             const std::int64_t mid = lo + (hi - lo) / 2;
