@@ -35,8 +35,8 @@ struct HeldState {
 };
 
 struct MemoryStats {
-    double stateBytesPerKey = 0;  // model bytes per live key (mean at the peak for logs)
-    std::int64_t peakLiveKeys = 0;    // every place together (a cluster: store and instances)
+    double stateBytesPerKey = 0;    // model bytes per live key (mean at the peak for logs)
+    std::int64_t peakLiveKeys = 0;  // every place together (a cluster: store and instances)
     std::int64_t peakStateBytes = 0;
     // Where the state is held: "instance" (a single-instance run), or in a cluster "store",
     // "instances" or "store_and_instances"; then `store` and `instances` (by index) say how
@@ -59,19 +59,19 @@ struct ClosedLoopStats {
     std::int64_t attempts = 0;
     std::int64_t retries = 0;
     std::int64_t retriesAtRetryAfter = 0;
-    std::int64_t gaveUp = 0;       // requests abandoned after max_retries or a -1
+    std::int64_t gaveUp = 0;  // requests abandoned after max_retries or a -1
 };
 
 struct ClientStats {
-    std::int64_t clients = 0;            // distinct real clients that sent requests
-    std::int64_t throttled = 0;          // with at least one rejection
-    std::int64_t wronglyThrottled = 0;   // throttled, though a limit of their own never rejected them
+    std::int64_t clients = 0;           // distinct real clients that sent requests
+    std::int64_t throttled = 0;         // with at least one rejection
+    std::int64_t wronglyThrottled = 0;  // throttled, though a limit of their own never rejected them
 };
 
 struct ClusterStats {
     std::int64_t instances = 1;
-    std::string store;                     // storage mode
-    std::string policy;                    // failure policy
+    std::string store;   // storage mode
+    std::string policy;  // failure policy
     // Allowed cost beyond the global limit: admitted requests that one exact limiter of the
     // same algorithm, fed in true time with what the cluster admitted, would have refused.
     std::int64_t globalLimitOvershoot = 0;
@@ -79,13 +79,13 @@ struct ClusterStats {
     std::int64_t rejectedDuringOutage = 0;
     std::int64_t storeRoundTrips = 0;
     double roundTripsPerDecision = 0;
-    std::int64_t casRetries = 0;           // CAS writes that found the key changed
-    std::int64_t casExhausted = 0;         // requests refused after cas_retries conflicting attempts
-    std::int64_t storeFailures = 0;        // calls that failed (outage, timeout)
-    std::int64_t breakerOpened = 0;        // times a circuit breaker opened
-    std::int64_t callsSkipped = 0;         // store calls an open breaker saved
-    std::int64_t waitedOnStore = 0;        // requests that waited beyond one round trip (lock queue, CAS retry)
-    std::int64_t decisionLatencyP50 = 0;   // us from arrival to decision
+    std::int64_t casRetries = 0;          // CAS writes that found the key changed
+    std::int64_t casExhausted = 0;        // requests refused after cas_retries conflicting attempts
+    std::int64_t storeFailures = 0;       // calls that failed (outage, timeout)
+    std::int64_t breakerOpened = 0;       // times a circuit breaker opened
+    std::int64_t callsSkipped = 0;        // store calls an open breaker saved
+    std::int64_t waitedOnStore = 0;       // requests that waited beyond one round trip (lock queue, CAS retry)
+    std::int64_t decisionLatencyP50 = 0;  // us from arrival to decision
     std::int64_t decisionLatencyP99 = 0;
     std::int64_t decisionLatencyMax = 0;
     std::vector<std::int64_t> instanceRequests;
@@ -105,20 +105,20 @@ struct BackendLoad {
 struct AlgorithmReport {
     std::string id;
     std::string algorithm;
-    std::string family;             // colour and explanation family
+    std::string family;                 // colour and explanation family
     std::optional<std::string> preset;  // set when `algorithm` is a preset
     ParamValues params;
-    std::string keys;               // key strategy name
+    std::string keys;  // key strategy name
 
     std::int64_t requests = 0, allowed = 0, rejected = 0;  // attempts, by count
     std::int64_t allowedCost = 0, rejectedCost = 0;
-    double acceptance = 0;          // allowed / requests
+    double acceptance = 0;             // allowed / requests
     std::int64_t neverAdmissible = 0;  // rejected attempts the limit can never admit (retry_after_us -1)
 
     PeakBurst peakBurst;
     std::optional<Disagreement> disagreement;  // window algorithms only
     MemoryStats memory;
-    std::optional<DelayStats> delay;           // shaping algorithms only
+    std::optional<DelayStats> delay;  // shaping algorithms only
     std::optional<ClusterStats> cluster;
     std::optional<ClosedLoopStats> closedLoop;
     std::optional<ClientStats> clients;
@@ -160,17 +160,17 @@ struct SourceImport {
     std::int64_t linesRead = 0;         // every line, blank lines and directives included
     std::int64_t requestsImported = 0;  // requests handed to the run
     std::int64_t blankLines = 0;
-    std::int64_t directiveLines = 0;    // comments, W3C directives, CSV header rows
-    std::int64_t skipped = 0;           // lines not imported
+    std::int64_t directiveLines = 0;                                    // comments, W3C directives, CSV header rows
+    std::int64_t skipped = 0;                                           // lines not imported
     std::vector<std::pair<std::string, std::int64_t>> skippedByReason;  // reason -> lines, non-zero only
-    std::vector<SkippedLine> firstSkipped;  // the first 20, in line order
-    std::int64_t reorderedLines = 0;        // moved back into time order
-    std::int64_t shrankFrom = -1;           // the file's size when opened, if it shrank while read; else -1
-    std::int64_t shrankTo = -1;             // its size when found shorter
+    std::vector<SkippedLine> firstSkipped;                              // the first 20, in line order
+    std::int64_t reorderedLines = 0;                                    // moved back into time order
+    std::int64_t shrankFrom = -1;  // the file's size when opened, if it shrank while read; else -1
+    std::int64_t shrankTo = -1;    // its size when found shorter
 };
 
 struct SourceInfo {
-    std::string kind;   // the scenario's kind: "poisson", "trace", "log", ...
+    std::string kind;  // the scenario's kind: "poisson", "trace", "log", ...
     std::string label;
     std::optional<SourceImport> import;  // log sources only
 };
@@ -194,4 +194,4 @@ struct Report {
     std::vector<ShadowPair> shadow;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

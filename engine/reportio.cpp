@@ -22,23 +22,24 @@ Json examplesJson(const std::vector<ShadowExample>& examples)
 
 Json clusterJson(const ClusterStats& c)
 {
-    return {{"instances", c.instances},
-            {"store", c.store},
-            {"policy", c.policy},
-            {"global_limit_overshoot", c.globalLimitOvershoot},
-            {"allowed_during_outage", c.allowedDuringOutage},
-            {"rejected_during_outage", c.rejectedDuringOutage},
-            {"store_round_trips", c.storeRoundTrips},
-            {"round_trips_per_decision", c.roundTripsPerDecision},
-            {"cas_retries", c.casRetries},
-            {"cas_exhausted", c.casExhausted},
-            {"store_failures", c.storeFailures},
-            {"breaker_opened", c.breakerOpened},
-            {"calls_skipped_by_breaker", c.callsSkipped},
-            {"waited_on_store", c.waitedOnStore},
-            {"decision_latency_us", {{"p50", c.decisionLatencyP50}, {"p99", c.decisionLatencyP99}, {"max", c.decisionLatencyMax}}},
-            {"instance_requests", c.instanceRequests},
-            {"instance_allowed", c.instanceAllowed}};
+    return {
+        {"instances", c.instances},
+        {"store", c.store},
+        {"policy", c.policy},
+        {"global_limit_overshoot", c.globalLimitOvershoot},
+        {"allowed_during_outage", c.allowedDuringOutage},
+        {"rejected_during_outage", c.rejectedDuringOutage},
+        {"store_round_trips", c.storeRoundTrips},
+        {"round_trips_per_decision", c.roundTripsPerDecision},
+        {"cas_retries", c.casRetries},
+        {"cas_exhausted", c.casExhausted},
+        {"store_failures", c.storeFailures},
+        {"breaker_opened", c.breakerOpened},
+        {"calls_skipped_by_breaker", c.callsSkipped},
+        {"waited_on_store", c.waitedOnStore},
+        {"decision_latency_us", {{"p50", c.decisionLatencyP50}, {"p99", c.decisionLatencyP99}, {"max", c.decisionLatencyMax}}},
+        {"instance_requests", c.instanceRequests},
+        {"instance_allowed", c.instanceAllowed}};
 }
 
 Json heldJson(const HeldState& h)
@@ -104,7 +105,7 @@ Json algorithmJson(const AlgorithmReport& a)
     j["never_admissible"] = a.neverAdmissible;
     j["peak_burst"] = {{"window_us", a.peakBurst.windowUs}, {"allowed_cost", a.peakBurst.allowedCost},
                        {"limit", a.peakBurst.limit},        {"ratio", a.peakBurst.ratio},
-                       {"at_us", a.peakBurst.atUs},          {"key", a.peakBurst.key}};
+                       {"at_us", a.peakBurst.atUs},         {"key", a.peakBurst.key}};
     j["disagreement_vs_log"] = a.disagreement
         ? Json{{"false_allow", a.disagreement->falseAllow}, {"false_reject", a.disagreement->falseReject}}
         : Json(nullptr);
@@ -127,7 +128,7 @@ Json algorithmJson(const AlgorithmReport& a)
     return j;
 }
 
-} // namespace
+}  // namespace
 
 std::string reportJson(const Report& report)
 {
@@ -196,4 +197,4 @@ void writeReportFiles(const Report& report, const std::string& dir)
     series.commit();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

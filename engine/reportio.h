@@ -17,4 +17,4 @@ std::string seriesCsv(const Report& report);
 // (engine/core/atomicfile.h). Throws FileError.
 void writeReportFiles(const Report& report, const std::string& dir);
 
-} // namespace ratelab
+}  // namespace ratelab

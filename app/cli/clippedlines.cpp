@@ -2,11 +2,7 @@
 
 namespace ratelab::cli {
 
-ClippedLines::ClippedLines(std::ostream& stream)
-    : m_stream(stream)
-    , m_target(stream.rdbuf(this))
-{
-}
+ClippedLines::ClippedLines(std::ostream& stream) : m_stream(stream), m_target(stream.rdbuf(this)) {}
 
 ClippedLines::~ClippedLines()
 {
@@ -52,4 +48,4 @@ int ClippedLines::sync()
     return m_target->pubsync();
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -38,4 +38,4 @@ private:
     std::size_t m_tailStart = 0;
 };
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

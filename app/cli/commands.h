@@ -45,19 +45,19 @@ struct ImportOptions {
     std::vector<ratelab::LogOption> logOptions;  // --format, --key, ...: the engine's log options, as given
     std::string tiers;                           // key,tier CSV
     unsigned threads = ratelab::defaultImportThreads();
-    std::string out;                             // trace CSV; empty: stdout
+    std::string out;  // trace CSV; empty: stdout
 };
 
 struct RecommendOptions {
-    std::string input;                   // an access log or a decide trace
-    ImportOptions log;                   // how to read a log (format, key, ...); --format trace forces a trace
-    std::string keep = "99%";            // share to keep never throttled
-    std::string by = "keys";             // keys or requests
-    std::vector<std::string> algorithms; // empty: all six
+    std::string input;                    // an access log or a decide trace
+    ImportOptions log;                    // how to read a log (format, key, ...); --format trace forces a trace
+    std::string keep = "99%";             // share to keep never throttled
+    std::string by = "keys";              // keys or requests
+    std::vector<std::string> algorithms;  // empty: all six
     std::string window = "1m";
     std::size_t top = 10;
     bool json = false;
-    std::string replayScenario;          // write the scenario that replays the input through the recommendations
+    std::string replayScenario;  // write the scenario that replays the input through the recommendations
 };
 
 struct ExportOptions {
@@ -87,4 +87,4 @@ int runList();
 // Splits "k=v" arguments; false with `error` set on a malformed one.
 bool splitParams(const std::vector<std::string>& args, std::map<std::string, std::string>& out, std::string& error);
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -70,7 +70,7 @@ void appendRow(std::string& out, const TraceRow& row, const Decision& d)
     appendInt(out, d.delayUs);
 }
 
-} // namespace
+}  // namespace
 
 int runDecide(const DecideOptions& options)
 {
@@ -118,9 +118,9 @@ int runDecide(const DecideOptions& options)
         while (reader.next(row)) {
             if (!limiter.acceptsCost(row.cost))
                 throw InputError(fileName, row.line, "cost",
-                                 limiter.maxCost() == 1 ? options.algorithm + " has no request cost: cost must be 1"
-                                                        : options.algorithm + " takes a cost of at most "
-                                                              + std::to_string(limiter.maxCost()));
+                                 limiter.maxCost() == 1
+                                     ? options.algorithm + " has no request cost: cost must be 1"
+                                     : options.algorithm + " takes a cost of at most " + std::to_string(limiter.maxCost()));
             Decision d;
             try {
                 d = limiter.decide(keys.intern(row.key), row.t, row.cost);
@@ -153,4 +153,4 @@ int runDecide(const DecideOptions& options)
     return kExitOk;
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

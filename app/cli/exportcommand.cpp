@@ -14,11 +14,13 @@ namespace ratelab::cli {
 
 CLI::App* addExportCommand(CLI::App& app, ExportOptions& o)
 {
-    auto* cmd = app.add_subcommand("export", "Write a limit as a Redis Lua script, an nginx limit_req snippet or an Envoy config");
+    auto* cmd =
+        app.add_subcommand("export", "Write a limit as a Redis Lua script, an nginx limit_req snippet or an Envoy config");
     cmd->add_option("--algorithm", o.algorithm, "Algorithm or preset name")->required();
     cmd->add_option("--param", o.params, "Parameter k=v, as for decide");
-    cmd->add_option("--as", o.target, "redis-lua (six exact algorithms), nginx (leaky_bucket, nginx_limit_req), "
-                                      "envoy (token_bucket, envoy_local)")
+    cmd->add_option("--as", o.target,
+                    "redis-lua (six exact algorithms), nginx (leaky_bucket, nginx_limit_req), "
+                    "envoy (token_bucket, envoy_local)")
         ->required()
         ->check(CLI::IsMember({"redis-lua", "nginx", "envoy"}));
     return cmd;
@@ -44,4 +46,4 @@ int runExport(const ExportOptions& o)
     return kExitOk;
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

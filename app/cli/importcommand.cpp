@@ -50,7 +50,7 @@ std::string optionFlag(std::string_view name)
     return flag;
 }
 
-} // namespace
+}  // namespace
 
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
 {
@@ -58,7 +58,9 @@ CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
     cmd->add_option("log", o.log, "Access log file, or - for standard input")->required();
     addLogOptions(*cmd, o.logOptions);
     cmd->add_option("--tiers", o.tiers, "CSV of key,tier: requests per tier in the summary (- for standard input)");
-    cmd->add_option("--threads", o.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.threads) + ")")->check(CLI::Range(1u, 64u));
+    cmd->add_option("--threads", o.threads,
+                    "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.threads) + ")")
+        ->check(CLI::Range(1u, 64u));
     cmd->add_option("--out", o.out, "Trace CSV to write, replaced only once complete (default, or -: standard output)");
     return cmd;
 }
@@ -71,7 +73,12 @@ void addLogOptions(CLI::App& cmd, std::vector<LogOption>& given)
         if (const std::string choices = logOptionChoices(name); !choices.empty())
             help.append(": ").append(choices);
         if (info.flag) {
-            cmd.add_flag_callback(optionFlag(name), [&given, name] { given.push_back({name, "true"}); }, help);
+            cmd.add_flag_callback(
+                optionFlag(name),
+                [&given, name] {
+                    given.push_back({name, "true"});
+                },
+                help);
         } else {
             // One value per occurrence, so an option never swallows the positional argument.
             cmd.add_option_function<std::vector<std::string>>(
@@ -167,4 +174,4 @@ int runImport(const ImportOptions& o)
     return kExitOk;
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -28,7 +28,7 @@ extern "C" void onStopSignal(int signal)
     }
 }
 
-} // namespace
+}  // namespace
 
 void installSignalHandlers()
 {
@@ -68,4 +68,4 @@ CancelOnInterrupt::~CancelOnInterrupt()
     g_control.store(nullptr);
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

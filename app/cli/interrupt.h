@@ -23,7 +23,10 @@ void installSignalHandlers();
 
 // The signal that asked to stop, or 0.
 int interruptSignal();
-inline bool interrupted() { return interruptSignal() != 0; }
+inline bool interrupted()
+{
+    return interruptSignal() != 0;
+}
 // Throws Cancelled once a signal asked to stop.
 void throwIfInterrupted();
 
@@ -36,4 +39,4 @@ public:
     CancelOnInterrupt& operator=(const CancelOnInterrupt&) = delete;
 };
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -20,7 +20,7 @@ const char* kindName(ParamKind kind)
     return "";
 }
 
-} // namespace
+}  // namespace
 
 int runList()
 {
@@ -39,12 +39,11 @@ int runList()
                         type += (type.empty() ? "" : "|") + c;
                 }
                 std::cout << "    " << p.name << " (" << type << ")"
-                          << (p.defaultValue.empty() ? ", required" : ", default " + p.defaultValue) << ": " << p.help
-                          << "\n";
+                          << (p.defaultValue.empty() ? ", required" : ", default " + p.defaultValue) << ": " << p.help << "\n";
             }
         }
     }
     return kExitOk;
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

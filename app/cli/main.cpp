@@ -35,7 +35,7 @@ int finish(int code)
     return code;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv)
 {
@@ -51,8 +51,8 @@ int main(int argc, char** argv)
     decideCmd->add_option("--algorithm", decide.algorithm, "Algorithm or preset name (see `list`)")->required();
     decideCmd->add_option("--param", decide.params, "Parameter k=v, e.g. capacity=10, refill=5/s, window=60s");
     decideCmd->add_option("--trace", decide.trace, "Trace CSV file, or - for standard input")->required();
-    decideCmd->add_option("--headers", decide.headers,
-                          "Append the HTTP headers: x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11")
+    decideCmd
+        ->add_option("--headers", decide.headers, "Append the HTTP headers: x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11")
         ->check(CLI::IsMember({"x-ratelimit", "x-ratelimit-epoch", "draft-7", "draft-11"}));
 
     RunOptions run;

@@ -124,4 +124,4 @@ std::string overwriteProblem(const NamedFile& output, const std::vector<NamedFil
     return {};
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -49,7 +49,10 @@ private:
 void checkStandardOutput();
 
 // Whether a file option's value means standard input or output.
-inline bool isStdio(const std::string& path) { return path == "-"; }
+inline bool isStdio(const std::string& path)
+{
+    return path == "-";
+}
 
 // A command's output: standard output for "-" or an empty path, else a file that replaces
 // the old one only at commit().
@@ -79,4 +82,4 @@ struct NamedFile {
 // Empty when they are apart, or either is standard input or output.
 std::string overwriteProblem(const NamedFile& output, const std::vector<NamedFile>& inputs);
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

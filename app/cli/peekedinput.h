@@ -49,4 +49,4 @@ private:
     char m_buffer[1 << 16];
 };
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

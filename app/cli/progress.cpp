@@ -7,12 +7,9 @@
 namespace ratelab::cli {
 
 Progress::Progress(std::string command)
-    : m_command(std::move(command))
-    , m_started(std::chrono::steady_clock::now())
-    , m_terminal(::isatty(::fileno(stderr)) != 0)
-    , m_control([this](int permille, const std::string& phase) { report(permille, phase); })
-{
-}
+    : m_command(std::move(command)), m_started(std::chrono::steady_clock::now()), m_terminal(::isatty(::fileno(stderr)) != 0),
+      m_control([this](int permille, const std::string& phase) { report(permille, phase); })
+{}
 
 void Progress::finish()
 {
@@ -42,4 +39,4 @@ void Progress::report(int permille, const std::string& phase)
     std::fflush(stderr);
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -39,4 +39,4 @@ private:
     CancelOnInterrupt m_interrupt{m_control};
 };
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

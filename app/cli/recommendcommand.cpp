@@ -108,14 +108,18 @@ nlohmann::json resultJson(const std::string& source, const AdvisorResult& r)
         j["keys_throttled"] = rec.throttledKeys;
         nlohmann::json top = nlohmann::json::array();
         for (const ThrottledKey& k : rec.topKeys)
-            top.push_back({{"key", k.name}, {"requests", k.requests}, {"rejected", k.rejected},
+            top.push_back({{"key", k.name},
+                           {"requests", k.requests},
+                           {"rejected", k.rejected},
                            {"first_rejected_t_us", k.firstRejected},
-                           {"peak_in_window", k.rateInWindow.peak}, {"p99_in_window", k.rateInWindow.p99}});
+                           {"peak_in_window", k.rateInWindow.peak},
+                           {"p99_in_window", k.rateInWindow.p99}});
         j["top_throttled_keys"] = top;
         j["top_keys_rejected_share"] = rec.topKeysRejectedShare;
         nlohmann::json curve = nlohmann::json::array();
         for (const CurvePoint& c : rec.curve)
-            curve.push_back({{"value", c.value}, {"keys_unthrottled_share", c.keysUnthrottledShare},
+            curve.push_back({{"value", c.value},
+                             {"keys_unthrottled_share", c.keysUnthrottledShare},
                              {"requests_rejected_share", c.requestsRejectedShare}});
         j["curve"] = curve;
         recs.push_back(j);
@@ -144,10 +148,11 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
     for (const Percentile& p : r.rates.totals.percentiles)
         os << " " << std::setw(8) << p.value;
     os << "\n\nSmallest limits keeping " << percent(static_cast<double>(r.options.targetPpm) / 1e6) << " of "
-       << (r.options.by == AdvisorTarget::Keys ? "keys" : "requests (by their keys)")
-       << " never throttled (window " << formatDuration(r.options.windowUs) << "):\n";
-    os << std::left << std::setw(24) << "algorithm" << std::setw(44) << "params" << std::right << std::setw(12)
-       << "keys ok" << std::setw(12) << "rejected" << std::setw(10) << "throttled" << "\n";
+       << (r.options.by == AdvisorTarget::Keys ? "keys" : "requests (by their keys)") << " never throttled (window "
+       << formatDuration(r.options.windowUs) << "):\n";
+    os << std::left << std::setw(24) << "algorithm" << std::setw(44) << "params" << std::right << std::setw(12) << "keys ok"
+       << std::setw(12) << "rejected" << std::setw(10) << "throttled"
+       << "\n";
     for (const Recommendation& rec : r.recommendations) {
         os << std::left << std::setw(24) << rec.algorithm << std::setw(44) << paramsText(rec.params) << std::right
            << std::setw(12) << percent(rec.keysUnthrottledShare) << std::setw(12) << percent(rec.requestsRejectedShare)
@@ -156,7 +161,8 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
     for (const Recommendation& rec : r.recommendations) {
         if (rec.topKeys.empty())
             continue;
-        os << "\n" << rec.algorithm << ": " << rec.requestsRejected << " rejected; the top "
+        os << "\n"
+           << rec.algorithm << ": " << rec.requestsRejected << " rejected; the top "
            << counted(static_cast<std::int64_t>(rec.topKeys.size()), "key") << " sent " << percent(rec.topKeysRejectedShare)
            << " of them\n";
         for (const ThrottledKey& k : rec.topKeys)
@@ -187,8 +193,9 @@ std::string readAdvisorOptions(const RecommendOptions& o, AdvisorOptions& option
     }
     for (const std::string& a : o.algorithms)
         if (!findFamily(a))
-            return "--algorithm " + a + ": the advisor searches token_bucket, leaky_bucket, fixed_window, "
-                   "sliding_window_log, sliding_window_counter or gcra";
+            return "--algorithm " + a
+                + ": the advisor searches token_bucket, leaky_bucket, fixed_window, "
+                  "sliding_window_log, sliding_window_counter or gcra";
     return {};
 }
 
@@ -259,7 +266,7 @@ int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set,
     return kExitOk;
 }
 
-} // namespace
+}  // namespace
 
 CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
 {
@@ -273,7 +280,10 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     std::string formatHelp = "Log format, or trace for a decide trace CSV (default: detected; a t_us,key header means a trace): ";
     formatHelp += logOptionChoices("format");
     cmd->get_option("--format")->description(formatHelp);
-    cmd->add_option("--threads", o.log.threads, "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.log.threads) + ")")->check(CLI::Range(1u, 64u));
+    cmd->add_option("--threads", o.log.threads,
+                    "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.log.threads)
+                        + ")")
+        ->check(CLI::Range(1u, 64u));
     cmd->add_option("--keep-unthrottled", o.keep, "Share to keep never throttled: 99%, 99.9% or 0.99 (default 99%)");
     cmd->add_option("--by", o.by, "Count the share over keys, or over requests (by their keys)")
         ->check(CLI::IsMember({"keys", "requests"}));
@@ -326,4 +336,4 @@ int runRecommend(const RecommendOptions& o)
     return kExitOk;
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

@@ -60,8 +60,8 @@ void printTable(const Report& report, std::ostream& out)
     out << report.scenario.name << ": " << counted(report.uniqueRequests, "request") << " over "
         << report.scenario.durationUs / 1e6 << " s, seed " << report.scenario.seed << "\n\n";
     char line[512];
-    std::snprintf(line, sizeof line, "%-24s %10s %10s %8s %16s %13s %10s %10s %9s %8s\n", "algorithm", "requests",
-                  "allowed", "accept", "peak burst", "false a/r", "bytes/key", "live keys", "p99 delay", "ampl.");
+    std::snprintf(line, sizeof line, "%-24s %10s %10s %8s %16s %13s %10s %10s %9s %8s\n", "algorithm", "requests", "allowed",
+                  "accept", "peak burst", "false a/r", "bytes/key", "live keys", "p99 delay", "ampl.");
     out << line;
     for (const AlgorithmReport& a : report.algorithms) {
         char burst[48];
@@ -77,21 +77,21 @@ void printTable(const Report& report, std::ostream& out)
         if (a.closedLoop)
             std::snprintf(amplification, sizeof amplification, "%.2f", a.closedLoop->amplification);
         std::snprintf(line, sizeof line, "%-24.24s %10lld %10lld %8s %16s %13s %10.1f %10lld %9s %8s\n", a.id.c_str(),
-                      static_cast<long long>(a.requests), static_cast<long long>(a.allowed), percent(a.acceptance).c_str(),
-                      burst, disagreement, a.memory.stateBytesPerKey, static_cast<long long>(a.memory.peakLiveKeys),
-                      delay, amplification);
+                      static_cast<long long>(a.requests), static_cast<long long>(a.allowed), percent(a.acceptance).c_str(), burst,
+                      disagreement, a.memory.stateBytesPerKey, static_cast<long long>(a.memory.peakLiveKeys), delay,
+                      amplification);
         out << line;
     }
     for (const AlgorithmReport& a : report.algorithms) {
         if (a.clients && a.clients->wronglyThrottled > 0)
-            out << "\n" << a.id << ": " << a.clients->throttled << " of " << counted(a.clients->clients, "client")
-                << " throttled, " << a.clients->wronglyThrottled
-                << " of them wrongly (a limit of their own never rejected them)";
+            out << "\n"
+                << a.id << ": " << a.clients->throttled << " of " << counted(a.clients->clients, "client") << " throttled, "
+                << a.clients->wronglyThrottled << " of them wrongly (a limit of their own never rejected them)";
     }
     for (const AlgorithmReport& a : report.algorithms) {
         if (a.neverAdmissible > 0)
-            out << "\n" << a.id << ": never admissible: " << a.neverAdmissible
-                << (a.neverAdmissible == 1 ? " request" : " requests")
+            out << "\n"
+                << a.id << ": never admissible: " << a.neverAdmissible << (a.neverAdmissible == 1 ? " request" : " requests")
                 << " (cost above what the limit can ever admit; counted as rejected)";
     }
     out << "\n";
@@ -112,7 +112,7 @@ std::string outputProblem(const RunOptions& options, const Scenario& scenario)
     return {};
 }
 
-} // namespace
+}  // namespace
 
 int runRun(const RunOptions& options)
 {
@@ -166,4 +166,4 @@ int runRun(const RunOptions& options)
     return kExitOk;
 }
 
-} // namespace ratelab::cli
+}  // namespace ratelab::cli

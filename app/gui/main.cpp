@@ -26,7 +26,7 @@ namespace {
 struct Options {
     MainWindow::View view = MainWindow::View::Compare;
     QSize size;
-    QString path;        // the scenario file; empty: the embedded default
+    QString path;                       // the scenario file; empty: the embedded default
     std::optional<QString> screenshot;  // the PNG to write; none: run the app
     std::optional<MainWindow::Theme> theme;
 };
@@ -38,13 +38,15 @@ std::variant<Options, int> parseOptions(const QApplication& app)
     parser.setApplicationDescription(QStringLiteral("RateLab: a laboratory for API rate limiting"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("Scenario JSON file (default: the embedded default scenario)"),
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QStringLiteral("Scenario JSON file (default: the embedded default scenario)"),
                                  QStringLiteral("[SCENARIO.json]"));
     const QCommandLineOption viewOption(QStringLiteral("view"), QStringLiteral("View to show: compare, learn, logs or cluster."),
                                         QStringLiteral("view"), QStringLiteral("compare"));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-                                              QStringLiteral("Run, render the window to FILE.png and exit."), QStringLiteral("file"));
-    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("system, light or dark."), QStringLiteral("theme"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"), QStringLiteral("Run, render the window to FILE.png and exit."), QStringLiteral("file"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("system, light or dark."),
+                                         QStringLiteral("theme"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
                                         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption});
@@ -97,7 +99,8 @@ std::optional<ratelab::Scenario> loadScenario(const QString& path)
     if (loaded.scenario)
         return loaded.scenario;
     if (loaded.invalid) {
-        std::fprintf(stderr, "ratelab: %s: invalid scenario\n", loaded.source.isEmpty() ? qPrintable(path) : qPrintable(loaded.source));
+        std::fprintf(stderr, "ratelab: %s: invalid scenario\n",
+                     loaded.source.isEmpty() ? qPrintable(path) : qPrintable(loaded.source));
         for (const QString& problem : loaded.problems)
             std::fprintf(stderr, "  %s\n", qPrintable(problem));
     } else {
@@ -106,10 +109,10 @@ std::optional<ratelab::Scenario> loadScenario(const QString& path)
     return std::nullopt;
 }
 
-
 // --screenshot: runs `scenario` in `window` at `size`, renders the window to `out` once the
 // result is on screen and exits 0; a failed run or write exits 1 with the reason on stderr.
-int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, const ratelab::Scenario& scenario, const QString& path)
+int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, const ratelab::Scenario& scenario,
+                   const QString& path)
 {
     window.resize(size);
     window.show();
@@ -149,7 +152,7 @@ int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, co
     return QApplication::exec();
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char* argv[])
 {

@@ -11,9 +11,7 @@ public:
 
     const RequestSet& set()
     {
-        std::call_once(m_once, [this] {
-            m_set = requestSetFromImport(m_import->requests, *m_import->keys, m_import->summary);
-        });
+        std::call_once(m_once, [this] { m_set = requestSetFromImport(m_import->requests, *m_import->keys, m_import->summary); });
         return m_set;
     }
 
@@ -27,8 +25,7 @@ AdvisorController::AdvisorController(QObject* parent)
     : AdvisorController([](const RequestSet& set, const AdvisorOptions& o, const AdvisorResult* previous,
                            RunControl& c) { return advise(set, o, previous, &c); },
                         parent)
-{
-}
+{}
 
 AdvisorController::AdvisorController(AdviseFunction advise, QObject* parent) : QObject(parent), m_advise(std::move(advise))
 {
@@ -76,4 +73,4 @@ void AdvisorController::cancel()
     m_jobs.cancel();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -77,6 +77,6 @@ private:
     JobRunner m_jobs;  // last: destroyed first, waiting for the workers while what they use lives
 };
 
-} // namespace ratelab
+}  // namespace ratelab
 
 Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::AdvisorResult>)

@@ -32,7 +32,7 @@ QString fileOnDisk(const QString& path, QString* error)
     }
     return writeFile(target, resource.readAll(), error) ? target : QString();
 }
-} // namespace
+}  // namespace
 
 std::optional<Scenario> advisorReplay(const LogImportResult& import, const AdvisorResult& result, QString* error)
 {
@@ -50,4 +50,4 @@ std::optional<Scenario> advisorReplay(const LogImportResult& import, const Advis
     return std::nullopt;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -19,4 +19,4 @@ namespace ratelab {
 // cannot be put on disk or the result has nothing to replay.
 std::optional<Scenario> advisorReplay(const LogImportResult& import, const AdvisorResult& result, QString* error);
 
-} // namespace ratelab
+}  // namespace ratelab

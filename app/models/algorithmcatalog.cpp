@@ -10,24 +10,20 @@ namespace {
 std::string sampleValue(const ParamSpec& p)
 {
     static const std::map<std::string, std::string> samples = {
-        {"capacity", "10"},     {"refill", "5/s"},       {"rate", "10/s"},        {"burst", "5"},
-        {"limit", "10"},        {"window", "1s"},        {"max_tokens", "10"},    {"tokens_per_fill", "5"},
-        {"fill_interval", "1s"}, {"max_burst", "5"},
+        {"capacity", "10"}, {"refill", "5/s"},    {"rate", "10/s"},         {"burst", "5"},          {"limit", "10"},
+        {"window", "1s"},   {"max_tokens", "10"}, {"tokens_per_fill", "5"}, {"fill_interval", "1s"}, {"max_burst", "5"},
     };
     const auto it = samples.find(p.name);
     if (it != samples.end())
         return it->second;
     switch (p.kind) {
-    case ParamKind::Duration:
-        return "1s";
-    case ParamKind::Rate:
-        return "10/s";
-    default:
-        return "1";
+    case ParamKind::Duration: return "1s";
+    case ParamKind::Rate: return "10/s";
+    default: return "1";
     }
 }
 
-} // namespace
+}  // namespace
 
 const std::vector<AlgorithmInfo>& entries()
 {
@@ -86,4 +82,4 @@ std::optional<ParamProblem> checkParams(const std::string& algorithm, const Para
     return std::nullopt;
 }
 
-} // namespace ratelab::catalog
+}  // namespace ratelab::catalog

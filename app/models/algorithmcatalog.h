@@ -35,4 +35,4 @@ struct ParamProblem {
 // What is wrong with `params` for `algorithm`, or nothing when they build a limiter.
 std::optional<ParamProblem> checkParams(const std::string& algorithm, const ParamValues& params);
 
-} // namespace ratelab::catalog
+}  // namespace ratelab::catalog

@@ -22,8 +22,8 @@ QString BadLinesModel::heading() const
         return {};
     const ImportSummary& s = m_import->summary;
     return s.problemsNotListed() > 0
-               ? QStringLiteral("<b>Bad lines</b> (the first %1; %2 more not listed)").arg(s.problems.size()).arg(s.problemsNotListed())
-               : QStringLiteral("<b>Bad lines</b> (%1)").arg(s.problems.size());
+        ? QStringLiteral("<b>Bad lines</b> (the first %1; %2 more not listed)").arg(s.problems.size()).arg(s.problemsNotListed())
+        : QStringLiteral("<b>Bad lines</b> (%1)").arg(s.problems.size());
 }
 
 QString BadLinesModel::tabTitle() const
@@ -55,12 +55,9 @@ QVariant BadLinesModel::data(const QModelIndex& index, int role) const
         case Excerpt: return QString::fromStdString(w.excerpt);
         default: return {};
         }
-    case RawRole:
-        return index.column() == Line ? QVariant(qint64(w.line)) : QVariant();
-    case Qt::TextAlignmentRole:
-        return index.column() == Line ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
-    default:
-        return {};
+    case RawRole: return index.column() == Line ? QVariant(qint64(w.line)) : QVariant();
+    case Qt::TextAlignmentRole: return index.column() == Line ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    default: return {};
     }
 }
 
@@ -74,4 +71,4 @@ QVariant BadLinesModel::headerData(int section, Qt::Orientation orientation, int
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -38,4 +38,4 @@ private:
     std::shared_ptr<const LogImportResult> m_import;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -106,10 +106,11 @@ QString leakyBucket(const KeyStep& s, const DecisionArithmetic& a)
         text = QStringLiteral("A new key: this request of cost %1 leaves an excess of %2").arg(whole(s.cost), num(after));
     } else {
         text = QStringLiteral("Excess %1 at %2; ").arg(num(a.held), secs(double(a.heldAtUs)));
-        text += a.elapsedUs == 0 ? QStringLiteral("no time since")
-                                 : QStringLiteral("drained %1 × %2 = %3")
-                                       .arg(secs(double(a.elapsedUs)), perSecond(a.ratePerSecond), num(-a.change));
-        text += QStringLiteral(" → %1; this request adds %2 → %3").arg(num(a.level), whole(s.cost), fmt::decisive(after, a.capacity));
+        text += a.elapsedUs == 0
+            ? QStringLiteral("no time since")
+            : QStringLiteral("drained %1 × %2 = %3").arg(secs(double(a.elapsedUs)), perSecond(a.ratePerSecond), num(-a.change));
+        text +=
+            QStringLiteral(" → %1; this request adds %2 → %3").arg(num(a.level), whole(s.cost), fmt::decisive(after, a.capacity));
     }
     text += compared(after, a.capacity) + QStringLiteral("burst %1 → ").arg(num(a.capacity, 0));
     return text + outcome(s.decision) + QLatin1Char('.');
@@ -138,8 +139,8 @@ QString slidingLog(const KeyStep& s, const DecisionArithmetic& a)
     if (!a.entries.empty())
         text += QStringLiteral(" (%1)").arg(stamps(a.entries, 5));
     if (!a.leftEntries.empty())
-        text += QStringLiteral("; %1 left it (%2)").arg(fmt::count(qint64(a.leftEntries.size()), "entry", "entries"),
-                                                       stamps(a.leftEntries, 3));
+        text += QStringLiteral("; %1 left it (%2)")
+                    .arg(fmt::count(qint64(a.leftEntries.size()), "entry", "entries"), stamps(a.leftEntries, 3));
     const std::int64_t would = a.count + s.cost;
     text += QStringLiteral("; this request costs %1 → %2%3%4, ")
                 .arg(whole(s.cost), whole(would), compared(double(would), double(a.limit)), whole(a.limit));
@@ -153,8 +154,8 @@ QString slidingCounter(const KeyStep& s, const DecisionArithmetic& a)
     if (a.windowOpened)
         text += QStringLiteral(" (new: the last one ended)");
     text += QStringLiteral(": the previous window's %1 weigh floor(%1 × %2 / %3) = %4; + %5 this window = %6")
-                .arg(whole(a.previous), secs(double(a.windowUs - a.intoWindowUs)), secs(double(a.windowUs)),
-                     whole(a.weighted), whole(a.count), whole(a.estimate));
+                .arg(whole(a.previous), secs(double(a.windowUs - a.intoWindowUs)), secs(double(a.windowUs)), whole(a.weighted),
+                     whole(a.count), whole(a.estimate));
     const std::int64_t would = a.estimate + s.cost;
     text += QStringLiteral("; this request costs %1 → %2%3%4, ")
                 .arg(whole(s.cost), whole(would), compared(double(would), double(a.limit)), whole(a.limit));
@@ -179,7 +180,7 @@ QString gcra(const KeyStep& s, const DecisionArithmetic& a)
     return text + outcome(s.decision) + QLatin1Char('.');
 }
 
-} // namespace
+}  // namespace
 
 QString decisionSentence(const KeyStep& step)
 {
@@ -206,4 +207,4 @@ void wordDecisions(KeyHistory& history)
         step.sentence = decisionSentence(step).toStdString();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

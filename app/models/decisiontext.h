@@ -15,4 +15,4 @@ QString decisionSentence(const KeyStep& step);
 // Fills every step's `sentence` (the traces the Learn view shows).
 void wordDecisions(KeyHistory& history);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -25,8 +25,7 @@ QList<QPointF> downsampleColumns(const QList<QPointF>& points, double xMin, doub
 
     const auto byX = [](const QPointF& p, double x) { return p.x() < x; };
     const auto first = std::lower_bound(points.begin(), points.end(), xMin, byX);
-    const auto last = std::upper_bound(points.begin(), points.end(), xMax,
-                                       [](double x, const QPointF& p) { return x < p.x(); });
+    const auto last = std::upper_bound(points.begin(), points.end(), xMax, [](double x, const QPointF& p) { return x < p.x(); });
     const qsizetype inRange = last - first;
 
     // Neighbours outside the range keep the line running to the plot edges.
@@ -95,7 +94,7 @@ QList<QPointF> downsampleColumns(const QList<QPointF>& points, double xMin, doub
     return out;
 }
 
-} // namespace
+}  // namespace
 
 QList<QPointF> downsampleMinMax(const QList<QPointF>& points, double xMin, double xMax, int columns)
 {
@@ -123,8 +122,7 @@ QList<QPointF> downsampleMinMax(const QList<QPointF>& points, int columns)
     return downsampleMinMax(points, lo, hi, columns);
 }
 
-QList<QPointF> bucketPoints(const std::vector<std::int64_t>& values, double bucketSeconds, double yScale,
-                            double xOffsetBuckets)
+QList<QPointF> bucketPoints(const std::vector<std::int64_t>& values, double bucketSeconds, double yScale, double xOffsetBuckets)
 {
     QList<QPointF> out;
     out.reserve(qsizetype(values.size()));
@@ -133,4 +131,4 @@ QList<QPointF> bucketPoints(const std::vector<std::int64_t>& values, double buck
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

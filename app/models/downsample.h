@@ -31,4 +31,4 @@ QList<QPointF> downsampleMax(const QList<QPointF>& points, double xMin, double x
 QList<QPointF> bucketPoints(const std::vector<std::int64_t>& values, double bucketSeconds, double yScale,
                             double xOffsetBuckets = 0.5);
 
-} // namespace ratelab
+}  // namespace ratelab

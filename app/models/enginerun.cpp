@@ -10,19 +10,17 @@ namespace ratelab {
 
 SimulationController::SimulationController(QObject* parent)
     : SimulationController([](const Scenario& s, RunControl& c) { return runScenario(s, c); }, parent)
-{
-}
+{}
 
 LearnController::LearnController(QObject* parent)
     : LearnController([](const Scenario& s, std::size_t count, RunControl& c) { return busiestKeys(s, count, c); },
-                      [](const Scenario& s, const std::string& id, const std::string& key, SimTime fromUs,
-                         std::size_t maxSteps, RunControl& c) {
+                      [](const Scenario& s, const std::string& id, const std::string& key, SimTime fromUs, std::size_t maxSteps,
+                         RunControl& c) {
                           KeyHistory history = keyHistory(s, id, key, fromUs, maxSteps, c);
                           wordDecisions(history);
                           return history;
                       },
                       parent)
-{
-}
+{}
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -13,7 +13,7 @@ bool isSpecialFile(const QString& path)
     const QFileInfo info(path);
     return info.exists() && !info.isFile() && !info.isDir();
 }
-} // namespace
+}  // namespace
 
 qint64 FileWriter::WholeWrites::writeData(const char* data, qint64 length)
 {
@@ -33,8 +33,7 @@ qint64 FileWriter::WholeWrites::writeData(const char* data, qint64 length)
 
 FileWriter::FileWriter(const QString& path)
     : m_path(path), m_direct(isSpecialFile(path)), m_saveFile(path), m_directFile(path), m_out(file())
-{
-}
+{}
 
 QIODevice* FileWriter::open()
 {
@@ -102,4 +101,4 @@ bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
     return ok;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

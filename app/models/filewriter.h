@@ -63,4 +63,4 @@ private:
 // Writes `bytes` to `path` through a FileWriter; false, with its error() in `error`, on failure.
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -28,7 +28,7 @@ QString significant(double value, int sig)
     return text;
 }
 
-} // namespace
+}  // namespace
 
 QString compact(double value)
 {
@@ -60,7 +60,7 @@ QString noun(qint64 value, const char* singular, const char* plural)
 {
     return QString::fromStdString(pluralNoun(value, singular, plural ? plural : ""));
 }
-} // namespace
+}  // namespace
 
 QString count(qint64 value, const char* singular, const char* plural)
 {
@@ -110,11 +110,12 @@ QString simTime(qint64 us)
     // Hours in, seconds stop being readable: h:mm:ss.mmm, to the millisecond as below.
     const QString sign = us < 0 ? QString(QChar(0x2212)) : QString();
     const qint64 ms = (std::llabs(us) + 500) / 1000;
-    return sign + QStringLiteral("%1:%2:%3.%4")
-                      .arg(ms / 3'600'000)
-                      .arg(ms / 60'000 % 60, 2, 10, QLatin1Char('0'))
-                      .arg(ms / 1000 % 60, 2, 10, QLatin1Char('0'))
-                      .arg(ms % 1000, 3, 10, QLatin1Char('0'));
+    return sign
+        + QStringLiteral("%1:%2:%3.%4")
+              .arg(ms / 3'600'000)
+              .arg(ms / 60'000 % 60, 2, 10, QLatin1Char('0'))
+              .arg(ms / 1000 % 60, 2, 10, QLatin1Char('0'))
+              .arg(ms % 1000, 3, 10, QLatin1Char('0'));
 }
 
 QString seconds(double us)
@@ -248,4 +249,4 @@ TimeScale timeScaleFor(double spanSeconds)
     return {QStringLiteral("time (h)"), 3600};
 }
 
-} // namespace ratelab::fmt
+}  // namespace ratelab::fmt

@@ -70,9 +70,9 @@ double niceCeil(double v);
 
 // The time axis of a run: seconds up to 600 s, then minutes, then hours.
 struct TimeScale {
-    QString title;       // "time (s)", "time (min)", "time (h)"
+    QString title;  // "time (s)", "time (min)", "time (h)"
     double secondsPerUnit = 1;
 };
 TimeScale timeScaleFor(double spanSeconds);
 
-} // namespace ratelab::fmt
+}  // namespace ratelab::fmt

@@ -20,7 +20,7 @@ QString placeLine(const QString& place, const HeldState& h)
     return QStringLiteral("%1: %2, %3").arg(place, fmt::compactCount(h.peakLiveKeys, "key"), fmt::bytes(h.peakStateBytes));
 }
 
-} // namespace
+}  // namespace
 
 QString where(const MemoryStats& memory)
 {
@@ -47,12 +47,14 @@ QStringList places(const MemoryStats& memory)
         for (std::size_t i = 0; i < instances.size(); ++i)
             lines << placeLine(QStringLiteral("instance %1").arg(i), instances[i]);
     } else {
-        const auto [fewest, most] = std::minmax_element(instances.begin(), instances.end(), [](const HeldState& a, const HeldState& b) {
-            return a.peakStateBytes < b.peakStateBytes;
-        });
-        lines << QStringLiteral("%1 instances: %2 to %3 each").arg(instances.size()).arg(fmt::bytes(fewest->peakStateBytes), fmt::bytes(most->peakStateBytes));
+        const auto [fewest, most] =
+            std::minmax_element(instances.begin(), instances.end(),
+                                [](const HeldState& a, const HeldState& b) { return a.peakStateBytes < b.peakStateBytes; });
+        lines << QStringLiteral("%1 instances: %2 to %3 each")
+                     .arg(instances.size())
+                     .arg(fmt::bytes(fewest->peakStateBytes), fmt::bytes(most->peakStateBytes));
     }
     return lines;
 }
 
-} // namespace ratelab::heldstate
+}  // namespace ratelab::heldstate

@@ -17,4 +17,4 @@ QString where(const MemoryStats& memory);
 // Empty for a single-instance run.
 QStringList places(const MemoryStats& memory);
 
-} // namespace ratelab::heldstate
+}  // namespace ratelab::heldstate

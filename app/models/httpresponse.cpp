@@ -23,10 +23,11 @@ QString httpResponseText(const KeyHistory& trace, const KeyStep& step, SimTime s
             }
     }
     // The other common X-RateLimit-Reset: the reset instant as Unix time (GitHub, X, GitLab).
-    lines << QStringLiteral("(X-RateLimit-Reset as Unix time, as GitHub and X send it: %1)").arg(resetEpochSeconds(now, d.resetAfterUs));
+    lines << QStringLiteral("(X-RateLimit-Reset as Unix time, as GitHub and X send it: %1)")
+                 .arg(resetEpochSeconds(now, d.resetAfterUs));
     if (d.allowed && d.delayUs > 0)
         lines << QStringLiteral("(held %1 before forwarding)").arg(fmt::duration(d.delayUs));
     return lines.join(QLatin1Char('\n'));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

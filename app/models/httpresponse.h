@@ -13,4 +13,4 @@ namespace ratelab {
 // `scenarioStart`: the scenario's start, as the steps count from it.
 QString httpResponseText(const KeyHistory& trace, const KeyStep& step, SimTime scenarioStart);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,7 +15,7 @@ QString qs(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
-} // namespace
+}  // namespace
 
 Detection detectLogFormat(const QByteArray& head, const ParserOptions& options)
 {
@@ -67,7 +67,8 @@ void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, co
         } else if (o.kind == LineKind::Malformed) {
             row.bad = true;
             row.cells[Request] = QString::fromStdString(line.substr(0, 120));
-            row.cells[Problem] = QStringLiteral("\u26A0 %1 (%2)").arg(importtext::problemText(o.problem), QString::fromUtf8(o.field));
+            row.cells[Problem] =
+                QStringLiteral("\u26A0 %1 (%2)").arg(importtext::problemText(o.problem), QString::fromUtf8(o.field));
         } else {
             ++m_other;
             row.cells[Problem] = o.kind == LineKind::Blank ? QStringLiteral("blank") : QStringLiteral("directive or header");
@@ -99,8 +100,7 @@ QVariant ImportPreviewModel::data(const QModelIndex& index, int role) const
         return {};
     const Row& row = m_rows[std::size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return row.cells[index.column()];
+    case Qt::DisplayRole: return row.cells[index.column()];
     case Qt::TextAlignmentRole:
         return index.column() == Line || index.column() == Status ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::BackgroundRole:
@@ -110,8 +110,7 @@ QVariant ImportPreviewModel::data(const QModelIndex& index, int role) const
             return QBrush(tint);
         }
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -125,4 +124,4 @@ QVariant ImportPreviewModel::headerData(int section, Qt::Orientation orientation
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -5,8 +5,8 @@
 // status, and for a line the import would skip, why (a warning sign and a tint, not colour
 // alone). Blank lines and directives are listed and counted apart; they are not bad.
 
-#include "engine/logs/parsers/formatdetect.h"
 #include "engine/logs/keys/keyextractor.h"
+#include "engine/logs/parsers/formatdetect.h"
 #include "engine/logs/parsers/logformat.h"
 
 #include <QAbstractTableModel>
@@ -32,7 +32,7 @@ public:
     // the reason in error().
     void setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, KeyKind key);
 
-    int records() const { return m_records; }  // lines that would be imported
+    int records() const { return m_records; }   // lines that would be imported
     int badLines() const { return m_bad; }      // lines the import would skip
     int otherLines() const { return m_other; }  // blank lines and directives
     QString error() const { return m_error; }
@@ -58,4 +58,4 @@ private:
     QString m_error;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

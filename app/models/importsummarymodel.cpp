@@ -16,8 +16,8 @@ void ImportSummaryModel::setImport(std::shared_ptr<const LogImportResult> import
         const ImportSummary& s = m_import->summary;
         if (s.shrankFrom >= 0)
             m_rows.push_back({Row::Warning});
-        for (Row r : {Row::Format, Row::BytesRead, Row::LinesRead, Row::RequestsImported, Row::DistinctKeys,
-                      Row::BlankLines, Row::Directives, Row::BadLines})
+        for (Row r : {Row::Format, Row::BytesRead, Row::LinesRead, Row::RequestsImported, Row::DistinctKeys, Row::BlankLines,
+                      Row::Directives, Row::BadLines})
             m_rows.push_back({r});
         for (int p = 0; p < kLineProblemCount; ++p)
             if (s.skipped[std::size_t(p)] > 0)
@@ -89,8 +89,7 @@ QString ImportSummaryModel::value(const RowKey& key) const
     const ImportSummary& s = m_import->summary;
     switch (key.row) {
     case Row::Warning: return importtext::shrinkNote(s);
-    case Row::Format:
-        return QStringLiteral("%1 (%2)").arg(importtext::formatName(s.format), QString::fromStdString(s.detection));
+    case Row::Format: return QStringLiteral("%1 (%2)").arg(importtext::formatName(s.format), QString::fromStdString(s.detection));
     case Row::BytesRead: return fmt::bytes(s.bytesRead);
     case Row::LookBack: return fmt::duration(s.lookBackUs);
     case Row::FirstRequest: return importtext::utc(s.firstTime);
@@ -106,14 +105,10 @@ QVariant ImportSummaryModel::data(const QModelIndex& index, int role) const
         return {};
     const RowKey& key = m_rows[std::size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return index.column() == Quantity ? quantity(key) : value(key);
-    case RawRole:
-        return index.column() == Value ? raw(key) : QVariant();
-    case Qt::TextAlignmentRole:
-        return index.column() == Value ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
-    default:
-        return {};
+    case Qt::DisplayRole: return index.column() == Quantity ? quantity(key) : value(key);
+    case RawRole: return index.column() == Value ? raw(key) : QVariant();
+    case Qt::TextAlignmentRole: return index.column() == Value ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    default: return {};
     }
 }
 
@@ -124,4 +119,4 @@ QVariant ImportSummaryModel::headerData(int section, Qt::Orientation orientation
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

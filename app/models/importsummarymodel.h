@@ -36,8 +36,22 @@ public:
 
 private:
     enum class Row {
-        Warning, Format, BytesRead, LinesRead, RequestsImported, DistinctKeys, BlankLines, Directives, BadLines,
-        Problem, Reordered, BackwardSteps, LookBack, FirstRequest, LastRequest, ImportTime
+        Warning,
+        Format,
+        BytesRead,
+        LinesRead,
+        RequestsImported,
+        DistinctKeys,
+        BlankLines,
+        Directives,
+        BadLines,
+        Problem,
+        Reordered,
+        BackwardSteps,
+        LookBack,
+        FirstRequest,
+        LastRequest,
+        ImportTime
     };
     struct RowKey {
         Row row;
@@ -51,4 +65,4 @@ private:
     std::vector<RowKey> m_rows;  // which rows this import has
 };
 
-} // namespace ratelab
+}  // namespace ratelab

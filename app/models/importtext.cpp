@@ -11,7 +11,7 @@ QString qs(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
-} // namespace
+}  // namespace
 
 QString formatName(LogFormat format)
 {
@@ -46,13 +46,15 @@ QString shrinkNote(const ImportSummary& summary)
 QString headline(const LogImportResult& result)
 {
     const ImportSummary& s = result.summary;
-    const QString span = s.firstTime == kNever ? QStringLiteral("no requests")
-                                               : QStringLiteral("%1 – %2 UTC").arg(importtext::utcMinute(s.firstTime), importtext::utcMinute(s.lastTime));
+    const QString span = s.firstTime == kNever
+        ? QStringLiteral("no requests")
+        : QStringLiteral("%1 – %2 UTC").arg(importtext::utcMinute(s.firstTime), importtext::utcMinute(s.lastTime));
     return QStringLiteral("<b>%1</b>: %2, %3, %4 (%5), %6 (<a href='bad'>list</a>) &nbsp;&nbsp; %7")
                .arg(result.request.displayName.toHtmlEscaped(), fmt::count(s.linesRead, "line"),
                     fmt::count(s.requestsImported, "request"), fmt::count(s.distinctKeys, "key"),
                     importtext::keyKindName(result.request.options.key.kind), fmt::count(s.skippedTotal(), "bad line"), span)
-           + (s.shrankFrom < 0 ? QString() : QStringLiteral("<br><b>Warning:</b> %1").arg(importtext::shrinkNote(s).toHtmlEscaped()));
+        + (s.shrankFrom < 0 ? QString()
+                            : QStringLiteral("<br><b>Warning:</b> %1").arg(importtext::shrinkNote(s).toHtmlEscaped()));
 }
 
-} // namespace ratelab::importtext
+}  // namespace ratelab::importtext

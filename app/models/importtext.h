@@ -3,19 +3,19 @@
 // problem names, UTC times, the shrunk-file warning, and the Logs view's one-line headline.
 
 #include "app/models/logimportcontroller.h"
-#include "engine/logs/summary/importsummary.h"
 #include "engine/logs/keys/keyextractor.h"
 #include "engine/logs/parsers/logformat.h"
+#include "engine/logs/summary/importsummary.h"
 
 #include <QString>
 
 namespace ratelab::importtext {
 
-QString formatName(LogFormat format);    // "combined", "nginx", "json_lines"
-QString keyKindName(KeyKind kind);       // "ip", "api_key"
+QString formatName(LogFormat format);      // "combined", "nginx", "json_lines"
+QString keyKindName(KeyKind kind);         // "ip", "api_key"
 QString problemText(LineProblem problem);  // "unterminated quote"
-QString utc(SimTime t);                  // "2015-05-17T10:05:00Z"
-QString utcMinute(SimTime t);            // "2015-05-17 10:05"
+QString utc(SimTime t);                    // "2015-05-17T10:05:00Z"
+QString utcMinute(SimTime t);              // "2015-05-17 10:05"
 // "the file shrank from 2000000 to 0 bytes during the import; read up to line 9000"; empty
 // when it did not shrink.
 QString shrinkNote(const ImportSummary& summary);
@@ -24,4 +24,4 @@ QString shrinkNote(const ImportSummary& summary);
 // the bad lines, and the shrink warning on a second line.
 QString headline(const LogImportResult& result);
 
-} // namespace ratelab::importtext
+}  // namespace ratelab::importtext

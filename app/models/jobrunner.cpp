@@ -10,9 +10,7 @@ namespace ratelab {
 // The RunControl's progress callback belongs to the job and is only called by the worker
 // holding it, so it may refer to the job directly.
 JobRunner::Job::Job(JobRunner* runner, quint64 id, bool forwardsProgress)
-    : m_runner(runner),
-      m_id(id),
-      m_forwardsProgress(forwardsProgress),
+    : m_runner(runner), m_id(id), m_forwardsProgress(forwardsProgress),
       m_control([this](int permille, const std::string& phase) { forward(permille, phase); })
 {
     m_elapsed.start();
@@ -31,7 +29,8 @@ void JobRunner::Job::post(std::function<void()> deliver) const
 {
     JobRunner* runner = m_runner;
     QMetaObject::invokeMethod(
-        runner, [runner, id = m_id, deliver = std::move(deliver)] {
+        runner,
+        [runner, id = m_id, deliver = std::move(deliver)] {
             if (id == runner->m_currentJob)
                 deliver();
         },
@@ -85,8 +84,7 @@ quint64 JobRunner::run(std::function<Delivery(Job&)> work)
             error = QStringLiteral("unknown error");
         }
         QMetaObject::invokeMethod(
-            this, [this, job, result, error, wasCancelled] { deliver(*job, result, error, wasCancelled); },
-            Qt::QueuedConnection);
+            this, [this, job, result, error, wasCancelled] { deliver(*job, result, error, wasCancelled); }, Qt::QueuedConnection);
     });
 
     emit started(job->id());
@@ -124,4 +122,4 @@ void JobRunner::deliver(const Job& job, const Delivery& result, const QString& e
         emit runningChanged(false);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

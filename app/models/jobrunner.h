@@ -125,4 +125,4 @@ private:
     int m_running = 0;               // jobs whose worker has not reported back yet
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -29,4 +29,4 @@ quint64 LearnController::start(const LearnRequest& request)
         [this](const JobRunner::Job& job, std::shared_ptr<const LearnTraces> traces) { emit finished(job.id(), traces); });
 }
 
-} // namespace ratelab
+}  // namespace ratelab

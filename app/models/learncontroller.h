@@ -29,8 +29,8 @@ struct LearnRequest {
 
 struct LearnTraces {
     LearnRequest request;
-    std::vector<std::string> keys;  // the busiest keys, most requests first (listKeys only)
-    std::vector<KeyHistory> traces;   // one per algorithm, in order; none when there is no key
+    std::vector<std::string> keys;   // the busiest keys, most requests first (listKeys only)
+    std::vector<KeyHistory> traces;  // one per algorithm, in order; none when there is no key
 };
 
 class LearnController : public QObject {
@@ -38,7 +38,7 @@ class LearnController : public QObject {
 public:
     using KeysFunction = std::function<std::vector<std::string>(const Scenario&, std::size_t count, RunControl&)>;
     using TraceFunction = std::function<KeyHistory(const Scenario&, const std::string& algorithmId, const std::string& key,
-                                                 SimTime fromUs, std::size_t maxSteps, RunControl&)>;
+                                                   SimTime fromUs, std::size_t maxSteps, RunControl&)>;
 
     // Runs ratelab::busiestKeys and ratelab::keyHistory, with each step's sentence worded
     // (decisiontext.h).
@@ -70,6 +70,6 @@ private:
     JobRunner m_jobs;  // last: destroyed first, waiting for the workers while what they use lives
 };
 
-} // namespace ratelab
+}  // namespace ratelab
 
 Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::LearnTraces>)

@@ -18,12 +18,9 @@ QString text(const std::string& algorithm, const ParamValues& params, ExportTarg
 QString targetName(ExportTarget target)
 {
     switch (target) {
-    case ExportTarget::RedisLua:
-        return QStringLiteral("Lua script for Redis");
-    case ExportTarget::Nginx:
-        return QStringLiteral("nginx limit_req");
-    case ExportTarget::Envoy:
-        return QStringLiteral("Envoy local rate limit");
+    case ExportTarget::RedisLua: return QStringLiteral("Lua script for Redis");
+    case ExportTarget::Nginx: return QStringLiteral("nginx limit_req");
+    case ExportTarget::Envoy: return QStringLiteral("Envoy local rate limit");
     }
     return {};
 }
@@ -31,14 +28,11 @@ QString targetName(ExportTarget target)
 QString fileSuffix(ExportTarget target)
 {
     switch (target) {
-    case ExportTarget::RedisLua:
-        return QStringLiteral(".lua");
-    case ExportTarget::Nginx:
-        return QStringLiteral(".conf");
-    case ExportTarget::Envoy:
-        return QStringLiteral(".yaml");
+    case ExportTarget::RedisLua: return QStringLiteral(".lua");
+    case ExportTarget::Nginx: return QStringLiteral(".conf");
+    case ExportTarget::Envoy: return QStringLiteral(".yaml");
     }
     return {};
 }
 
-} // namespace ratelab::limitexports
+}  // namespace ratelab::limitexports

@@ -22,4 +22,4 @@ QString targetName(ExportTarget target);
 // ".lua", ".conf", ".yaml".
 QString fileSuffix(ExportTarget target);
 
-} // namespace ratelab::limitexports
+}  // namespace ratelab::limitexports

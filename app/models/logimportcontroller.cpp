@@ -18,8 +18,8 @@ ImportSummary importPath(const QString& path, const ImportOptions& options, KeyI
 {
     if (!path.startsWith(QLatin1Char(':'))) {
         try {
-            return importLogFile(QFile::encodeName(path).toStdString(), options, keys, sink, &control,
-                                 defaultImportThreads(), onProgress);
+            return importLogFile(QFile::encodeName(path).toStdString(), options, keys, sink, &control, defaultImportThreads(),
+                                 onProgress);
         } catch (const ImportError& e) {
             throw ImportError(path.toStdString() + ": " + e.what());
         }
@@ -50,7 +50,7 @@ LogImportProgress progressOf(const ImportProgress& p, qint64 elapsedMs)
     return report;
 }
 
-} // namespace
+}  // namespace
 
 LogImportController::LogImportController(QObject* parent) : QObject(parent)
 {
@@ -71,9 +71,9 @@ quint64 LogImportController::start(const LogImportRequest& request)
             auto result = std::make_shared<LogImportResult>();
             result->request = request;
             result->keys = std::make_shared<KeyInterner>();
-            result->summary = importPath(request.path, request.options, *result->keys,
-                                         [&result](const ImportedRequest& r) { result->requests.push_back(r); },
-                                         job.control(), onProgress);
+            result->summary = importPath(
+                request.path, request.options, *result->keys,
+                [&result](const ImportedRequest& r) { result->requests.push_back(r); }, job.control(), onProgress);
             result->elapsedMs = job.elapsedMs();
             return std::shared_ptr<const LogImportResult>(std::move(result));
         },
@@ -90,4 +90,4 @@ double LogImportController::etaSeconds(double elapsedSeconds, qint64 bytesDone, 
     return elapsedSeconds * double(std::max<qint64>(0, totalBytes - bytesDone)) / double(bytesDone);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -37,12 +37,12 @@ struct LogImportResult {
 
 // One progress report of an import.
 struct LogImportProgress {
-    int permille = 0;           // of the bytes
+    int permille = 0;  // of the bytes
     qint64 linesRead = 0;
     double linesPerSecond = 0;
-    qint64 badLines = 0;        // lines not imported so far; the summary's skippedTotal() at the end
-    double etaSeconds = -1;     // -1 while unknown (no bytes done yet, or the size is unknown)
-    bool finished = false;      // the import's last report
+    qint64 badLines = 0;     // lines not imported so far; the summary's skippedTotal() at the end
+    double etaSeconds = -1;  // -1 while unknown (no bytes done yet, or the size is unknown)
+    bool finished = false;   // the import's last report
 };
 
 class LogImportController : public QObject {
@@ -75,7 +75,7 @@ private:
     JobRunner m_jobs;  // last: destroyed first, waiting for the workers while what they use lives
 };
 
-} // namespace ratelab
+}  // namespace ratelab
 
 Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::LogImportResult>)
 Q_DECLARE_METATYPE(ratelab::LogImportProgress)

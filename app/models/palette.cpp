@@ -145,4 +145,4 @@ QIcon swatch(const SeriesStyle& style, bool dark, int size)
     return QIcon(pm);
 }
 
-} // namespace ratelab::palette
+}  // namespace ratelab::palette

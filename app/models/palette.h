@@ -27,9 +27,9 @@ struct SeriesStyle {
 std::vector<SeriesStyle> stylesFor(const std::vector<std::string>& families, bool dark);
 
 // Reserved colours.
-QColor offeredLoad();               // #999999 at 35% alpha (fill)
-QColor offeredLoadLine();           // the same grey, opaque
-QColor textColor(bool dark);        // text, nominal limit lines
+QColor offeredLoad();         // #999999 at 35% alpha (fill)
+QColor offeredLoadLine();     // the same grey, opaque
+QColor textColor(bool dark);  // text, nominal limit lines
 QColor mutedTextColor(bool dark);
 QColor chartBackground(bool dark);
 QColor gridColor(bool dark);
@@ -42,4 +42,4 @@ QPalette themePalette(bool dark);
 // A legend/table swatch: a short line in the algorithm's colour and dash over a filled square.
 QIcon swatch(const SeriesStyle& style, bool dark, int size = 16);
 
-} // namespace ratelab::palette
+}  // namespace ratelab::palette

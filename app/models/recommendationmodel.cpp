@@ -55,29 +55,19 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     if (role == Qt::DisplayRole) {
         switch (column) {
-        case Algorithm:
-            return QString::fromStdString(rec.algorithm);
-        case Parameters:
-            return paramsText(rec);
-        case Kept:
-            return fmt::share(keptShare(rec));
-        case RequestsRejected:
-            return fmt::share(rec.requestsRejectedShare, 2);
-        case Target:
-            return rec.targetMet ? tr("met") : tr("not reachable");
+        case Algorithm: return QString::fromStdString(rec.algorithm);
+        case Parameters: return paramsText(rec);
+        case Kept: return fmt::share(keptShare(rec));
+        case RequestsRejected: return fmt::share(rec.requestsRejectedShare, 2);
+        case Target: return rec.targetMet ? tr("met") : tr("not reachable");
         }
     } else if (role == RawRole) {
         switch (column) {
-        case Algorithm:
-            return QString::fromStdString(rec.algorithm);
-        case Parameters:
-            return paramsText(rec);
-        case Kept:
-            return keptShare(rec);
-        case RequestsRejected:
-            return rec.requestsRejectedShare;
-        case Target:
-            return rec.targetMet;
+        case Algorithm: return QString::fromStdString(rec.algorithm);
+        case Parameters: return paramsText(rec);
+        case Kept: return keptShare(rec);
+        case RequestsRejected: return rec.requestsRejectedShare;
+        case Target: return rec.targetMet;
         }
     } else if (role == Qt::DecorationRole && column == Algorithm) {
         return palette::swatch({palette::familyColor(rec.algorithm, m_dark)}, m_dark);
@@ -101,19 +91,15 @@ QVariant RecommendationModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Algorithm:
-        return tr("algorithm");
-    case Parameters:
-        return tr("parameters");
+    case Algorithm: return tr("algorithm");
+    case Parameters: return tr("parameters");
     case Kept:
         return m_result && m_result->options.by == AdvisorTarget::Requests ? tr("requests of keys\nnever throttled")
                                                                            : tr("keys never\nthrottled");
-    case RequestsRejected:
-        return tr("requests\nrejected");
-    case Target:
-        return tr("target");
+    case RequestsRejected: return tr("requests\nrejected");
+    case Target: return tr("target");
     }
     return {};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

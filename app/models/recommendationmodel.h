@@ -43,4 +43,4 @@ private:
     bool m_dark = false;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -27,8 +27,7 @@ void ReportModel::setHiddenIds(const QSet<QString>& hidden)
         return;
     m_hidden = hidden;
     if (rowCount() > 0)
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
-                         {Qt::ForegroundRole, Qt::FontRole});
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), {Qt::ForegroundRole, Qt::FontRole});
 }
 
 void ReportModel::setDark(bool dark)
@@ -53,36 +52,21 @@ int ReportModel::columnCount(const QModelIndex& parent) const
 QVariant ReportModel::rawValue(const AlgorithmReport& a, int column)
 {
     switch (column) {
-    case Algorithm:
-        return QString::fromStdString(a.id);
-    case Preset:
-        return a.preset ? QVariant(QString::fromStdString(*a.preset)) : QVariant();
-    case Requests:
-        return qint64(a.requests);
-    case Allowed:
-        return qint64(a.allowed);
-    case Acceptance:
-        return a.acceptance;
-    case NeverAdmissible:
-        return qint64(a.neverAdmissible);
-    case PeakBurst:
-        return a.peakBurst.ratio;
-    case PeakBurstAt:
-        return qint64(a.peakBurst.atUs);
-    case FalseAllow:
-        return a.disagreement ? QVariant(qint64(a.disagreement->falseAllow)) : QVariant();
-    case FalseReject:
-        return a.disagreement ? QVariant(qint64(a.disagreement->falseReject)) : QVariant();
-    case BytesPerKey:
-        return a.memory.stateBytesPerKey;
-    case PeakState:
-        return qint64(a.memory.peakStateBytes);
-    case P99Delay:
-        return a.delay ? QVariant(qint64(a.delay->p99)) : QVariant();
-    case Overshoot:
-        return a.cluster ? QVariant(qint64(a.cluster->globalLimitOvershoot)) : QVariant();
-    default:
-        return {};
+    case Algorithm: return QString::fromStdString(a.id);
+    case Preset: return a.preset ? QVariant(QString::fromStdString(*a.preset)) : QVariant();
+    case Requests: return qint64(a.requests);
+    case Allowed: return qint64(a.allowed);
+    case Acceptance: return a.acceptance;
+    case NeverAdmissible: return qint64(a.neverAdmissible);
+    case PeakBurst: return a.peakBurst.ratio;
+    case PeakBurstAt: return qint64(a.peakBurst.atUs);
+    case FalseAllow: return a.disagreement ? QVariant(qint64(a.disagreement->falseAllow)) : QVariant();
+    case FalseReject: return a.disagreement ? QVariant(qint64(a.disagreement->falseReject)) : QVariant();
+    case BytesPerKey: return a.memory.stateBytesPerKey;
+    case PeakState: return qint64(a.memory.peakStateBytes);
+    case P99Delay: return a.delay ? QVariant(qint64(a.delay->p99)) : QVariant();
+    case Overshoot: return a.cluster ? QVariant(qint64(a.cluster->globalLimitOvershoot)) : QVariant();
+    default: return {};
     }
 }
 
@@ -93,28 +77,21 @@ QString ReportModel::display(const AlgorithmReport& a, int column) const
         return {};
     switch (column) {
     case Algorithm:
-    case Preset:
-        return raw.toString();
+    case Preset: return raw.toString();
     case Requests:
     case Allowed:
     case NeverAdmissible:
     case FalseAllow:
     case FalseReject:
-    case Overshoot:
-        return fmt::exact(raw.toLongLong());
-    case Acceptance:
-        return fmt::share(raw.toDouble());
-    case PeakBurst:
-        return fmt::ratio(raw.toDouble());
-    case PeakBurstAt:
-        return fmt::simTime(raw.toLongLong());
+    case Overshoot: return fmt::exact(raw.toLongLong());
+    case Acceptance: return fmt::share(raw.toDouble());
+    case PeakBurst: return fmt::ratio(raw.toDouble());
+    case PeakBurstAt: return fmt::simTime(raw.toLongLong());
     case BytesPerKey: {
         const double b = raw.toDouble();
-        return b < 1024 ? QString::number(b, 'f', b == std::floor(b) ? 0 : 1) + QStringLiteral(" B")
-                        : fmt::bytes(qint64(b));
+        return b < 1024 ? QString::number(b, 'f', b == std::floor(b) ? 0 : 1) + QStringLiteral(" B") : fmt::bytes(qint64(b));
     }
-    case PeakState:
-        return fmt::bytes(raw.toLongLong());
+    case PeakState: return fmt::bytes(raw.toLongLong());
     case P99Delay: {
         // One unit for the whole column, from its largest value (gui-guide.md 3.2).
         qint64 maxUs = 0;
@@ -124,8 +101,7 @@ QString ReportModel::display(const AlgorithmReport& a, int column) const
         const fmt::DurationUnit unit = fmt::durationUnitFor(maxUs);
         return fmt::durationIn(raw.toLongLong(), unit) + QLatin1Char(' ') + unit.suffix;
     }
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -137,15 +113,11 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     const bool hidden = m_hidden.contains(QString::fromStdString(a.id));
     switch (role) {
-    case Qt::DisplayRole:
-        return display(a, column);
-    case SortRole:
-        return rawValue(a, column);
-    case AlgorithmIdRole:
-        return QString::fromStdString(a.id);
+    case Qt::DisplayRole: return display(a, column);
+    case SortRole: return rawValue(a, column);
+    case AlgorithmIdRole: return QString::fromStdString(a.id);
     case Qt::TextAlignmentRole:
-        return column <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return column <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::DecorationRole:
         if (column == Algorithm) {
             std::vector<std::string> families;
@@ -171,15 +143,14 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
             QString params;
             for (const auto& [k, v] : a.params)
                 params += QStringLiteral("%1=%2 ").arg(QString::fromStdString(k), QString::fromStdString(v));
-            return QStringLiteral("%1 (%2)\n%3").arg(QString::fromStdString(a.id),
-                                                     QString::fromStdString(a.algorithm), params.trimmed());
+            return QStringLiteral("%1 (%2)\n%3")
+                .arg(QString::fromStdString(a.id), QString::fromStdString(a.algorithm), params.trimmed());
         }
         case PeakBurst:
         case PeakBurstAt:
             return QStringLiteral("%1 allowed in %2 (nominal %3) for key %4, ending at %5")
-                .arg(fmt::exact(a.peakBurst.allowedCost), fmt::duration(a.peakBurst.windowUs),
-                     fmt::exact(a.peakBurst.limit), QString::fromStdString(a.peakBurst.key),
-                     fmt::simTime(a.peakBurst.atUs));
+                .arg(fmt::exact(a.peakBurst.allowedCost), fmt::duration(a.peakBurst.windowUs), fmt::exact(a.peakBurst.limit),
+                     QString::fromStdString(a.peakBurst.key), fmt::simTime(a.peakBurst.atUs));
         case FalseAllow:
         case FalseReject:
             if (!a.disagreement)
@@ -192,22 +163,21 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
         case BytesPerKey:
         case PeakState: {
             // Where the state was held, and the peak live keys this column has no room for.
-            const QString total = QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes), fmt::compactCount(a.memory.peakLiveKeys, "key"));
+            const QString total = QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes),
+                                                               fmt::compactCount(a.memory.peakLiveKeys, "key"));
             const QStringList places = heldstate::places(a.memory);
-            return places.isEmpty() ? QStringLiteral("At most %1 on the one instance").arg(total)
-                                    : QStringLiteral("At most %1 in the cluster; peaks per place:\n").arg(total)
-                                          + places.join(QLatin1Char('\n'));
+            return places.isEmpty()
+                ? QStringLiteral("At most %1 on the one instance").arg(total)
+                : QStringLiteral("At most %1 in the cluster; peaks per place:\n").arg(total) + places.join(QLatin1Char('\n'));
         }
         case P99Delay:
             if (a.delay)
                 return QStringLiteral("p50 %1, p99 %2, max %3")
                     .arg(fmt::duration(a.delay->p50), fmt::duration(a.delay->p99), fmt::duration(a.delay->max));
             return QStringLiteral("Not a shaping algorithm: requests are never delayed.");
-        default:
-            return {};
+        default: return {};
         }
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -216,9 +186,9 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
-        static const char* const names[] = {"algorithm", "preset", "requests", "allowed", "acceptance",
-                                            "never admissible", "peak burst", "at", "false allow", "false reject",
-                                            "bytes/key", "peak state", "p99 delay", "overshoot"};
+        static const char* const names[] = {"algorithm",        "preset",     "requests",  "allowed",     "acceptance",
+                                            "never admissible", "peak burst", "at",        "false allow", "false reject",
+                                            "bytes/key",        "peak state", "p99 delay", "overshoot"};
         static_assert(std::size(names) == ColumnCount);
         return QString::fromLatin1(names[section]);
     }
@@ -243,9 +213,8 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
         return QString::fromLatin1(tips[section]);
     }
     if (role == Qt::TextAlignmentRole)
-        return section <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                 : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return section <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

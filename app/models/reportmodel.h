@@ -63,4 +63,4 @@ private:
     bool m_dark = false;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -6,11 +6,10 @@ namespace ratelab {
 
 class DocumentEditCommand : public QUndoCommand {
 public:
-    DocumentEditCommand(ScenarioDocument* doc, ScenarioDocument::State before, ScenarioDocument::State after,
-                        const QString& text, int mergeKey)
+    DocumentEditCommand(ScenarioDocument* doc, ScenarioDocument::State before, ScenarioDocument::State after, const QString& text,
+                        int mergeKey)
         : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)), m_mergeKey(mergeKey)
-    {
-    }
+    {}
     void undo() override { m_doc->apply(m_before); }
     void redo() override { m_doc->apply(m_after); }
     int id() const override { return m_mergeKey; }
@@ -48,8 +47,8 @@ void ScenarioDocument::edit(const State& next, const QString& text, int mergeKey
 
 void ScenarioDocument::apply(const State& state)
 {
-    const bool structural = state.scenario.algorithms.size() != m_state.scenario.algorithms.size()
-                            || state.disabled != m_state.disabled;
+    const bool structural =
+        state.scenario.algorithms.size() != m_state.scenario.algorithms.size() || state.disabled != m_state.disabled;
     bool idsChanged = structural;
     if (!structural)
         for (std::size_t i = 0; i < state.scenario.algorithms.size(); ++i)
@@ -61,7 +60,8 @@ void ScenarioDocument::apply(const State& state)
 Scenario ScenarioDocument::runnable() const
 {
     Scenario s = m_state.scenario;
-    std::erase_if(s.algorithms, [this](const AlgorithmSpec& a) { return m_state.disabled.contains(QString::fromStdString(a.id)); });
+    std::erase_if(s.algorithms,
+                  [this](const AlgorithmSpec& a) { return m_state.disabled.contains(QString::fromStdString(a.id)); });
     return s;
 }
 
@@ -70,4 +70,4 @@ void ScenarioDocument::setPath(const QString& path)
     m_path = path;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

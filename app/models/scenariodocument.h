@@ -48,4 +48,4 @@ private:
     QUndoStack m_undo;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -33,7 +33,7 @@ Loaded load(LoadFn&& loadFn)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 QStringList exampleNames()
 {
@@ -78,4 +78,4 @@ QByteArray reportJson(const Report& report)
     return QByteArray::fromStdString(ratelab::reportJson(report));
 }
 
-} // namespace ratelab::scenariofiles
+}  // namespace ratelab::scenariofiles

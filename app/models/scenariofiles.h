@@ -39,4 +39,4 @@ QByteArray scenarioJson(const Scenario& scenario);
 // A report as report.json (schema ratelab.report/1), as `ratelab-cli run --out` writes it.
 QByteArray reportJson(const Report& report);
 
-} // namespace ratelab::scenariofiles
+}  // namespace ratelab::scenariofiles

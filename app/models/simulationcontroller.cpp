@@ -28,10 +28,9 @@ std::runtime_error failureOf(const ScenarioError& e)
     return std::runtime_error(lines.isEmpty() ? std::string(e.what()) : lines.join(QLatin1Char('\n')).toStdString());
 }
 
-} // namespace
+}  // namespace
 
-SimulationController::SimulationController(RunFunction run, QObject* parent)
-    : QObject(parent), m_run(std::move(run))
+SimulationController::SimulationController(RunFunction run, QObject* parent) : QObject(parent), m_run(std::move(run))
 {
     qRegisterMetaType<std::shared_ptr<const ratelab::Report>>();
     m_jobs.relayTo(this);
@@ -60,4 +59,4 @@ quint64 SimulationController::start(const Scenario& scenario)
         });
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -56,33 +56,21 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
     const qint64 afterStartUs = k.firstRejected == kNever ? -1 : k.firstRejected - m_result->firstTime;
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Key:
-            return QString::fromStdString(k.name);
-        case Requests:
-            return fmt::exact(k.requests);
-        case PeakRate:
-            return fmt::exact(k.rateInWindow.peak);
-        case P99Rate:
-            return fmt::exact(k.rateInWindow.p99);
-        case Rejected:
-            return fmt::exact(k.rejected);
-        case FirstRejected:
-            return afterStartUs < 0 ? QString() : QLocale().toString(double(afterStartUs) / 1e6, 'f', m_decimals);
+        case Key: return QString::fromStdString(k.name);
+        case Requests: return fmt::exact(k.requests);
+        case PeakRate: return fmt::exact(k.rateInWindow.peak);
+        case P99Rate: return fmt::exact(k.rateInWindow.p99);
+        case Rejected: return fmt::exact(k.rejected);
+        case FirstRejected: return afterStartUs < 0 ? QString() : QLocale().toString(double(afterStartUs) / 1e6, 'f', m_decimals);
         }
     } else if (role == RawRole) {
         switch (index.column()) {
-        case Key:
-            return QString::fromStdString(k.name);
-        case Requests:
-            return qint64(k.requests);
-        case PeakRate:
-            return qint64(k.rateInWindow.peak);
-        case P99Rate:
-            return qint64(k.rateInWindow.p99);
-        case Rejected:
-            return qint64(k.rejected);
-        case FirstRejected:
-            return afterStartUs;
+        case Key: return QString::fromStdString(k.name);
+        case Requests: return qint64(k.requests);
+        case PeakRate: return qint64(k.rateInWindow.peak);
+        case P99Rate: return qint64(k.rateInWindow.p99);
+        case Rejected: return qint64(k.rejected);
+        case FirstRejected: return afterStartUs;
         }
     } else if (role == Qt::TextAlignmentRole) {
         const bool number = index.column() != Key;
@@ -104,21 +92,17 @@ QVariant TopKeysModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Key:
-        return tr("key");
-    case Requests:
-        return tr("requests");
+    case Key: return tr("key");
+    case Requests: return tr("requests");
     case PeakRate:
     case P99Rate:
         return tr("%1 rate\n(%2)")
             .arg(section == PeakRate ? tr("peak") : tr("p99"),
                  perWindowUnit(m_result ? m_result->options.windowUs : AdvisorOptions{}.windowUs));
-    case Rejected:
-        return tr("rejected\nat target");
-    case FirstRejected:
-        return tr("first\nrejected (s)");
+    case Rejected: return tr("rejected\nat target");
+    case FirstRejected: return tr("first\nrejected (s)");
     }
     return {};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -43,4 +43,4 @@ private:
     int m_decimals = 3;  // 0 when every first rejection falls on a whole second (most logs)
 };
 
-} // namespace ratelab
+}  // namespace ratelab

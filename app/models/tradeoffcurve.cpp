@@ -38,4 +38,4 @@ int TradeoffCurve::firstMeeting(std::int64_t ppm) const
     return size() > 0 ? int(firstPointMeeting(m_recommendation->curve, ppm, m_by, m_total)) : 0;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -48,4 +48,4 @@ private:
     std::optional<std::size_t> m_knee;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -16,7 +16,11 @@ std::int64_t metOf(const ReplayOutcome& o, AdvisorTarget by)
 
 CurvePoint pointOf(std::int64_t value, const ReplayOutcome& o)
 {
-    return {value, o.keysUnthrottled, o.requestsRejected, o.requestsOfUnthrottledKeys, o.keysUnthrottledShare(),
+    return {value,
+            o.keysUnthrottled,
+            o.requestsRejected,
+            o.requestsOfUnthrottledKeys,
+            o.keysUnthrottledShare(),
             o.requestsRejectedShare()};
 }
 
@@ -56,7 +60,7 @@ std::vector<std::int64_t> gridValues(std::int64_t lo, std::int64_t hi, std::size
     return grid;
 }
 
-} // namespace
+}  // namespace
 
 std::int64_t requiredCount(std::int64_t ppm, std::int64_t total)
 {
@@ -80,13 +84,12 @@ std::int64_t keptPpm(const CurvePoint& point, AdvisorTarget by, std::int64_t tot
     return static_cast<std::int64_t>(Int128{keptCount(point, by)} * 1'000'000 / total);
 }
 
-std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by,
-                              std::int64_t total)
+std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by, std::int64_t total)
 {
     const std::int64_t need = requiredCount(ppm, total);
     // Kept counts only grow along the curve (the families are monotone): binary search.
-    const auto it = std::partition_point(curve.begin(), curve.end(),
-                                         [&](const CurvePoint& p) { return keptCount(p, by) < need; });
+    const auto it =
+        std::partition_point(curve.begin(), curve.end(), [&](const CurvePoint& p) { return keptCount(p, by) < need; });
     return it == curve.end() ? curve.size() - 1 : static_cast<std::size_t>(it - curve.begin());
 }
 
@@ -168,7 +171,7 @@ Recommendation searchBetween(const RequestSet& set, const IdleGaps& gaps, const 
     rec.algorithm = family.algorithm;
     rec.parameter = family.parameter;
     const std::int64_t total = options.by == AdvisorTarget::Keys ? static_cast<std::int64_t>(set.keyCount())
-                                                                : static_cast<std::int64_t>(set.requests.size());
+                                                                 : static_cast<std::int64_t>(set.requests.size());
     const std::int64_t need = requiredCount(options.targetPpm, total);
     auto run = [&](std::int64_t v) -> const ReplayOutcome& {
         auto it = probed.find(v);
@@ -223,8 +226,8 @@ Recommendation searchBetween(const RequestSet& set, const IdleGaps& gaps, const 
         rec.topKeys.push_back({k, set.keys.name(k), totals[k], o.rejectedPerKey[k], o.firstRejection[k], rates[i]});
         topRejected += o.rejectedPerKey[k];
     }
-    rec.topKeysRejectedShare = o.requestsRejected == 0
-        ? 0.0 : static_cast<double>(topRejected) / static_cast<double>(o.requestsRejected);
+    rec.topKeysRejectedShare =
+        o.requestsRejected == 0 ? 0.0 : static_cast<double>(topRejected) / static_cast<double>(o.requestsRejected);
     return rec;
 }
 
@@ -238,15 +241,13 @@ void insertPoint(std::vector<CurvePoint>& curve, const CurvePoint& point)
 
 bool sameExceptTarget(const AdvisorOptions& a, const AdvisorOptions& b)
 {
-    return a.windowUs == b.windowUs && a.algorithms == b.algorithms && a.topKeys == b.topKeys
-           && a.curvePoints == b.curvePoints;
+    return a.windowUs == b.windowUs && a.algorithms == b.algorithms && a.topKeys == b.topKeys && a.curvePoints == b.curvePoints;
 }
 
 // The previous result's recommendations for a new target: its rates and grid points stay
 // (they do not depend on the target); each search starts between the two grid points around
 // the answer, which the curve already tells apart.
-AdvisorResult retarget(const RequestSet& set, const AdvisorResult& previous, const AdvisorOptions& options,
-                       RunControl* control)
+AdvisorResult retarget(const RequestSet& set, const AdvisorResult& previous, const AdvisorOptions& options, RunControl* control)
 {
     AdvisorResult result = previous;
     result.options = options;
@@ -307,7 +308,7 @@ Recommendation recommendOn(const RequestSet& set, const IdleGaps& gaps, const Pa
     return rec;
 }
 
-} // namespace
+}  // namespace
 
 Recommendation recommendFor(const RequestSet& set, const ParameterFamily& family, const AdvisorOptions& options,
                             RunControl* control)
@@ -355,8 +356,7 @@ AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, RunCo
     return result;
 }
 
-AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, const AdvisorResult* previous,
-                     RunControl* control)
+AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, const AdvisorResult* previous, RunControl* control)
 {
     if (!previous || !sameExceptTarget(previous->options, options)
         || previous->requests != static_cast<std::int64_t>(set.requests.size())
@@ -365,4 +365,4 @@ AdvisorResult advise(const RequestSet& set, const AdvisorOptions& options, const
     return retarget(set, *previous, options, control);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -23,12 +23,12 @@ enum class AdvisorTarget {
 };
 
 struct AdvisorOptions {
-    std::int64_t targetPpm = 990'000;       // the share to keep never throttled, in parts per million
+    std::int64_t targetPpm = 990'000;  // the share to keep never throttled, in parts per million
     AdvisorTarget by = AdvisorTarget::Keys;
-    Duration windowUs = kMicrosPerMinute;   // the families' window W
-    std::vector<std::string> algorithms;    // empty: all six
+    Duration windowUs = kMicrosPerMinute;  // the families' window W
+    std::vector<std::string> algorithms;   // empty: all six
     std::size_t topKeys = 10;
-    std::size_t curvePoints = 24;           // grid values before adding the recommendation
+    std::size_t curvePoints = 24;  // grid values before adding the recommendation
 };
 
 struct CurvePoint {
@@ -51,11 +51,11 @@ struct ThrottledKey {
 
 struct Recommendation {
     std::string algorithm;
-    std::string parameter;        // the family's parameter ("capacity", "burst", "limit")
-    std::int64_t value = 0;       // the smallest value meeting the target
-    ParamValues params;           // CLI syntax: pass to `decide --param k=v` as they are
-    bool targetMet = true;        // false only if even the largest value searched misses it
-    std::int64_t probes = 0;      // replays run by the binary search
+    std::string parameter;    // the family's parameter ("capacity", "burst", "limit")
+    std::int64_t value = 0;   // the smallest value meeting the target
+    ParamValues params;       // CLI syntax: pass to `decide --param k=v` as they are
+    bool targetMet = true;    // false only if even the largest value searched misses it
+    std::int64_t probes = 0;  // replays run by the binary search
     std::int64_t requests = 0;
     std::int64_t keys = 0;
     std::int64_t keysUnthrottled = 0;
@@ -106,10 +106,9 @@ std::int64_t keptCount(const CurvePoint& point, AdvisorTarget by);
 // The largest target (ppm) the point meets: floor(kept x 10^6 / total); 10^6 when total is 0.
 std::int64_t keptPpm(const CurvePoint& point, AdvisorTarget by, std::int64_t total);
 // The index of the smallest value on `curve` (non-empty) meeting the target, else the last.
-std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by,
-                              std::int64_t total);
+std::size_t firstPointMeeting(const std::vector<CurvePoint>& curve, std::int64_t ppm, AdvisorTarget by, std::int64_t total);
 
 // Parses "99%", "99.9%" or "0.99" to parts per million; std::nullopt if not in [0, 100%].
 std::optional<std::int64_t> parseShare(std::string_view text);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -16,7 +16,7 @@ int binOf(std::int64_t v)
     return v < 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(v));
 }
 
-} // namespace
+}  // namespace
 
 std::int64_t nearestRank(const std::vector<std::int64_t>& sorted, double quantile)
 {
@@ -55,4 +55,4 @@ Distribution describe(std::vector<std::int64_t> values)
     return d;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

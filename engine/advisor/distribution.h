@@ -8,7 +8,7 @@
 namespace ratelab {
 
 struct Percentile {
-    double quantile = 0;   // 0.5, 0.9, 0.99, 0.999, 1.0
+    double quantile = 0;  // 0.5, 0.9, 0.99, 0.999, 1.0
     std::int64_t value = 0;
 };
 
@@ -25,10 +25,10 @@ struct CdfStep {
 };
 
 struct Distribution {
-    std::int64_t count = 0;                // keys
-    std::vector<Percentile> percentiles;   // p50, p90, p99, p99.9, max
-    std::vector<HistogramBin> histogram;   // from the bin of the smallest value to the largest's, empty bins kept
-    std::vector<CdfStep> cdf;              // one step per distinct value, ascending; the last has all keys
+    std::int64_t count = 0;               // keys
+    std::vector<Percentile> percentiles;  // p50, p90, p99, p99.9, max
+    std::vector<HistogramBin> histogram;  // from the bin of the smallest value to the largest's, empty bins kept
+    std::vector<CdfStep> cdf;             // one step per distinct value, ascending; the last has all keys
 };
 
 // Nearest rank: the p-quantile of n sorted values is the value at rank ceil(p x n) (1-based),
@@ -38,4 +38,4 @@ std::int64_t nearestRank(const std::vector<std::int64_t>& sorted, double quantil
 // `values` need not be sorted. An empty input gives count 0 and no percentiles or bins.
 Distribution describe(std::vector<std::int64_t> values);
 
-} // namespace ratelab
+}  // namespace ratelab

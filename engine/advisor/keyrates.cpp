@@ -21,8 +21,7 @@ KeyGroups groupByKey(const RequestSet& set)
 
 const std::vector<Duration>& defaultRateWindows()
 {
-    static const std::vector<Duration> windows{kMicrosPerSecond, 10 * kMicrosPerSecond, kMicrosPerMinute,
-                                               kMicrosPerHour};
+    static const std::vector<Duration> windows{kMicrosPerSecond, 10 * kMicrosPerSecond, kMicrosPerMinute, kMicrosPerHour};
     return windows;
 }
 
@@ -99,12 +98,12 @@ KeyRates computeKeyRates(const RequestSet& set, const std::vector<Duration>& win
         wr.windowUs = windows[w];
         wr.maxPerKey.resize(keys);
         for (std::size_t k = 0; k < keys; ++k)
-            wr.maxPerKey[k] = maxInWindow(set, groups.order.data() + groups.offsets[k],
-                                          groups.offsets[k + 1] - groups.offsets[k], windows[w]);
+            wr.maxPerKey[k] =
+                maxInWindow(set, groups.order.data() + groups.offsets[k], groups.offsets[k + 1] - groups.offsets[k], windows[w]);
         wr.distribution = describe(wr.maxPerKey);
         rates.windows.push_back(std::move(wr));
     }
     return rates;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -52,4 +52,4 @@ struct KeyWindowRate {
 // with those keys' requests only. Indexed like `keys`; a key without requests gets zeros.
 std::vector<KeyWindowRate> windowRatesOf(const RequestSet& set, const std::vector<KeyId>& keys, Duration windowUs);
 
-} // namespace ratelab
+}  // namespace ratelab

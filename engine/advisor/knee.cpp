@@ -25,8 +25,7 @@ std::optional<std::size_t> kneeIndex(const std::vector<double>& x, const std::ve
     return knee;
 }
 
-std::optional<std::size_t> curveKnee(const Recommendation& rec, AdvisorTarget by, std::int64_t total,
-                                     Duration windowUs)
+std::optional<std::size_t> curveKnee(const Recommendation& rec, AdvisorTarget by, std::int64_t total, Duration windowUs)
 {
     const ParameterFamily* family = findFamily(rec.algorithm);
     if (!family || total <= 0)
@@ -40,4 +39,4 @@ std::optional<std::size_t> curveKnee(const Recommendation& rec, AdvisorTarget by
     return kneeIndex(x, y);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

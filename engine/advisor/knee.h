@@ -20,7 +20,6 @@ std::optional<std::size_t> kneeIndex(const std::vector<double>& x, const std::ve
 
 // The knee of a recommendation's curve: x = log10 of the limit as a sustained rate (req/s),
 // y = the share kept never throttled as `by` counts it, out of `total` keys or requests.
-std::optional<std::size_t> curveKnee(const Recommendation& rec, AdvisorTarget by, std::int64_t total,
-                                     Duration windowUs);
+std::optional<std::size_t> curveKnee(const Recommendation& rec, AdvisorTarget by, std::int64_t total, Duration windowUs);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -11,12 +11,9 @@ const std::vector<ParameterFamily>& parameterFamilies()
 {
     constexpr std::int64_t kInt31 = (std::int64_t{1} << 31) - 1;
     static const std::vector<ParameterFamily> families{
-        {"token_bucket", "capacity", 1, kInt31},
-        {"leaky_bucket", "burst", 0, kInt31 - 1},
-        {"fixed_window", "limit", 1, kInt31},
-        {"sliding_window_log", "limit", 1, std::int64_t{1} << 24},
-        {"sliding_window_counter", "limit", 1, kInt31},
-        {"gcra", "burst", 1, kInt31},
+        {"token_bucket", "capacity", 1, kInt31},        {"leaky_bucket", "burst", 0, kInt31 - 1},
+        {"fixed_window", "limit", 1, kInt31},           {"sliding_window_log", "limit", 1, std::int64_t{1} << 24},
+        {"sliding_window_counter", "limit", 1, kInt31}, {"gcra", "burst", 1, kInt31},
     };
     return families;
 }
@@ -52,7 +49,7 @@ std::optional<std::string> rateIn(std::int64_t count, Duration windowUs, Duratio
     return text + "/" + unit;
 }
 
-} // namespace
+}  // namespace
 
 std::string exactRateText(std::int64_t count, Duration windowUs)
 {
@@ -60,8 +57,8 @@ std::string exactRateText(std::int64_t count, Duration windowUs)
         Duration micros;
         const char* name;
     };
-    static constexpr Unit kUnits[] = {{kMicrosPerHour, "h"}, {kMicrosPerMinute, "m"}, {kMicrosPerSecond, "s"},
-                                      {kMicrosPerMilli, "ms"}, {1, "us"}};
+    static constexpr Unit kUnits[] = {
+        {kMicrosPerHour, "h"}, {kMicrosPerMinute, "m"}, {kMicrosPerSecond, "s"}, {kMicrosPerMilli, "ms"}, {1, "us"}};
     // Prefer the unit equal to the window, then the one with the fewest decimals.
     for (const Unit& u : kUnits)
         if (u.micros == windowUs)
@@ -104,4 +101,4 @@ ParamValues familyParams(const ParameterFamily& family, std::int64_t v, Duration
     return {{"limit", value}, {"window", formatDuration(windowUs)}};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -25,10 +25,10 @@
 namespace ratelab {
 
 struct ParameterFamily {
-    std::string algorithm;   // catalog name
-    std::string parameter;   // the parameter v is ("capacity", "burst", "limit")
-    std::int64_t minValue;   // smallest v
-    std::int64_t maxValue;   // largest v the algorithm accepts
+    std::string algorithm;  // catalog name
+    std::string parameter;  // the parameter v is ("capacity", "burst", "limit")
+    std::int64_t minValue;  // smallest v
+    std::int64_t maxValue;  // largest v the algorithm accepts
 };
 
 // The six exact algorithms, in catalog order.
@@ -48,4 +48,4 @@ double sustainedPerSecond(const ParameterFamily& family, std::int64_t v, Duratio
 // when none is exact.
 std::string exactRateText(std::int64_t count, Duration windowUs);
 
-} // namespace ratelab
+}  // namespace ratelab

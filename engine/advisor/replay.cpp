@@ -11,11 +11,20 @@ double share(std::int64_t part, std::int64_t whole, double empty)
     return whole == 0 ? empty : static_cast<double>(part) / static_cast<double>(whole);
 }
 
-} // namespace
+}  // namespace
 
-double ReplayOutcome::keysUnthrottledShare() const { return share(keysUnthrottled, keys, 1.0); }
-double ReplayOutcome::requestsRejectedShare() const { return share(requestsRejected, requests, 0.0); }
-double ReplayOutcome::requestsOfUnthrottledKeysShare() const { return share(requestsOfUnthrottledKeys, requests, 1.0); }
+double ReplayOutcome::keysUnthrottledShare() const
+{
+    return share(keysUnthrottled, keys, 1.0);
+}
+double ReplayOutcome::requestsRejectedShare() const
+{
+    return share(requestsRejected, requests, 0.0);
+}
+double ReplayOutcome::requestsOfUnthrottledKeysShare() const
+{
+    return share(requestsOfUnthrottledKeys, requests, 1.0);
+}
 
 // Times and their differences in unsigned arithmetic: a trace may span more than 2^63 us.
 IdleGaps idleGaps(const RequestSet& set, Duration windowUs)
@@ -39,8 +48,7 @@ ReplayOutcome replay(const RequestSet& set, const std::string& algorithm, const 
     return replay(set, IdleGaps{}, algorithm, params);
 }
 
-ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::string& algorithm,
-                     const ParamValues& params)
+ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::string& algorithm, const ParamValues& params)
 {
     constexpr std::size_t kBatch = 4096;
     BuiltLimiter built = makeLimiter(algorithm, params);
@@ -93,4 +101,4 @@ ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::str
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,7 +15,7 @@ struct ReplayOutcome {
     std::int64_t requests = 0;
     std::int64_t requestsRejected = 0;
     std::int64_t keys = 0;
-    std::int64_t keysUnthrottled = 0;       // keys none of whose requests was rejected
+    std::int64_t keysUnthrottled = 0;  // keys none of whose requests was rejected
     std::int64_t requestsOfUnthrottledKeys = 0;
     std::vector<std::int64_t> rejectedPerKey;  // indexed by key id
     std::vector<SimTime> firstRejection;       // kNever when none
@@ -49,7 +49,6 @@ IdleGaps idleGaps(const RequestSet& set, Duration windowUs);
 // The same replay with the idle gaps shortened; `gaps` from idleGaps() for the window of the
 // family `params` belong to. Equal to replay(set, algorithm, params) where both run, first
 // rejections included (they keep the requests' own times).
-ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::string& algorithm,
-                     const ParamValues& params);
+ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::string& algorithm, const ParamValues& params);
 
-} // namespace ratelab
+}  // namespace ratelab

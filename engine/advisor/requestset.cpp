@@ -17,8 +17,7 @@ std::int64_t RequestSet::totalCost() const
     return total;
 }
 
-RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& options, RunControl* control,
-                               unsigned threads)
+RequestSet loadRequestsFromLog(const std::string& path, const ImportOptions& options, RunControl* control, unsigned threads)
 {
     RequestSet set;
     const RequestSink sink = [&set](const ImportedRequest& r) { set.requests.push_back({r.t, r.key, 1}); };
@@ -82,4 +81,4 @@ bool isTraceHeader(std::string first)
     return first == "t_us,key,cost" || first == "t_us,key";
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -18,8 +18,8 @@
 namespace ratelab {
 
 struct RequestSet {
-    std::vector<Request> requests;  // sorted by t
-    KeyInterner keys;               // key id -> name
+    std::vector<Request> requests;               // sorted by t
+    KeyInterner keys;                            // key id -> name
     std::optional<ImportSummary> importSummary;  // set when loaded from a log
 
     std::size_t keyCount() const { return keys.size(); }
@@ -46,4 +46,4 @@ bool looksLikeTrace(const std::string& path);
 // True if `firstLine` (without its '\n') is that header; a byte order mark and a '\r' are allowed.
 bool isTraceHeader(std::string firstLine);
 
-} // namespace ratelab
+}  // namespace ratelab

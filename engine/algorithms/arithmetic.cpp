@@ -153,4 +153,4 @@ DecisionArithmetic Gcra::arithmeticOf(const GcraState& state, SimTime now) const
     return a;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

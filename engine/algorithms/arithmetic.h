@@ -18,7 +18,7 @@ struct DecisionArithmetic {
     // since (after the cap), `level` at now. Leaky bucket: the excess `held` at `heldAtUs`,
     // `change` drained (negative), `level` = max(0, held + 1 - drain) - 1, the excess a
     // request of cost c turns into level + c (nginx's rule, so it may fall to -1).
-    bool newKey = false;       // never seen: a full bucket, an empty excess
+    bool newKey = false;  // never seen: a full bucket, an empty excess
     double held = 0;
     SimTime heldAtUs = 0;
     Duration elapsedUs = 0;    // now - heldAt, 0 when time went back
@@ -27,7 +27,7 @@ struct DecisionArithmetic {
     std::int64_t fills = 0;
     double change = 0;
     double level = 0;
-    double capacity = 0;       // tokens; the leaky bucket's burst
+    double capacity = 0;  // tokens; the leaky bucket's burst
 
     // Windows (fixed, counter): the window [windowStartUs, windowEndUs) the request counts
     // in, what it has counted before it, and whether it opened since the key's last request.
@@ -66,4 +66,4 @@ struct DecisionArithmetic {
 // The same arithmetic with every instant moved by -origin (to times from a scenario start).
 void shiftArithmetic(DecisionArithmetic& a, SimTime origin);
 
-} // namespace ratelab
+}  // namespace ratelab

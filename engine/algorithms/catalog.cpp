@@ -72,7 +72,9 @@ std::vector<AlgorithmInfo> exactAlgorithms()
     const auto limit = limitParam();
     const auto window = duration("window", "Length of the window, e.g. 1s, 60s, 1m.");
     return {
-        {"token_bucket", "token_bucket", false,
+        {"token_bucket",
+         "token_bucket",
+         false,
          "Bucket of `capacity` tokens refilled at `refill`; a request takes `cost` tokens.",
          "golang.org/x/time/rate rate/rate.go (continuous); Envoy source/common/common/token_bucket_impl.cc (interval)",
          {integer("capacity", "Tokens the bucket holds; a new key starts full."),
@@ -80,29 +82,37 @@ std::vector<AlgorithmInfo> exactAlgorithms()
           choice("refill_mode", "continuous: refill all the time; interval: refill x interval at each multiple of interval.",
                  {"continuous", "interval"}),
           duration("interval", "Refill period for refill_mode=interval.", "1s")}},
-        {"leaky_bucket", "leaky_bucket", false,
+        {"leaky_bucket",
+         "leaky_bucket",
+         false,
          "nginx-style leaky bucket: excess drains at `rate`; 1 + burst pass at once from idle.",
          "nginx src/http/modules/ngx_http_limit_req_module.c",
-         {rate("rate", "Drain rate, e.g. 10/s."),
-          integer("burst", "Excess requests tolerated above the rate."),
+         {rate("rate", "Drain rate, e.g. 10/s."), integer("burst", "Excess requests tolerated above the rate."),
           choice("mode", "shape: delay accepted requests by excess / rate; police: forward at once.", {"shape", "police"})}},
-        {"fixed_window", "fixed_window", false,
+        {"fixed_window",
+         "fixed_window",
+         false,
          "One counter per window; allow iff used + cost <= limit.",
          "Redis INCR + EXPIRE pattern; python limits storage/memory.py",
-         {limit, window,
-          boolean("count_rejected", "Add the cost of rejected requests too (the INCR-first pattern)."),
+         {limit, window, boolean("count_rejected", "Add the cost of rejected requests too (the INCR-first pattern)."),
           choice("align", "epoch: windows [kW, (k+1)W); first: a window opens at the first request.", {"epoch", "first"})}},
-        {"sliding_window_log", "sliding_window_log", false,
+        {"sliding_window_log",
+         "sliding_window_log",
+         false,
          "Exact log of admitted cost; allow iff cost in the last window + cost <= limit.",
          "Redis ZSET + ZREMRANGEBYSCORE; python limits moving window",
          {limit, window,
           choice("boundary", "exclusive: an entry exactly W old no longer counts; inclusive: it still counts.",
                  {"exclusive", "inclusive"})}},
-        {"sliding_window_counter", "sliding_window_counter", false,
+        {"sliding_window_counter",
+         "sliding_window_counter",
+         false,
          "Two counters: est = floor(prev x (W - elapsed) / W) + curr; reject iff est + cost > limit.",
          "the classic two-counter Redis Lua script",
          {limit, window}},
-        {"gcra", "gcra", false,
+        {"gcra",
+         "gcra",
+         false,
          "Generic cell rate algorithm: one theoretical arrival time per key; burst requests at once.",
          "go-redis/redis_rate lua.go (exact form)",
          {rate("rate", "Sustained rate, e.g. 10/s."), integer("burst", "Requests admitted at once from idle.")}},
@@ -116,44 +126,62 @@ std::vector<AlgorithmInfo> presets()
     const auto window = duration("window", "Length of the window, e.g. 1s, 60s, 1m.");
     const auto wholeSecondWindow = duration("window", "Length of the window in whole seconds, e.g. 1s, 60s.");
     return {
-        {"x_time_rate", "token_bucket", true,
+        {"x_time_rate",
+         "token_bucket",
+         true,
          "golang.org/x/time/rate NewLimiter(r, b) + AllowN(t, n), float64 tokens.",
          "golang.org/x/time/rate rate/rate.go v0.3.0",
          {rate("rate", "Limit in events per unit, e.g. 10/s."), integer("burst", "Bucket size b.")}},
-        {"envoy_local", "token_bucket", true,
+        {"envoy_local",
+         "token_bucket",
+         true,
          "Envoy local rate limit token bucket: tokens_per_fill added every fill_interval.",
          "Envoy source/extensions/filters/common/local_ratelimit/local_ratelimit_impl.cc",
          {integer("max_tokens", "Bucket size; the bucket starts full."),
           integer("tokens_per_fill", "Tokens added at each fill.", "1"),
           duration("fill_interval", "Time between fills, at least 50ms.")}},
-        {"nginx_limit_req", "leaky_bucket", true,
+        {"nginx_limit_req",
+         "leaky_bucket",
+         true,
          "nginx limit_req: milli-request excess, millisecond clock, 1 + burst at once from idle.",
          "nginx src/http/modules/ngx_http_limit_req_module.c",
-         {rate("rate", "Rate as N/s, N/m or nginx's Nr/s, Nr/m."),
-          integer("burst", "Excess requests queued or tolerated.", "0"),
+         {rate("rate", "Rate as N/s, N/m or nginx's Nr/s, Nr/m."), integer("burst", "Excess requests queued or tolerated.", "0"),
           boolean("nodelay", "Forward requests within the burst at once."),
           integer("delay", "Requests forwarded without delay before delaying starts.", "0")}},
-        {"redis_incr_expire", "fixed_window", true,
+        {"redis_incr_expire",
+         "fixed_window",
+         true,
          "INCR-first fixed window, one Redis key per epoch-aligned window.",
          "the Redis INCR + EXPIRE rate limiter pattern",
          {limit, window}},
-        {"limits_fixed_window", "fixed_window", true,
+        {"limits_fixed_window",
+         "fixed_window",
+         true,
          "python limits 2.8.0 FixedWindowRateLimiter: window opens at the first hit, counts rejected cost.",
          "python limits 2.8.0 limits/storage/memory.py incr()",
          {limit, wholeSecondWindow}},
-        {"limits_moving_window", "sliding_window_log", true,
+        {"limits_moving_window",
+         "sliding_window_log",
+         true,
          "python limits 2.8.0 MovingWindowRateLimiter: inclusive log, float seconds.",
          "python limits 2.8.0 limits/storage/memory.py acquire_entry()",
          {limit, wholeSecondWindow}},
-        {"limits_sliding_window_counter", "sliding_window_counter", true,
-         LimitsSlidingWindowCounter::kSummary, LimitsSlidingWindowCounter::kReference,
+        {"limits_sliding_window_counter",
+         "sliding_window_counter",
+         true,
+         LimitsSlidingWindowCounter::kSummary,
+         LimitsSlidingWindowCounter::kReference,
          {limit, wholeSecondWindow}},
-        {"redis_rate_gcra", "gcra", true,
+        {"redis_rate_gcra",
+         "gcra",
+         true,
          "go-redis/redis_rate GCRA Lua script, float seconds since 2017-01-01.",
          "go-redis/redis_rate lua.go",
          {rate("rate", "Rate per period, e.g. 10/s (Limit.Rate per Limit.Period)."),
           integer("burst", "Limit.Burst: requests admitted at once from idle.")}},
-        {"throttled_gcra", "gcra", true,
+        {"throttled_gcra",
+         "gcra",
+         true,
          "throttled/throttled GCRA: max_burst + 1 requests at once, integer nanoseconds.",
          "throttled/throttled rate.go",
          {rate("rate", "Quota MaxRate, e.g. 10/s (PerSec(10))."),
@@ -172,15 +200,14 @@ std::vector<AlgorithmInfo> buildCatalog()
 // Reads one typed parameter; every failure names the parameter.
 class ParamReader {
 public:
-    ParamReader(const AlgorithmInfo& info, const ParamValues& given)
-        : m_info(info)
+    ParamReader(const AlgorithmInfo& info, const ParamValues& given) : m_info(info)
     {
         for (const auto& entry : given) {
             const std::string& name = entry.first;  // a structured binding cannot be captured before clang 16
             const auto& specs = info.params;
             if (std::none_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; }))
-                throw ParamError("param " + clipText(name), "unknown parameter '" + clipText(name) + "' for " + info.name
-                                     + " (see ratelab-cli list)");
+                throw ParamError("param " + clipText(name),
+                                 "unknown parameter '" + clipText(name) + "' for " + info.name + " (see ratelab-cli list)");
         }
         for (const ParamSpec& spec : info.params) {
             auto it = given.find(spec.name);
@@ -270,8 +297,7 @@ public:
     void checkTimeScale(const std::string& name, Int128 micros, const std::string& what) const
     {
         if (micros > kMaxDurationUs)
-            fail(name, what + " takes about " + yearsOf(micros) + ", more than " + formatDuration(kMaxDurationUs)
-                           + kValidRange);
+            fail(name, what + " takes about " + yearsOf(micros) + ", more than " + formatDuration(kMaxDurationUs) + kValidRange);
     }
 
     [[noreturn]] void fail(const std::string& name, const std::string& why) const
@@ -292,8 +318,8 @@ std::unique_ptr<RateLimiter> buildBucket(const std::string& name, const ParamRea
         TokenBucket::Params params;
         params.capacity = p.integer("capacity", 1);
         params.refill = p.rate("refill");
-        params.mode = p.choice("refill_mode") == "interval" ? TokenBucket::RefillMode::Interval
-                                                            : TokenBucket::RefillMode::Continuous;
+        params.mode =
+            p.choice("refill_mode") == "interval" ? TokenBucket::RefillMode::Interval : TokenBucket::RefillMode::Continuous;
         params.intervalUs = p.duration("interval");
         p.checkScaled("capacity", params.capacity, params.refill);
         p.checkTimeScale("refill", timeFor(params.capacity, params.refill),
@@ -335,8 +361,8 @@ std::unique_ptr<RateLimiter> buildBucket(const std::string& name, const ParamRea
             p.fail("rate", "nginx takes r/s or r/m");
         NginxLimitReq::Params params;
         // ctx->rate = rate x 1000 / scale (scale 1 or 60), in integers.
-        params.rateMilli = static_cast<std::int64_t>(Int128{r.countScaled} * 1000 * kMicrosPerSecond
-                                                     / (Int128{r.unitUs} * r.decimalScale()));
+        params.rateMilli =
+            static_cast<std::int64_t>(Int128{r.countScaled} * 1000 * kMicrosPerSecond / (Int128{r.unitUs} * r.decimalScale()));
         if (params.rateMilli < 1)
             p.fail("rate", "below nginx's resolution of 1 milli-request per second");
         params.burst = p.integer("burst", 0);
@@ -375,16 +401,15 @@ std::unique_ptr<RateLimiter> buildWindow(const std::string& name, const ParamRea
         SlidingWindowLog::Params params;
         params.limit = p.integer("limit", 1, std::int64_t{1} << 24);
         params.windowUs = p.duration("window");
-        params.boundary = p.choice("boundary") == "inclusive" ? SlidingWindowLog::Boundary::Inclusive
-                                                              : SlidingWindowLog::Boundary::Exclusive;
+        params.boundary =
+            p.choice("boundary") == "inclusive" ? SlidingWindowLog::Boundary::Inclusive : SlidingWindowLog::Boundary::Exclusive;
         return std::make_unique<SlidingWindowLog>(params);
     }
     if (name == "limits_moving_window")
         return std::make_unique<LimitsMovingWindow>(
             LimitsMovingWindow::Params{p.integer("limit", 1, std::int64_t{1} << 24), p.wholeSeconds("window")});
     if (name == "sliding_window_counter")
-        return std::make_unique<SlidingWindowCounter>(
-            SlidingWindowCounter::Params{p.integer("limit", 1), p.duration("window")});
+        return std::make_unique<SlidingWindowCounter>(SlidingWindowCounter::Params{p.integer("limit", 1), p.duration("window")});
     if (name == "limits_sliding_window_counter")
         return std::make_unique<LimitsSlidingWindowCounter>(
             LimitsSlidingWindowCounter::Params{p.integer("limit", 1), p.wholeSeconds("window")});
@@ -433,7 +458,7 @@ std::unique_ptr<RateLimiter> build(const AlgorithmInfo& info, const ParamReader&
     throw ParamError("algorithm", "no factory for " + name);
 }
 
-} // namespace
+}  // namespace
 
 const std::vector<AlgorithmInfo>& algorithmCatalog()
 {
@@ -459,4 +484,4 @@ BuiltLimiter makeLimiter(std::string_view name, const ParamValues& params)
     return {build(*info, reader), info, reader.values()};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -39,8 +39,7 @@ using ParamValues = std::map<std::string, std::string>;
 // "param capacity"); what() is a one-line reason.
 class ParamError : public std::runtime_error {
 public:
-    ParamError(std::string field, const std::string& message)
-        : std::runtime_error(message), m_field(std::move(field)) {}
+    ParamError(std::string field, const std::string& message) : std::runtime_error(message), m_field(std::move(field)) {}
     const std::string& field() const { return m_field; }
 
 private:
@@ -59,4 +58,4 @@ struct BuiltLimiter {
 // Throws ParamError.
 BuiltLimiter makeLimiter(std::string_view name, const ParamValues& params);
 
-} // namespace ratelab
+}  // namespace ratelab

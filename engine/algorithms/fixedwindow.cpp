@@ -21,7 +21,7 @@ bool countAndDecide(Count& count, const FixedWindowParams& params, Cost cost, De
     return allowed;
 }
 
-} // namespace
+}  // namespace
 
 Decision FixedWindowEpoch::decideOne(EpochWindowState& state, SimTime now, Cost cost)
 {
@@ -70,4 +70,4 @@ template class FixedWindowFirst<PythonFloatExpiry>;
 
 template class FlatStateLimiter<FixedWindowEpoch, EpochWindowState>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -133,4 +133,4 @@ private:
 extern template class FixedWindowFirst<ExactExpiry>;
 extern template class FixedWindowFirst<PythonFloatExpiry>;
 
-} // namespace ratelab
+}  // namespace ratelab

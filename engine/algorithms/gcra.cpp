@@ -11,16 +11,12 @@ namespace {
 constexpr std::int64_t kNarrow = std::int64_t{1} << 61;
 constexpr std::int64_t kNeverTat = std::numeric_limits<std::int64_t>::min();
 
-} // namespace
+}  // namespace
 
 Gcra::Gcra(const Params& params)
-    : m_params(params)
-    , m_num(params.rate.num)
-    , m_den(params.rate.den)
-    , m_tauScaled(Int128{params.rate.den} * params.burst)
-    , m_narrowSpanUs(m_tauScaled <= kNarrow ? static_cast<std::int64_t>(kNarrow / params.rate.num) : -1)
-{
-}
+    : m_params(params), m_num(params.rate.num), m_den(params.rate.den), m_tauScaled(Int128{params.rate.den} * params.burst),
+      m_narrowSpanUs(m_tauScaled <= kNarrow ? static_cast<std::int64_t>(kNarrow / params.rate.num) : -1)
+{}
 
 // Written without a branch on the outcome, which a trace near its limit makes unpredictable:
 // every answer is computed from `kept`, the theoretical arrival time the key is left with.
@@ -85,4 +81,4 @@ QuotaPolicy Gcra::policy() const
 
 template class FlatStateLimiter<Gcra, GcraState>;
 
-} // namespace ratelab
+}  // namespace ratelab

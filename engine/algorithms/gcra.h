@@ -48,15 +48,16 @@ public:
 private:
     // The decision over scaled times held in `Wide`: std::int64_t while every value of the
     // run fits (the fast path, see decideOne), Int128 otherwise.
-    template <class Wide> Decision decideScaled(GcraState& state, Wide nowScaled, Cost cost);
+    template <class Wide>
+    Decision decideScaled(GcraState& state, Wide nowScaled, Cost cost);
     // The Int128 path, kept out of line: inlined, its bulk stopped decideOne itself from
     // inlining into decideBatch, a call and a Decision copied through memory per request.
     [[gnu::noinline]] Decision decideWide(GcraState& state, SimTime sinceOrigin, Cost cost);
 
     Params m_params;
-    Divisor m_num;  // rate.num
-    Divisor m_den;  // rate.den
-    Int128 m_tauScaled;  // tau in units of 1/num us = den x burst
+    Divisor m_num;                // rate.num
+    Divisor m_den;                // rate.den
+    Int128 m_tauScaled;           // tau in units of 1/num us = den x burst
     std::int64_t m_narrowSpanUs;  // |now - origin| within which scaled times fit the fast path; -1: never
     SimTime m_origin = 0;
     bool m_hasOrigin = false;
@@ -66,4 +67,4 @@ private:
 // elsewhere (the TU holding the vtable) it would be a call per request.
 extern template class FlatStateLimiter<Gcra, GcraState>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -25,8 +25,8 @@ std::int64_t resetEpochSeconds(SimTime now, Duration resetAfterUs)
     return -floorDiv(-(now + resetAfterUs), kMicrosPerSecond);
 }
 
-std::string httpHeaders(HeaderStyle style, const Decision& decision, const QuotaPolicy& policy,
-                        std::string_view policyName, SimTime now)
+std::string httpHeaders(HeaderStyle style, const Decision& decision, const QuotaPolicy& policy, std::string_view policyName,
+                        SimTime now)
 {
     const std::string quota = std::to_string(policy.quota);
     const std::string window = std::to_string(secondsRoundedUp(policy.windowUs));
@@ -45,19 +45,19 @@ std::string httpHeaders(HeaderStyle style, const Decision& decision, const Quota
         add({"X-RateLimit-Limit: ", quota, "; X-RateLimit-Remaining: ", remaining, "; X-RateLimit-Reset: ", reset});
         break;
     case HeaderStyle::XRateLimitEpoch:
-        add({"X-RateLimit-Limit: ", quota, "; X-RateLimit-Remaining: ", remaining, "; X-RateLimit-Reset: ",
-             std::to_string(resetEpochSeconds(now, decision.resetAfterUs))});
+        add({"X-RateLimit-Limit: ", quota, "; X-RateLimit-Remaining: ", remaining,
+             "; X-RateLimit-Reset: ", std::to_string(resetEpochSeconds(now, decision.resetAfterUs))});
         break;
     case HeaderStyle::Draft7:
         add({"RateLimit-Policy: ", quota, ";w=", window, "; RateLimit: limit=", quota, ", remaining=", remaining,
              ", reset=", reset});
         break;
     case HeaderStyle::Draft11:
-        add({"RateLimit-Policy: \"", policyName, "\";q=", quota, ";w=", window, "; RateLimit: \"", policyName,
-             "\";r=", remaining, ";t=", reset});
+        add({"RateLimit-Policy: \"", policyName, "\";q=", quota, ";w=", window, "; RateLimit: \"", policyName, "\";r=", remaining,
+             ";t=", reset});
         break;
     }
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -31,7 +31,7 @@ std::int64_t secondsRoundedUp(Duration us);
 std::int64_t resetEpochSeconds(SimTime now, Duration resetAfterUs);
 
 // `now` is the request's time, microseconds since the Unix epoch (the epoch style's reset).
-std::string httpHeaders(HeaderStyle style, const Decision& decision, const QuotaPolicy& policy,
-                        std::string_view policyName, SimTime now);
+std::string httpHeaders(HeaderStyle style, const Decision& decision, const QuotaPolicy& policy, std::string_view policyName,
+                        SimTime now);
 
-} // namespace ratelab
+}  // namespace ratelab

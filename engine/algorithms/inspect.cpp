@@ -105,7 +105,8 @@ std::vector<StateValue> Gcra::inspectState(const GcraState& state, SimTime now) 
 std::vector<StateValue> Gcra::limits() const
 {
     const double tau = static_cast<double>(m_tauScaled) / static_cast<double>(m_params.rate.num);
-    return {{"tau", tau, "us"}, {"emission_interval", static_cast<double>(m_params.rate.den) / static_cast<double>(m_params.rate.num), "us"}};
+    return {{"tau", tau, "us"},
+            {"emission_interval", static_cast<double>(m_params.rate.den) / static_cast<double>(m_params.rate.num), "us"}};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

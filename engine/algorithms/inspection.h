@@ -42,4 +42,4 @@ inline constexpr std::size_t kMaxStateBreaks = 4096;
 // the last point of a curve that was cut).
 double curveValueAt(const StateCurve& curve, SimTime t);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -7,12 +7,8 @@
 namespace ratelab {
 
 LeakyBucket::LeakyBucket(const Params& params)
-    : m_params(params)
-    , m_num(params.rate.num)
-    , m_den(params.rate.den)
-    , m_burstScaled(params.burst * params.rate.den)
-{
-}
+    : m_params(params), m_num(params.rate.num), m_den(params.rate.den), m_burstScaled(params.burst * params.rate.den)
+{}
 
 std::int64_t LeakyBucket::drainedPlusOne(const LeakyBucketState& state, SimTime now) const
 {
@@ -53,13 +49,13 @@ Decision LeakyBucket::decideOne(LeakyBucketState& state, SimTime now, Cost cost)
     state.last = pick(d.allowed, std::max(state.last, now), state.last);
     // Rejected: whole cost-1 requests that would still pass, floor((burst x den - first) / den) + 1
     // when first <= burst x den, else 0; first <= burst x den + den makes both one floor.
-    d.remaining = m_den.floorOfNonNegative(
-        pick(d.allowed, m_burstScaled - static_cast<std::int64_t>(next), m_burstScaled + den - first));
+    d.remaining =
+        m_den.floorOfNonNegative(pick(d.allowed, m_burstScaled - static_cast<std::int64_t>(next), m_burstScaled + den - first));
     // Accepted under `shape`: held until the new excess has drained. Rejected: the wait until
     // max(0, E + 1 - rate x t) <= burst - cost + 1, counted from `last` (positive when rejected).
     const bool shaped = d.allowed && m_params.mode == Mode::Shape;
-    const std::int64_t toDrain = pick(d.allowed, pick(shaped, state.excess, 0),
-                                      state.excess + den - (m_params.burst - cost + 1) * den);
+    const std::int64_t toDrain =
+        pick(d.allowed, pick(shaped, state.excess, 0), state.excess + den - (m_params.burst - cost + 1) * den);
     const Duration wait = m_num.ceilOfNonNegative(toDrain);
     d.delayUs = pick(d.allowed, wait, 0);
     d.retryAfterUs = pick(d.allowed, 0, state.last + wait - now);
@@ -76,4 +72,4 @@ QuotaPolicy LeakyBucket::policy() const
 
 template class FlatStateLimiter<LeakyBucket, LeakyBucketState>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -58,4 +58,4 @@ private:
 // elsewhere (the TU holding the vtable) it would be a call per request.
 extern template class FlatStateLimiter<LeakyBucket, LeakyBucketState>;
 
-} // namespace ratelab
+}  // namespace ratelab

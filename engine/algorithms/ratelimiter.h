@@ -37,8 +37,8 @@ inline void prefetchRequestsAhead(const Request* requests, std::size_t i)
 {
     constexpr std::size_t kRequestsAhead = 128;
     if (i % 4 == 0)
-        __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(requests + i)
-                                                         + kRequestsAhead * sizeof(Request)));
+        __builtin_prefetch(
+            reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(requests + i) + kRequestsAhead * sizeof(Request)));
 }
 
 class RateLimiter {
@@ -59,10 +59,19 @@ public:
     // Bytes of fixed per-key state in the flat arrays (the model's memory per key).
     virtual std::size_t stateBytesPerKey() const = 0;
     // Bytes of per-key state currently held for `key` (variable for logs).
-    virtual std::size_t stateBytesOf(KeyId key) const { (void)key; return stateBytesPerKey(); }
+    virtual std::size_t stateBytesOf(KeyId key) const
+    {
+        (void)key;
+        return stateBytesPerKey();
+    }
     virtual QuotaPolicy policy() const = 0;
     // The state of `key` as seen at `now`, without changing it (the Learn view's lanes).
-    virtual std::vector<StateValue> inspect(KeyId key, SimTime now) const { (void)key; (void)now; return {}; }
+    virtual std::vector<StateValue> inspect(KeyId key, SimTime now) const
+    {
+        (void)key;
+        (void)now;
+        return {};
+    }
     // The dashed lines of the Learn view: capacity, burst, limit, tau.
     virtual std::vector<StateValue> limits() const { return {}; }
     // The times in (from, to] where inspect(key, t), with no decision for `key` in between,
@@ -72,13 +81,16 @@ public:
     // inspect() (the presets that keep their own).
     virtual std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const
     {
-        (void)key; (void)from; (void)to;
+        (void)key;
+        (void)from;
+        (void)to;
         return {};
     }
     // What `key` holds just before a request at `now`, in its rule's terms (arithmetic.h).
     virtual DecisionArithmetic arithmetic(KeyId key, SimTime now) const
     {
-        (void)key; (void)now;
+        (void)key;
+        (void)now;
         return {};
     }
 
@@ -104,10 +116,7 @@ public:
 template <class Derived, class State>
 class FlatStateLimiter : public RateLimiter {
 public:
-    Decision decide(KeyId key, SimTime now, Cost cost) final
-    {
-        return self().decideOne(stateFor(key), now, cost);
-    }
+    Decision decide(KeyId key, SimTime now, Cost cost) final { return self().decideOne(stateFor(key), now, cost); }
 
     void decideBatch(const Request* requests, std::size_t count, Decision* out) final
     {
@@ -121,9 +130,9 @@ public:
         std::size_t size = m_states.size();
         for (std::size_t i = 0; i < count; ++i) {
             const KeyId ahead = requests[std::min(i + kPrefetchAhead, count - 1)].key;
-            __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(states)
-                                                             + std::uintptr_t{ahead} * sizeof(State)),
-                               1);
+            __builtin_prefetch(
+                reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(states) + std::uintptr_t{ahead} * sizeof(State)),
+                1);
             prefetchRequestsAhead(requests, i);
             const KeyId key = requests[i].key;
             if (key >= size) [[unlikely]] {
@@ -200,4 +209,4 @@ private:
     static inline const State kNewKey{};
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -70,4 +70,4 @@ inline Duration resetOrHorizon(SimTime now, Duration found)
     return found != kNeverPasses ? found : std::max<Duration>(0, kTimeHorizonUs - now);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

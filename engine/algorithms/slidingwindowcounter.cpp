@@ -65,4 +65,4 @@ Decision SlidingWindowCounter::decideOne(SlidingCounterState& state, SimTime now
 
 template class FlatStateLimiter<SlidingWindowCounter, SlidingCounterState>;
 
-} // namespace ratelab
+}  // namespace ratelab

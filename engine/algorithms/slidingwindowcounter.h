@@ -52,4 +52,4 @@ private:
 // elsewhere (the TU holding the vtable) it would be a call per request.
 extern template class FlatStateLimiter<SlidingWindowCounter, SlidingCounterState>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -78,4 +78,4 @@ std::size_t SlidingWindowLog::stateBytesOf(KeyId key) const
     return sizeof(TimestampLog) + m_logs[key].capacityBytes();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

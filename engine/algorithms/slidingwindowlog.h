@@ -42,14 +42,11 @@ public:
 
 private:
     // The first time at which an entry stamped s no longer counts.
-    SimTime leavesAt(SimTime s) const
-    {
-        return s + m_params.windowUs + (m_params.boundary == Boundary::Inclusive ? 1 : 0);
-    }
+    SimTime leavesAt(SimTime s) const { return s + m_params.windowUs + (m_params.boundary == Boundary::Inclusive ? 1 : 0); }
     Decision decideOne(TimestampLog& log, SimTime now, Cost cost);
 
     Params m_params;
     std::vector<TimestampLog> m_logs;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

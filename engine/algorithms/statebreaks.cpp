@@ -28,7 +28,7 @@ void addBoundaries(std::vector<SimTime>& out, SimTime from, SimTime to, Duration
         out.push_back(b);
 }
 
-} // namespace
+}  // namespace
 
 // Continuous: flat before `last` (time that went back refills nothing), then rising at
 // refill until full. Interval: a step at each fill until full.
@@ -109,7 +109,9 @@ std::vector<SimTime> SlidingWindowCounter::breaksOfState(const SlidingCounterSta
         // The step to j falls later as j falls: from the last j whose step is after `from`
         // (found by bisection, as p may be large) down, in time order.
         const std::int64_t count = p;  // a lambda cannot capture a structured binding in clang 14
-        const auto stepTo = [&](std::int64_t j) { return start + w - static_cast<Duration>(ceilDiv128(Int128{j + 1} * w, count)) + 1; };
+        const auto stepTo = [&](std::int64_t j) {
+            return start + w - static_cast<Duration>(ceilDiv128(Int128{j + 1} * w, count)) + 1;
+        };
         std::int64_t lo = 0, hi = p;  // stepTo(j) > from for every j < lo, <= from from hi on
         while (lo < hi) {
             const std::int64_t mid = lo + (hi - lo) / 2;
@@ -140,4 +142,4 @@ std::vector<SimTime> Gcra::breaksOfState(const GcraState& state, SimTime from, S
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -38,7 +38,7 @@ void dropStraightPoints(std::vector<StatePoint>& points)
     points.resize(kept);
 }
 
-} // namespace
+}  // namespace
 
 double curveValueAt(const StateCurve& curve, SimTime t)
 {
@@ -109,4 +109,4 @@ std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTim
     return curves;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

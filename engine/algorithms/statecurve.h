@@ -12,4 +12,4 @@ namespace ratelab {
 // Empty for a limiter without inspect(). `to` >= `from`.
 std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTime from, SimTime to);
 
-} // namespace ratelab
+}  // namespace ratelab

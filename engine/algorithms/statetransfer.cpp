@@ -29,7 +29,7 @@ bool transferAs(const RateLimiter& from, RateLimiter& to, StatePolicy policy, Si
     return true;
 }
 
-} // namespace
+}  // namespace
 
 bool supportsStateTransfer(std::string_view algorithm)
 {
@@ -42,10 +42,9 @@ void transferState(const RateLimiter& from, RateLimiter& to, StatePolicy policy,
     if (policy == StatePolicy::Reset)
         return;
     transferAs<TokenBucket>(from, to, policy, now) || transferAs<LeakyBucket>(from, to, policy, now)
-        || transferAs<FixedWindowEpoch>(from, to, policy, now)
-        || transferAs<FixedWindowFirst<ExactExpiry>>(from, to, policy, now)
-        || transferAs<SlidingWindowLog>(from, to, policy, now)
-        || transferAs<SlidingWindowCounter>(from, to, policy, now) || transferAs<Gcra>(from, to, policy, now);
+        || transferAs<FixedWindowEpoch>(from, to, policy, now) || transferAs<FixedWindowFirst<ExactExpiry>>(from, to, policy, now)
+        || transferAs<SlidingWindowLog>(from, to, policy, now) || transferAs<SlidingWindowCounter>(from, to, policy, now)
+        || transferAs<Gcra>(from, to, policy, now);
 }
 
 void TokenBucket::adoptStateFrom(const TokenBucket& old, StatePolicy policy, SimTime now)
@@ -58,9 +57,8 @@ void TokenBucket::adoptStateFrom(const TokenBucket& old, StatePolicy policy, Sim
             continue;
         // Tokens now, in the new scale: keep clamps them, scale multiplies them.
         Int128 level = old.levelAt(s, now);
-        level = policy == StatePolicy::Scale
-            ? rescale(level, newDen * m_params.capacity, oldDen * old.m_params.capacity)
-            : rescale(level, newDen, oldDen);
+        level = policy == StatePolicy::Scale ? rescale(level, newDen * m_params.capacity, oldDen * old.m_params.capacity)
+                                             : rescale(level, newDen, oldDen);
         s.level = static_cast<std::int64_t>(std::min<Int128>(level, m_capacityScaled));
         s.last = std::max(s.last, now);
     }
@@ -76,9 +74,8 @@ void LeakyBucket::adoptStateFrom(const LeakyBucket& old, StatePolicy policy, Sim
             continue;
         const Duration elapsed = std::max<Duration>(0, now - s.last);
         Int128 excess = std::max<Int128>(0, Int128{s.excess} - Int128{elapsed} * old.m_params.rate.num);
-        excess = policy == StatePolicy::Scale
-            ? rescale(excess, newDen * (m_params.burst + 1), oldDen * (old.m_params.burst + 1))
-            : rescale(excess, newDen, oldDen);
+        excess = policy == StatePolicy::Scale ? rescale(excess, newDen * (m_params.burst + 1), oldDen * (old.m_params.burst + 1))
+                                              : rescale(excess, newDen, oldDen);
         s.excess = static_cast<std::int64_t>(std::min<Int128>(excess, m_burstScaled));
         s.last = std::max(s.last, now);
     }
@@ -90,9 +87,7 @@ void FixedWindowEpoch::adoptStateFrom(const FixedWindowEpoch& old, StatePolicy p
         return;  // other windows: counts start afresh
     states() = old.states();
     for (EpochWindowState& s : states()) {
-        const std::int64_t count = policy == StatePolicy::Scale
-            ? rescale(s.count, m_params.limit, old.m_params.limit)
-            : s.count;
+        const std::int64_t count = policy == StatePolicy::Scale ? rescale(s.count, m_params.limit, old.m_params.limit) : s.count;
         s.count = std::min<std::int64_t>(count, m_params.limit + 1);
     }
 }
@@ -104,8 +99,7 @@ void FixedWindowFirst<Expiry>::adoptStateFrom(const FixedWindowFirst& old, State
         return;
     this->states() = old.states();
     for (FirstWindowState& s : this->states()) {
-        const std::int64_t count = policy == StatePolicy::Scale ? rescale(s.count, m_params.limit, old.m_params.limit)
-                                                                : s.count;
+        const std::int64_t count = policy == StatePolicy::Scale ? rescale(s.count, m_params.limit, old.m_params.limit) : s.count;
         s.count = std::min<std::int64_t>(count, m_params.limit + 1);
     }
 }
@@ -149,4 +143,4 @@ void Gcra::adoptStateFrom(const Gcra& old, StatePolicy policy, SimTime now)
 
 template void FixedWindowFirst<ExactExpiry>::adoptStateFrom(const FixedWindowFirst&, StatePolicy, SimTime);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -18,4 +18,4 @@ bool supportsStateTransfer(std::string_view algorithm);
 // `to` must be a fresh limiter of the same algorithm as `from`.
 void transferState(const RateLimiter& from, RateLimiter& to, StatePolicy policy, SimTime now);
 
-} // namespace ratelab
+}  // namespace ratelab

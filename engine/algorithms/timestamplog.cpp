@@ -39,4 +39,4 @@ void TimestampLog::grow(std::uint32_t needed)
     m_head = 0;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

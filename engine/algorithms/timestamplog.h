@@ -81,4 +81,4 @@ private:
     std::uint32_t m_size = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

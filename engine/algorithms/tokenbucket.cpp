@@ -8,12 +8,8 @@
 namespace ratelab {
 
 TokenBucket::TokenBucket(const Params& params)
-    : m_params(params)
-    , m_num(params.refill.num)
-    , m_den(params.refill.den)
-    , m_capacityScaled(params.capacity * params.refill.den)
-    , m_perFillScaled(Int128{params.refill.num} * params.intervalUs)
-    , m_fillUs(m_num.ceilOfNonNegative(m_capacityScaled))
+    : m_params(params), m_num(params.refill.num), m_den(params.refill.den), m_capacityScaled(params.capacity * params.refill.den),
+      m_perFillScaled(Int128{params.refill.num} * params.intervalUs), m_fillUs(m_num.ceilOfNonNegative(m_capacityScaled))
 {
     // What levelIn's int64 refill relies on; the catalog checks the first (checkScaled) and
     // parseRate the second.
@@ -36,7 +32,8 @@ std::int64_t TokenBucket::levelIn(const TokenBucketState& state, SimTime now) co
         const std::int64_t added = std::min(elapsed, m_fillUs) * m_num.value();
         return state.level + std::min(added, m_capacityScaled - state.level);
     } else {
-        const Int128 added = Int128{floorDiv(state.last + elapsed, m_params.intervalUs) - floorDiv(state.last, m_params.intervalUs)}
+        const Int128 added =
+            Int128{floorDiv(state.last + elapsed, m_params.intervalUs) - floorDiv(state.last, m_params.intervalUs)}
             * m_perFillScaled;
         return static_cast<std::int64_t>(std::min<Int128>(m_capacityScaled, state.level + added));
     }
@@ -110,4 +107,4 @@ QuotaPolicy TokenBucket::policy() const
 
 template class FlatStateLimiter<TokenBucket, TokenBucketState>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -54,9 +54,12 @@ private:
     // Microseconds from `now` until the level reaches `target` (scaled), or 0 if it has.
     Duration timeToReach(std::int64_t level, std::int64_t target, SimTime now) const;
 
-    template <RefillMode Mode> std::int64_t levelIn(const TokenBucketState& state, SimTime now) const;
-    template <RefillMode Mode> Duration timeToReachIn(std::int64_t level, std::int64_t target, SimTime now) const;
-    template <RefillMode Mode> Decision decideIn(TokenBucketState& state, SimTime now, Cost cost);
+    template <RefillMode Mode>
+    std::int64_t levelIn(const TokenBucketState& state, SimTime now) const;
+    template <RefillMode Mode>
+    Duration timeToReachIn(std::int64_t level, std::int64_t target, SimTime now) const;
+    template <RefillMode Mode>
+    Decision decideIn(TokenBucketState& state, SimTime now, Cost cost);
 
     Params m_params;
     Divisor m_num;  // refill.num: scaled tokens per microsecond
@@ -70,4 +73,4 @@ private:
 // elsewhere (the TU holding the vtable) it would be a call per request.
 extern template class FlatStateLimiter<TokenBucket, TokenBucketState>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -61,4 +61,4 @@ private:
     std::int64_t m_opened = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

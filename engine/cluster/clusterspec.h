@@ -29,9 +29,9 @@ enum class LatencyKind { Constant, Uniform, LogNormal };
 
 struct LatencySpec {
     LatencyKind kind = LatencyKind::Constant;
-    Duration rtt = 1'000;      // constant: the round trip; lognormal: the median
+    Duration rtt = 1'000;             // constant: the round trip; lognormal: the median
     Duration min = 500, max = 2'000;  // uniform bounds
-    double sigma = 0.5;        // lognormal shape
+    double sigma = 0.5;               // lognormal shape
 };
 
 struct StoreSpec {
@@ -48,8 +48,8 @@ enum class OutageKind { Down, Slow, Flapping };
 struct OutageSpec {
     SimTime from = 0, to = 0;  // from the scenario start
     OutageKind kind = OutageKind::Down;
-    Duration extraLatency = 50'000;  // slow
-    Duration flap = 1'000'000;       // flapping: down and up for this long in turn
+    Duration extraLatency = 50'000;       // slow
+    Duration flap = 1'000'000;            // flapping: down and up for this long in turn
     std::vector<std::int64_t> instances;  // a partition: only these; empty = all
 };
 
@@ -70,4 +70,4 @@ struct ClusterSpec {
     PolicySpec policy;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -29,4 +29,4 @@ private:
     SimTime m_start = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -51,7 +51,7 @@ std::string dividedRate(const Rate& rate, std::int64_t instances)
     return microText(std::max<Int128>(micro, 1)) + "/" + unit;  // refused by the catalog, with its reason
 }
 
-} // namespace
+}  // namespace
 
 ParamValues paramsDividedAmong(const AlgorithmInfo& info, const ParamValues& params, std::int64_t instances)
 {
@@ -70,11 +70,12 @@ ParamValues paramsDividedAmong(const AlgorithmInfo& info, const ParamValues& par
             const auto value = parseInteger(it->second, error);
             if (!value)
                 continue;
-            const std::int64_t minimum = (spec.name == "burst" && info.family == "leaky_bucket") || spec.name == "max_burst" ? 0 : 1;
+            const std::int64_t minimum =
+                (spec.name == "burst" && info.family == "leaky_bucket") || spec.name == "max_burst" ? 0 : 1;
             it->second = std::to_string(std::max(minimum, *value / instances));
         }
     }
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -11,4 +11,4 @@ namespace ratelab {
 
 ParamValues paramsDividedAmong(const AlgorithmInfo& info, const ParamValues& params, std::int64_t instances);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -61,4 +61,4 @@ bool StoreConditions::inOutage(std::size_t instance, SimTime t) const
     return false;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -11,7 +11,8 @@ namespace ratelab {
 class StoreConditions {
 public:
     StoreConditions(const LatencySpec& latency, std::vector<OutageSpec> outages, SimTime start)
-        : m_latency(latency), m_outages(std::move(outages)), m_start(start) {}
+        : m_latency(latency), m_outages(std::move(outages)), m_start(start)
+    {}
 
     // A round trip, in microseconds (>= 2 so each direction takes time).
     Duration sampleRoundTrip(RandomStream& rng, std::size_t instance, SimTime t) const;
@@ -27,4 +28,4 @@ private:
     SimTime m_start;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,15 +26,12 @@ std::string randomSuffix()
     return out;
 }
 
-} // namespace
+}  // namespace
 
 FileError::FileError(std::string action, std::string path, int error, bool fault)
-    : std::runtime_error(action + " " + path + ": " + std::strerror(error))
-    , m_path(std::move(path))
-    , m_error(error)
-    , m_fault(fault)
-{
-}
+    : std::runtime_error(action + " " + path + ": " + std::strerror(error)), m_path(std::move(path)), m_error(error),
+      m_fault(fault)
+{}
 
 bool isSystemFault(int error)
 {
@@ -168,4 +165,4 @@ bool sameFile(const std::string& a, const std::string& b)
     return !ea && !eb && ca == cb;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -67,4 +67,4 @@ private:
 // they lead (weakly canonical paths), so a file still to be created compares too.
 bool sameFile(const std::string& a, const std::string& b);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -2,11 +2,7 @@
 
 namespace ratelab {
 
-BoundedLineReader::BoundedLineReader(std::istream& in, std::size_t maxLineBytes)
-    : m_in(in)
-    , m_buffer(maxLineBytes + 1)
-{
-}
+BoundedLineReader::BoundedLineReader(std::istream& in, std::size_t maxLineBytes) : m_in(in), m_buffer(maxLineBytes + 1) {}
 
 BoundedLineReader::Result BoundedLineReader::next()
 {
@@ -26,4 +22,4 @@ BoundedLineReader::Result BoundedLineReader::next()
     return Result::Line;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

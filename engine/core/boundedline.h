@@ -27,4 +27,4 @@ private:
     std::string_view m_line;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -30,4 +30,4 @@ constexpr std::int64_t countedFromNow(std::int64_t waitFromAt, std::int64_t back
     return waitFromAt + pick(waitFromAt > 0, back, 0);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

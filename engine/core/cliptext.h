@@ -29,4 +29,4 @@ inline std::string clipText(std::string_view text, std::size_t max = kQuotedByte
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -17,9 +17,8 @@ namespace ratelab {
 class Divisor {
 public:
     constexpr explicit Divisor(std::int64_t d = 1)
-        : m_value(d)
-        , m_log2(ceilLog2(d))
-        , m_magic(static_cast<std::uint64_t>(ceilDivU128(UInt128{1} << (63 + m_log2), static_cast<UInt128>(d))))
+        : m_value(d), m_log2(ceilLog2(d)),
+          m_magic(static_cast<std::uint64_t>(ceilDivU128(UInt128{1} << (63 + m_log2), static_cast<UInt128>(d))))
     {
         assert(d > 0);
     }
@@ -48,10 +47,7 @@ public:
     }
 
     // floor(n / d) for any n (a window index of any time).
-    constexpr std::int64_t floor(std::int64_t n) const
-    {
-        return n < 0 ? floorDiv(n, m_value) : floorOfNonNegative(n);
-    }
+    constexpr std::int64_t floor(std::int64_t n) const { return n < 0 ? floorDiv(n, m_value) : floorOfNonNegative(n); }
 
     // floor and ceil for 0 <= n held in 128 bits: the fast path whenever n fits in int64.
     constexpr Int128 floorOfNonNegative(Int128 n) const
@@ -78,4 +74,4 @@ private:
     std::uint64_t m_magic;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -99,4 +99,4 @@ private:
     std::uint64_t m_sequence = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -20,4 +20,4 @@ constexpr Int128 floorDiv128Fast(Int128 a, Int128 b)
     return floorDiv128(a, b);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

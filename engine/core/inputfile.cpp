@@ -24,4 +24,4 @@ std::string inputFileProblem(const std::string& path, const std::string& what)
     return directory ? "is a directory, not a " + what : std::string();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

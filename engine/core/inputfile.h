@@ -12,4 +12,4 @@ namespace ratelab {
 // a trace file".
 std::string inputFileProblem(const std::string& path, const std::string& what);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -12,4 +12,4 @@ KeyId KeyInterner::intern(std::string_view key)
     return id;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,4 +26,4 @@ private:
     std::vector<std::string> m_names;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

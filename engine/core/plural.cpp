@@ -21,4 +21,4 @@ std::string counted(std::int64_t count, std::string_view singular, std::string_v
     return text;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -14,4 +14,4 @@ std::string pluralNoun(std::int64_t count, std::string_view singular, std::strin
 // The count and its noun: "1 key", "2 keys", "0 entries" (counted(0, "entry", "entries")).
 std::string counted(std::int64_t count, std::string_view singular, std::string_view plural = {});
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -2,8 +2,8 @@
 // Seeded, reproducible random streams: one independent stream per (seed, stream id), so a
 // source or a lane draws the same numbers whatever else the run contains.
 
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <random>
 
 namespace ratelab {
@@ -45,4 +45,4 @@ private:
     std::mt19937_64 m_engine;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

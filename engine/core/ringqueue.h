@@ -52,4 +52,4 @@ private:
     std::size_t m_size = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

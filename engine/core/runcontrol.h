@@ -32,4 +32,4 @@ private:
 // Thrown by a run that noticed cancel(); the caller keeps its previous result.
 struct Cancelled {};
 
-} // namespace ratelab
+}  // namespace ratelab

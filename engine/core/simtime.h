@@ -60,4 +60,4 @@ constexpr Int128 floorDiv128(Int128 a, Int128 b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

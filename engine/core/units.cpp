@@ -53,7 +53,7 @@ std::int64_t pow10(int n)
     return p;
 }
 
-} // namespace
+}  // namespace
 
 double Rate::perSecondNearest() const
 {
@@ -176,8 +176,8 @@ std::string formatDuration(Duration us)
         Duration micros;
         const char* name;
     };
-    static constexpr Unit kUnits[] = {{kMicrosPerHour, "h"}, {kMicrosPerMinute, "m"},
-                                      {kMicrosPerSecond, "s"}, {kMicrosPerMilli, "ms"}};
+    static constexpr Unit kUnits[] = {
+        {kMicrosPerHour, "h"}, {kMicrosPerMinute, "m"}, {kMicrosPerSecond, "s"}, {kMicrosPerMilli, "ms"}};
     for (const Unit& u : kUnits) {
         if (us != 0 && us % u.micros == 0)
             return std::to_string(us / u.micros) + u.name;
@@ -185,4 +185,4 @@ std::string formatDuration(Duration us)
     return std::to_string(us) + "us";
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -21,8 +21,8 @@ struct Rate {
     Duration unitUs = kMicrosPerSecond;
     std::string text;
 
-    double perSecondNearest() const;  // the double nearest N / unit-seconds
-    double count() const;             // N as a double
+    double perSecondNearest() const;    // the double nearest N / unit-seconds
+    double count() const;               // N as a double
     std::int64_t decimalScale() const;  // 10^decimals
 };
 
@@ -36,4 +36,4 @@ std::optional<bool> parseBool(std::string_view text, std::string& error);
 
 std::string formatDuration(Duration us);  // signed: "-250ms"
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -68,8 +68,8 @@ EnvoyBucket bucketForContinuous(std::int64_t capacity, const Rate& r)
                           + formatDuration(kMaxDurationUs));
     if (tokens > capacity)
         throw ExportError("no Envoy token bucket holds refill " + r.text + " with capacity " + std::to_string(capacity)
-                          + ": fill_interval is whole milliseconds, at least 50ms, so the smallest fill that keeps "
-                          + r.text + " adds " + std::to_string(static_cast<std::int64_t>(tokens)) + " tokens every "
+                          + ": fill_interval is whole milliseconds, at least 50ms, so the smallest fill that keeps " + r.text
+                          + " adds " + std::to_string(static_cast<std::int64_t>(tokens)) + " tokens every "
                           + formatDuration(static_cast<Duration>(fillUs)) + ", and Envoy's timer bucket (up to 1.30) "
                           + "never fills past max_tokens: it would admit " + std::to_string(capacity) + " per "
                           + formatDuration(static_cast<Duration>(fillUs)) + ". A capacity of at least "
@@ -99,7 +99,7 @@ std::string commented(const std::string& text)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 std::string envoyConfig(const std::string& algorithm, const ParamValues& p)
 {
@@ -123,9 +123,11 @@ std::string envoyConfig(const std::string& algorithm, const ParamValues& p)
             const std::string tokens = std::to_string(bucket.tokensPerFill);
             how = "The source refills continuously at " + r.text + "; the timer adds " + tokens
                 + (bucket.tokensPerFill == 1 ? " token" : " tokens") + " every " + formatDuration(bucket.fillUs)
-                + ", the same rate\nin whole fills. In any span of time T the source admits at most capacity + "
-                + r.text + " x T,\nEnvoy up to " + tokens + " more (a fill just inside the span); under sustained "
-                "overload both\nadmit " + r.text + ".";
+                + ", the same rate\nin whole fills. In any span of time T the source admits at most capacity + " + r.text
+                + " x T,\nEnvoy up to " + tokens
+                + " more (a fill just inside the span); under sustained "
+                  "overload both\nadmit "
+                + r.text + ".";
         }
     } else {
         throw ExportError("the Envoy local rate limit is a token bucket: it expresses token_bucket and envoy_local only, not "
@@ -136,30 +138,38 @@ std::string envoyConfig(const std::string& algorithm, const ParamValues& p)
     std::string text = exportHeader(algorithm, p, "#");
     text += commented("Envoy up to 1.30 (to 1.33 with the runtime guard\n"
                       "envoy.reloadable_features.no_timer_based_rate_limit_token_bucket=false) adds\n"
-                      "tokens_per_fill every fill_interval on a timer, never past max_tokens.\n" + how + "\n"
-                      "Envoy 1.31+ refills continuously at tokens_per_fill / fill_interval instead, capped at\n"
-                      "max_tokens. A request takes one token (Envoy has no cost). The bucket is one per Envoy\n"
-                      "instance (per route with descriptors), not per client.");
+                      "tokens_per_fill every fill_interval on a timer, never past max_tokens.\n"
+                      + how
+                      + "\n"
+                        "Envoy 1.31+ refills continuously at tokens_per_fill / fill_interval instead, capped at\n"
+                        "max_tokens. A request takes one token (Envoy has no cost). The bucket is one per Envoy\n"
+                        "instance (per route with descriptors), not per client.");
     text += "http_filters:\n"
             "- name: envoy.filters.http.local_ratelimit\n"
             "  typed_config:\n"
             "    \"@type\": type.googleapis.com/envoy.extensions.filters.http.local_ratelimit.v3.LocalRateLimit\n"
             "    stat_prefix: http_local_rate_limiter\n"
             "    token_bucket:\n"
-            "      max_tokens: " + std::to_string(bucket.maxTokens) + "\n"
-            "      tokens_per_fill: " + std::to_string(bucket.tokensPerFill) + "\n"
-            "      fill_interval: " + protoDuration(bucket.fillUs) + "\n"
-            "    filter_enabled:\n"
-            "      runtime_key: local_rate_limit_enabled\n"
-            "      default_value:\n"
-            "        numerator: 100\n"
-            "        denominator: HUNDRED\n"
-            "    filter_enforced:\n"
-            "      runtime_key: local_rate_limit_enforced\n"
-            "      default_value:\n"
-            "        numerator: 100\n"
-            "        denominator: HUNDRED\n";
+            "      max_tokens: "
+        + std::to_string(bucket.maxTokens)
+        + "\n"
+          "      tokens_per_fill: "
+        + std::to_string(bucket.tokensPerFill)
+        + "\n"
+          "      fill_interval: "
+        + protoDuration(bucket.fillUs)
+        + "\n"
+          "    filter_enabled:\n"
+          "      runtime_key: local_rate_limit_enabled\n"
+          "      default_value:\n"
+          "        numerator: 100\n"
+          "        denominator: HUNDRED\n"
+          "    filter_enforced:\n"
+          "      runtime_key: local_rate_limit_enforced\n"
+          "      default_value:\n"
+          "        numerator: 100\n"
+          "        denominator: HUNDRED\n";
     return text;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

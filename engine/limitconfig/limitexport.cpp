@@ -32,4 +32,4 @@ std::string exportLimit(const std::string& algorithm, const ParamValues& params,
     throw ExportError("unknown export target");
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,8 +15,8 @@
 
 #include <optional>
 #include <stdexcept>
-#include <string_view>
 #include <string>
+#include <string_view>
 
 namespace ratelab {
 
@@ -42,4 +42,4 @@ std::string envoyConfig(const std::string& algorithm, const ParamValues& params)
 // The first line of every export: "<comment> ratelab: <algorithm> k=v ...".
 std::string exportHeader(const std::string& algorithm, const ParamValues& params, const char* comment);
 
-} // namespace ratelab
+}  // namespace ratelab

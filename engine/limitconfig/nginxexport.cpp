@@ -20,8 +20,8 @@ std::string nginxRateFor(std::int64_t milli, const std::string& source)
     const std::int64_t perMinute = (milli * 60 + 999) / 1000;  // the smallest N with N x 1000 / 60 >= milli
     if (perMinute * 1000 / 60 == milli)
         return std::to_string(perMinute) + "r/m";
-    throw ExportError("nginx keeps the rate as whole milli-requests per second from a whole Nr/s or Nr/m: rate " + source
-                      + " is " + std::to_string(milli) + " milli-requests per second, which no Nr/s or Nr/m gives");
+    throw ExportError("nginx keeps the rate as whole milli-requests per second from a whole Nr/s or Nr/m: rate " + source + " is "
+                      + std::to_string(milli) + " milli-requests per second, which no Nr/s or Nr/m gives");
 }
 
 // The exact rate of leaky_bucket as nginx's milli-requests per second, or a refusal.
@@ -37,7 +37,7 @@ std::int64_t milliRequestsOf(const Rate& r)
     return static_cast<std::int64_t>(milli / r.den);
 }
 
-} // namespace
+}  // namespace
 
 std::string nginxConfig(const std::string& algorithm, const ParamValues& p)
 {
@@ -49,8 +49,8 @@ std::string nginxConfig(const std::string& algorithm, const ParamValues& p)
     std::string rate;
     if (preset) {
         // The preset's own rule (catalog.cpp): floor(N x 1000 / unit-seconds).
-        const auto milli = static_cast<std::int64_t>(Int128{r.countScaled} * 1000 * kMicrosPerSecond
-                                                     / (Int128{r.unitUs} * r.decimalScale()));
+        const auto milli =
+            static_cast<std::int64_t>(Int128{r.countScaled} * 1000 * kMicrosPerSecond / (Int128{r.unitUs} * r.decimalScale()));
         rate = r.decimals == 0 && p.at("rate").find("r/") != std::string::npos ? p.at("rate") : nginxRateFor(milli, r.text);
     } else {
         rate = nginxRateFor(milliRequestsOf(r), r.text);
@@ -73,10 +73,14 @@ std::string nginxConfig(const std::string& algorithm, const ParamValues& p)
                 "# under sustained overload at least 1000/1001 of the rate. A shaped request is held whole\n"
                 "# milliseconds (truncated), not microseconds (rounded up). nginx has no request cost.\n";
     text += "# in the http block:\n"
-            "limit_req_zone $binary_remote_addr zone=ratelab:10m rate=" + rate + ";\n"
-            "# in a server or location block:\n" + limit + ";\n"
-            "limit_req_status 429;\n";
+            "limit_req_zone $binary_remote_addr zone=ratelab:10m rate="
+        + rate
+        + ";\n"
+          "# in a server or location block:\n"
+        + limit
+        + ";\n"
+          "limit_req_status 429;\n";
     return text;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -234,8 +234,14 @@ std::string fill(std::string text, const std::map<std::string, std::string>& val
     return text;
 }
 
-std::string str(std::int64_t v) { return std::to_string(v); }
-std::string str(Int128 v) { return std::to_string(static_cast<std::int64_t>(v)); }
+std::string str(std::int64_t v)
+{
+    return std::to_string(v);
+}
+std::string str(Int128 v)
+{
+    return std::to_string(static_cast<std::int64_t>(v));
+}
 
 Rate rateOf(const ParamValues& params, const std::string& name)
 {
@@ -264,7 +270,7 @@ void requireExact(Int128 value, const std::string& what)
         throw ExportError("redis-lua: " + what + " exceeds 2^53, beyond exact Lua (double) arithmetic");
 }
 
-} // namespace
+}  // namespace
 
 std::string redisLuaScript(const std::string& algorithm, const ParamValues& p)
 {
@@ -275,34 +281,47 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p)
         const Duration interval = p.at("refill_mode") == "interval" ? durationOf(p, "interval") : 0;
         requireExact(Int128{capacity} * r.den, "capacity x the rate's denominator");
         requireExact(Int128{r.num} * std::max<Duration>(interval, 1), "the refill per interval");
-        body = fill(kTokenBucket, {{"CAP", str(Int128{capacity} * r.den)}, {"NUM", str(r.num)}, {"DEN", str(r.den)},
-                                   {"CAPACITY", str(capacity)}, {"INTERVAL", str(interval)}});
+        body = fill(kTokenBucket,
+                    {{"CAP", str(Int128{capacity} * r.den)},
+                     {"NUM", str(r.num)},
+                     {"DEN", str(r.den)},
+                     {"CAPACITY", str(capacity)},
+                     {"INTERVAL", str(interval)}});
     } else if (algorithm == "gcra") {
         const Rate r = rateOf(p, "rate");
         const std::int64_t burst = integerOf(p, "burst");
         requireExact(Int128{r.den} * burst, "tau");
-        body = fill(kGcra, {{"NUM", str(r.num)}, {"DEN", str(r.den)}, {"TAU", str(Int128{r.den} * burst)},
-                            {"BURST", str(burst)}});
+        body =
+            fill(kGcra, {{"NUM", str(r.num)}, {"DEN", str(r.den)}, {"TAU", str(Int128{r.den} * burst)}, {"BURST", str(burst)}});
     } else if (algorithm == "leaky_bucket") {
         const Rate r = rateOf(p, "rate");
         const std::int64_t burst = integerOf(p, "burst");
         requireExact(Int128{r.den} * (burst + 1), "burst x the rate's denominator");
-        body = fill(kLeakyBucket, {{"NUM", str(r.num)}, {"DEN", str(r.den)}, {"BURSTS", str(Int128{r.den} * burst)},
-                                   {"BURST", str(burst)}, {"SHAPE", p.at("mode") == "shape" ? "1" : "0"}});
+        body = fill(kLeakyBucket,
+                    {{"NUM", str(r.num)},
+                     {"DEN", str(r.den)},
+                     {"BURSTS", str(Int128{r.den} * burst)},
+                     {"BURST", str(burst)},
+                     {"SHAPE", p.at("mode") == "shape" ? "1" : "0"}});
     } else if (algorithm == "fixed_window") {
-        body = fill(kFixedWindow, {{"LIMIT", p.at("limit")}, {"WINDOW", str(durationOf(p, "window"))},
-                                   {"COUNT_REJECTED", p.at("count_rejected") == "true" ? "1" : "0"},
-                                   {"ALIGN_FIRST", p.at("align") == "first" ? "1" : "0"}});
+        body = fill(kFixedWindow,
+                    {{"LIMIT", p.at("limit")},
+                     {"WINDOW", str(durationOf(p, "window"))},
+                     {"COUNT_REJECTED", p.at("count_rejected") == "true" ? "1" : "0"},
+                     {"ALIGN_FIRST", p.at("align") == "first" ? "1" : "0"}});
     } else if (algorithm == "sliding_window_log") {
-        body = fill(kSlidingWindowLog, {{"LIMIT", p.at("limit")}, {"WINDOW", str(durationOf(p, "window"))},
-                                        {"INCLUSIVE", p.at("boundary") == "inclusive" ? "1" : "0"}});
+        body = fill(kSlidingWindowLog,
+                    {{"LIMIT", p.at("limit")},
+                     {"WINDOW", str(durationOf(p, "window"))},
+                     {"INCLUSIVE", p.at("boundary") == "inclusive" ? "1" : "0"}});
     } else if (algorithm == "sliding_window_counter") {
         const std::int64_t limit = integerOf(p, "limit");
         requireExact(Int128{limit + 1} * durationOf(p, "window"), "(limit + 1) x window");
         body = fill(kSlidingWindowCounter, {{"LIMIT", str(limit)}, {"WINDOW", str(durationOf(p, "window"))}});
     } else {
         throw ExportError("redis-lua covers the six exact algorithms (token_bucket, leaky_bucket, fixed_window, "
-                          "sliding_window_log, sliding_window_counter, gcra), not " + algorithm);
+                          "sliding_window_log, sliding_window_counter, gcra), not "
+                          + algorithm);
     }
     std::string text = "-- ratelab: " + algorithm;
     for (const auto& [k, v] : p)
@@ -311,4 +330,4 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p)
     return text + kPrologue + body;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

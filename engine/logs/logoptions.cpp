@@ -26,9 +26,8 @@ constexpr LogOptionInfo kOptions[] = {
     {"look_back", "How far back out-of-order lines are reordered: seconds or a duration like 2m (default 60)", false},
 };
 
-constexpr LogFormat kFormats[] = {LogFormat::Auto, LogFormat::Combined, LogFormat::Common,    LogFormat::Nginx,
-                                  LogFormat::W3c,  LogFormat::Alb,      LogFormat::Haproxy,   LogFormat::JsonLines,
-                                  LogFormat::Csv,  LogFormat::Tsv};
+constexpr LogFormat kFormats[] = {LogFormat::Auto, LogFormat::Combined, LogFormat::Common,    LogFormat::Nginx, LogFormat::W3c,
+                                  LogFormat::Alb,  LogFormat::Haproxy,  LogFormat::JsonLines, LogFormat::Csv,   LogFormat::Tsv};
 constexpr KeyKind kKeyKinds[] = {KeyKind::Ip, KeyKind::User, KeyKind::ApiKey, KeyKind::Endpoint, KeyKind::IpEndpoint};
 
 std::string unknownValue(std::string_view option, const std::string& value)
@@ -101,7 +100,7 @@ bool apply(const LogOption& o, ImportOptions& options, std::string& message)
     return message.empty();
 }
 
-} // namespace
+}  // namespace
 
 std::span<const LogOptionInfo> logOptionTable()
 {
@@ -184,4 +183,4 @@ std::vector<LogOption> logOptionsOf(const ImportOptions& options)
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -61,4 +61,4 @@ std::vector<LogOptionProblem> applyLogOptions(std::span<const LogOption> given, 
 // Field mappings and tier maps are not named options and are not carried.
 std::vector<LogOption> logOptionsOf(const ImportOptions& options);
 
-} // namespace ratelab
+}  // namespace ratelab

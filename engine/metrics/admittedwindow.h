@@ -72,8 +72,8 @@ private:
     static constexpr std::size_t kPrefetchAhead = 8;
 
     Duration m_window;
-    RingQueue<Entry> m_log;              // admissions still in the window, oldest first
+    RingQueue<Entry> m_log;               // admissions still in the window, oldest first
     std::vector<std::uint32_t> m_costOf;  // per key: the cost of its entries in m_log
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -62,4 +62,4 @@ std::vector<std::pair<std::int64_t, std::int64_t>> DelayHistogram::cumulative() 
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

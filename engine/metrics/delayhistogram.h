@@ -31,4 +31,4 @@ private:
     std::int64_t m_max = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -4,13 +4,8 @@ namespace ratelab {
 
 template <int RingBits>
 BasicLiveKeys<RingBits>::BasicLiveKeys(SimTime start, bool listKeys)
-    : m_listKeys(listKeys)
-    , m_ring(kSlots, 0)
-    , m_cursor(floorDiv(start, kMicrosPerMilli))
-    , m_advancedTo(start)
-    , m_lastTime(start)
-{
-}
+    : m_listKeys(listKeys), m_ring(kSlots, 0), m_cursor(floorDiv(start, kMicrosPerMilli)), m_advancedTo(start), m_lastTime(start)
+{}
 
 template <int RingBits>
 void BasicLiveKeys<RingBits>::addFarCount(std::int64_t milli, std::int64_t delta)
@@ -84,4 +79,4 @@ void BasicLiveKeys<RingBits>::becomeLive(KeyId key, SimTime now, SimTime expiry)
 template class BasicLiveKeys<16>;
 template class BasicLiveKeys<10>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -141,24 +141,24 @@ private:
     }
     void pullFarWithinReach();
 
-    std::vector<SimTime> m_expiresAt;         // per key, its rounded expiry; kNever: never seen
+    std::vector<SimTime> m_expiresAt;  // per key, its rounded expiry; kNever: never seen
     bool m_listKeys;
-    std::vector<KeyId> m_listed;              // listKeys: every live key, and some dead ones
-    std::vector<bool> m_isListed;             // listKeys: per key, whether it is in m_listed
-    std::vector<std::uint32_t> m_ring;        // [ms mod kSlots]: live keys expiring in that ms
+    std::vector<KeyId> m_listed;                 // listKeys: every live key, and some dead ones
+    std::vector<bool> m_isListed;                // listKeys: per key, whether it is in m_listed
+    std::vector<std::uint32_t> m_ring;           // [ms mod kSlots]: live keys expiring in that ms
     std::map<std::int64_t, std::int64_t> m_far;  // ms -> live keys expiring then, for ms >= m_cursor + kSlots
-    std::int64_t m_cursor;                    // the first ms not yet retired
-    SimTime m_advancedTo;                     // of the last advance()
-    SimTime m_lastTime;                       // of the last touch() or advance()
-    std::int64_t m_live = 0;                  // keys with an expiry at or after m_cursor's ms
+    std::int64_t m_cursor;                       // the first ms not yet retired
+    SimTime m_advancedTo;                        // of the last advance()
+    SimTime m_lastTime;                          // of the last touch() or advance()
+    std::int64_t m_live = 0;                     // keys with an expiry at or after m_cursor's ms
     std::int64_t m_peak = 0;
-    std::int64_t m_intervalPeak = 0;          // never above m_peak
+    std::int64_t m_intervalPeak = 0;  // never above m_peak
 };
 
 extern template class BasicLiveKeys<16>;
 extern template class BasicLiveKeys<10>;
 
-using LiveKeys = BasicLiveKeys<16>;         // a 65.5 s ring: 256 KiB
+using LiveKeys = BasicLiveKeys<16>;          // a 65.5 s ring: 256 KiB
 using InstanceLiveKeys = BasicLiveKeys<10>;  // a 1 s ring: 4 KiB
 
-} // namespace ratelab
+}  // namespace ratelab

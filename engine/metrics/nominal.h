@@ -11,9 +11,9 @@ namespace ratelab {
 
 struct NominalLimit {
     Duration windowUs = 0;
-    double limitCost = 0;       // may be fractional for rates (2.5/s over 1 s)
+    double limitCost = 0;  // may be fractional for rates (2.5/s over 1 s)
     bool windowAlgorithm = false;
-    bool shapes = false;        // can delay accepted requests (leaky bucket shape, nginx without nodelay)
+    bool shapes = false;           // can delay accepted requests (leaky bucket shape, nginx without nodelay)
     bool approximatesLog = false;  // fixed window and sliding counter families: disagreement is measured
 };
 
@@ -38,4 +38,4 @@ inline NominalLimit rateNominal(double ratePerSecond, Duration burstWindow, bool
     return n;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -67,20 +67,23 @@ ClusterSpec readCluster(FieldReader& r, const Json& o)
         if (r.count() != before)
             continue;
         if (instance >= c.instances) {  // the position, without an "instance" field
-            r.problem(path, "there is no instance " + std::to_string(instance) + ": the cluster has "
-                                + std::to_string(c.instances) + (c.instances == 1 ? " instance" : " instances"));
+            r.problem(path,
+                      "there is no instance " + std::to_string(instance) + ": the cluster has " + std::to_string(c.instances)
+                          + (c.instances == 1 ? " instance" : " instances"));
         } else if (!clocked.insert(instance).second) {
             r.problem(path + ".instance", "instance " + std::to_string(instance) + " has a clock already");
         } else {
             if (static_cast<std::int64_t>(c.clocks.size()) <= instance)
                 c.clocks.resize(static_cast<std::size_t>(instance + 1));
             // The valid range: how far this clock can ever be from true time.
-            double reach = std::abs(static_cast<double>(clock.offset)) + std::abs(clock.driftPpm) * 1e-6 * static_cast<double>(kMaxTimeUs);
+            double reach =
+                std::abs(static_cast<double>(clock.offset)) + std::abs(clock.driftPpm) * 1e-6 * static_cast<double>(kMaxTimeUs);
             for (const ClockStep& step : clock.steps)
                 reach += std::abs(static_cast<double>(step.by));
             if (reach > static_cast<double>(kMaxDurationUs))
-                r.problem(path, "offset, steps and drift may move this clock by more than " + formatDuration(kMaxDurationUs)
-                                    + " (2^50 us, the valid range of durations)");
+                r.problem(path,
+                          "offset, steps and drift may move this clock by more than " + formatDuration(kMaxDurationUs)
+                              + " (2^50 us, the valid range of durations)");
             c.clocks[static_cast<std::size_t>(instance)] = std::move(clock);
         }
     }
@@ -148,8 +151,10 @@ Json clusterJson(const ClusterSpec& c)
     }
     j["store"] = storeJson(c.store);
     for (const OutageSpec& o : c.outages) {
-        Json out = {{"from", formatDuration(o.from)},          {"to", formatDuration(o.to)},
-                    {"kind", nameOf(kOutageKinds, int(o.kind))}, {"extra_latency", formatDuration(o.extraLatency)},
+        Json out = {{"from", formatDuration(o.from)},
+                    {"to", formatDuration(o.to)},
+                    {"kind", nameOf(kOutageKinds, int(o.kind))},
+                    {"extra_latency", formatDuration(o.extraLatency)},
                     {"flap", formatDuration(o.flap)}};
         if (!o.instances.empty())
             out["instances"] = o.instances;
@@ -159,4 +164,4 @@ Json clusterJson(const ClusterSpec& c)
     return j;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

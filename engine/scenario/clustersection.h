@@ -15,4 +15,4 @@ Json clusterJson(const ClusterSpec& c);
 Json storeJson(const StoreSpec& st);
 Json policyJson(const PolicySpec& p);
 
-} // namespace ratelab
+}  // namespace ratelab

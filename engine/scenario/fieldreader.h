@@ -61,8 +61,8 @@ public:
         return o[field].get<std::string>();
     }
 
-    std::int64_t integer(const Json& o, const std::string& path, const char* field, std::int64_t fallback,
-                         std::int64_t min, std::int64_t max = std::numeric_limits<std::int64_t>::max())
+    std::int64_t integer(const Json& o, const std::string& path, const char* field, std::int64_t fallback, std::int64_t min,
+                         std::int64_t max = std::numeric_limits<std::int64_t>::max())
     {
         if (!o.contains(field))
             return fallback;
@@ -238,4 +238,4 @@ private:
     std::vector<ScenarioProblem>& m_problems;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -31,4 +31,4 @@ inline std::string shortNumber(double value)
     return text;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

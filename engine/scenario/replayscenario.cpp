@@ -13,9 +13,8 @@ namespace {
 // acceptance over time.
 Duration bucketFor(Duration span)
 {
-    constexpr Duration kBuckets[] = {kMicrosPerSecond,      10 * kMicrosPerSecond, kMicrosPerMinute,
-                                     10 * kMicrosPerMinute, kMicrosPerHour,        6 * kMicrosPerHour,
-                                     24 * kMicrosPerHour};
+    constexpr Duration kBuckets[] = {kMicrosPerSecond, 10 * kMicrosPerSecond, kMicrosPerMinute,   10 * kMicrosPerMinute,
+                                     kMicrosPerHour,   6 * kMicrosPerHour,    24 * kMicrosPerHour};
     for (Duration b : kBuckets)
         if (span / b <= 200)
             return b;
@@ -40,7 +39,7 @@ std::string fileName(const std::string& path)
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-} // namespace
+}  // namespace
 
 Scenario replayScenario(const AdvisorResult& result, const std::string& path, const std::optional<ImportOptions>& log)
 {
@@ -50,7 +49,9 @@ Scenario replayScenario(const AdvisorResult& result, const std::string& path, co
     s.name = "replay of " + fileName(path);
     s.description = log ? "The imported log" : "The trace";
     s.description.append(" replayed through the advisor's recommendations: keep ").append(percentOf(result.options.targetPpm));
-    s.description.append(" of ").append(result.options.by == AdvisorTarget::Keys ? "keys" : "requests").append(" never throttled.");
+    s.description.append(" of ")
+        .append(result.options.by == AdvisorTarget::Keys ? "keys" : "requests")
+        .append(" never throttled.");
     s.start = result.firstTime;
     s.duration = result.lastTime - result.firstTime + 1;  // the last request inside [start, start + duration)
     s.keys = KeyStrategy::Recorded;
@@ -75,4 +76,4 @@ Scenario replayScenario(const AdvisorResult& result, const std::string& path, co
     return s;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -20,4 +20,4 @@ namespace ratelab {
 // std::invalid_argument when `result` has no requests.
 Scenario replayScenario(const AdvisorResult& result, const std::string& path, const std::optional<ImportOptions>& log);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -27,16 +27,16 @@ struct AlgorithmSpec {
     std::string id;         // unique label, e.g. "token_bucket" or "gcra (burst 20)"
     std::string algorithm;  // an algorithm or preset name from the catalog
     ParamValues params;
-    std::optional<KeyStrategy> keys;                      // overrides the scenario's
-    std::optional<ClientBehaviour> clients;               // overrides the scenario's
-    std::optional<StoreSpec> store;                       // cluster runs: overrides the cluster's store
-    std::optional<PolicySpec> policy;                     // cluster runs: overrides the failure policy
+    std::optional<KeyStrategy> keys;                              // overrides the scenario's
+    std::optional<ClientBehaviour> clients;                       // overrides the scenario's
+    std::optional<StoreSpec> store;                               // cluster runs: overrides the cluster's store
+    std::optional<PolicySpec> policy;                             // cluster runs: overrides the failure policy
     std::vector<std::pair<std::string, ParamValues>> tierParams;  // tiered keys: params per tier
     std::vector<LimitChange> changes;
 };
 
 struct MetricSpec {
-    Duration bucket = 1'000'000;         // acceptance-over-time bucket
+    Duration bucket = 1'000'000;          // acceptance-over-time bucket
     std::optional<Duration> burstWindow;  // trailing window for rate-based algorithms (default 1 s)
     std::int64_t shadowExamples = 5;
 };
@@ -61,4 +61,4 @@ struct Scenario {
 const char* keyStrategyName(KeyStrategy strategy);
 const char* sourceKindName(SourceKind kind);  // "poisson", "trace", "log", ...
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -46,8 +46,8 @@ PopulationSpec readPopulation(FieldReader& r, const Json& p)
     for (std::size_t i = 0; i < tiers.size(); ++i) {
         const std::string path = pathAt("population.tiers", i);
         r.onlyKnown(tiers[i], path, {"name", "share"});
-        pop.tiers.push_back({r.text(tiers[i], path, "name", "tier" + std::to_string(i)),
-                             r.number(tiers[i], path, "share", 1.0, 0.0)});
+        pop.tiers.push_back(
+            {r.text(tiers[i], path, "name", "tier" + std::to_string(i)), r.number(tiers[i], path, "share", 1.0, 0.0)});
     }
     return pop;
 }
@@ -132,8 +132,9 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
 {
     FieldReader r(problems);
     Scenario s;
-    r.onlyKnown(root, "", {"schema", "name", "description", "seed", "duration", "start_us", "population", "endpoints",
-                           "traffic", "keys", "clients", "placement", "algorithms", "metrics", "cluster"});
+    r.onlyKnown(root, "",
+                {"schema", "name", "description", "seed", "duration", "start_us", "population", "endpoints", "traffic", "keys",
+                 "clients", "placement", "algorithms", "metrics", "cluster"});
     if (!root.is_object())
         return s;
     if (root.contains("schema") && root["schema"] != kScenarioSchema)
@@ -144,8 +145,9 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
     s.duration = r.duration(root, "", "duration", s.duration);
     s.start = r.integer(root, "", "start_us", 0, 0, kMaxTimeUs);
     if (s.start >= 0 && s.start <= kMaxTimeUs && s.duration > kMaxTimeUs - s.start)
-        r.problem("duration", "the run would end after " + std::to_string(kMaxTimeUs)
-                                  + " us (2^52, 2112-09-17), the end of the valid range of times");
+        r.problem("duration",
+                  "the run would end after " + std::to_string(kMaxTimeUs)
+                      + " us (2^52, 2112-09-17), the end of the valid range of times");
     s.keys = static_cast<KeyStrategy>(r.choice(root, "", "keys", kKeyStrategies, int(KeyStrategy::Ip)));
     s.placement = static_cast<Placement>(r.choice(root, "", "placement", kPlacements, int(Placement::Before)));
 
@@ -194,19 +196,20 @@ std::string describe(const std::string& source, std::vector<ScenarioProblem>& pr
     for (ScenarioProblem& p : problems) {
         p.path = clipMiddle(std::move(p.path), 2 * kQuotedBytes);
         p.message = clipMiddle(std::move(p.message), 2 * kQuotedBytes);
-        text.append(text.empty() ? "" : "\n").append(source).append(": ").append(p.path.empty() ? "" : p.path + ": ").append(p.message);
+        text.append(text.empty() ? "" : "\n")
+            .append(source)
+            .append(": ")
+            .append(p.path.empty() ? "" : p.path + ": ")
+            .append(p.message);
     }
     return text;
 }
 
-} // namespace
+}  // namespace
 
 ScenarioError::ScenarioError(std::string source, std::vector<ScenarioProblem> problems)
-    : std::runtime_error(describe(source, problems))
-    , m_source(std::move(source))
-    , m_problems(std::move(problems))
-{
-}
+    : std::runtime_error(describe(source, problems)), m_source(std::move(source)), m_problems(std::move(problems))
+{}
 
 const char* keyStrategyName(KeyStrategy strategy)
 {
@@ -253,8 +256,10 @@ Scenario loadScenarioStream(std::istream& in, const std::string& source, const s
         throw ScenarioError(source, {{"", "cannot read the file"}});
     text.resize(static_cast<std::size_t>(in.gcount()));
     if (text.size() > kMaxScenarioBytes)
-        throw ScenarioError(source, {{"", "larger than " + std::to_string(kMaxScenarioBytes >> 20)
-                                             + " MiB: not a scenario (traces and logs are files of their own)"}});
+        throw ScenarioError(source,
+                            {{"",
+                              "larger than " + std::to_string(kMaxScenarioBytes >> 20)
+                                  + " MiB: not a scenario (traces and logs are files of their own)"}});
     return loadScenario(text, source, baseDir);
 }
 
@@ -277,4 +282,4 @@ Scenario defaultScenario()
     throw std::logic_error("the default scenario is not embedded");
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -50,4 +50,4 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& scenario);
 const std::vector<std::pair<std::string, std::string>>& embeddedScenarios();
 Scenario defaultScenario();
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -12,16 +12,23 @@ struct Named {
 };
 
 inline constexpr Named kKeyStrategies[] = {
-    {"ip", int(KeyStrategy::Ip)},         {"user", int(KeyStrategy::User)},
-    {"api_key", int(KeyStrategy::ApiKey)}, {"global", int(KeyStrategy::Global)},
-    {"endpoint", int(KeyStrategy::Endpoint)}, {"tiered", int(KeyStrategy::Tiered)},
+    {"ip", int(KeyStrategy::Ip)},
+    {"user", int(KeyStrategy::User)},
+    {"api_key", int(KeyStrategy::ApiKey)},
+    {"global", int(KeyStrategy::Global)},
+    {"endpoint", int(KeyStrategy::Endpoint)},
+    {"tiered", int(KeyStrategy::Tiered)},
     {"recorded", int(KeyStrategy::Recorded)},
 };
 inline constexpr Named kSourceKinds[] = {
-    {"constant", int(SourceKind::Constant)},     {"poisson", int(SourceKind::Poisson)},
-    {"onoff", int(SourceKind::OnOff)},           {"diurnal", int(SourceKind::Diurnal)},
-    {"flash_crowd", int(SourceKind::FlashCrowd)}, {"boundary_attack", int(SourceKind::BoundaryAttack)},
-    {"trace", int(SourceKind::Trace)},           {"log", int(SourceKind::Log)},
+    {"constant", int(SourceKind::Constant)},
+    {"poisson", int(SourceKind::Poisson)},
+    {"onoff", int(SourceKind::OnOff)},
+    {"diurnal", int(SourceKind::Diurnal)},
+    {"flash_crowd", int(SourceKind::FlashCrowd)},
+    {"boundary_attack", int(SourceKind::BoundaryAttack)},
+    {"trace", int(SourceKind::Trace)},
+    {"log", int(SourceKind::Log)},
 };
 inline constexpr Named kRetryPolicies[] = {
     {"none", int(RetryPolicy::None)},
@@ -32,19 +39,24 @@ inline constexpr Named kRetryPolicies[] = {
 inline constexpr Named kPlacements[] = {{"before", int(Placement::Before)}, {"after", int(Placement::After)}};
 inline constexpr Named kStatePolicies[] = {
     {"keep", int(StatePolicy::Keep)}, {"scale", int(StatePolicy::Scale)}, {"reset", int(StatePolicy::Reset)}};
-inline constexpr Named kBalancers[] = {{"round_robin", int(Balancer::RoundRobin)}, {"random", int(Balancer::Random)},
-                                {"hash", int(Balancer::Hash)}, {"least_loaded", int(Balancer::LeastLoaded)}};
-inline constexpr Named kStoreModes[] = {{"local", int(StoreMode::Local)},           {"redis_atomic", int(StoreMode::RedisAtomic)},
-                                 {"redis_get_set", int(StoreMode::RedisGetSet)}, {"local_sync", int(StoreMode::LocalSync)},
-                                 {"cas", int(StoreMode::Cas)},               {"sql_row_lock", int(StoreMode::SqlRowLock)}};
+inline constexpr Named kBalancers[] = {{"round_robin", int(Balancer::RoundRobin)},
+                                       {"random", int(Balancer::Random)},
+                                       {"hash", int(Balancer::Hash)},
+                                       {"least_loaded", int(Balancer::LeastLoaded)}};
+inline constexpr Named kStoreModes[] = {{"local", int(StoreMode::Local)},
+                                        {"redis_atomic", int(StoreMode::RedisAtomic)},
+                                        {"redis_get_set", int(StoreMode::RedisGetSet)},
+                                        {"local_sync", int(StoreMode::LocalSync)},
+                                        {"cas", int(StoreMode::Cas)},
+                                        {"sql_row_lock", int(StoreMode::SqlRowLock)}};
 inline constexpr Named kStoreClocks[] = {{"instance", int(StoreClock::Instance)}, {"store", int(StoreClock::Store)}};
-inline constexpr Named kLatencyKinds[] = {{"constant", int(LatencyKind::Constant)}, {"uniform", int(LatencyKind::Uniform)},
-                                   {"lognormal", int(LatencyKind::LogNormal)}};
-inline constexpr Named kOutageKinds[] = {{"down", int(OutageKind::Down)}, {"slow", int(OutageKind::Slow)},
-                                  {"flapping", int(OutageKind::Flapping)}};
+inline constexpr Named kLatencyKinds[] = {
+    {"constant", int(LatencyKind::Constant)}, {"uniform", int(LatencyKind::Uniform)}, {"lognormal", int(LatencyKind::LogNormal)}};
+inline constexpr Named kOutageKinds[] = {
+    {"down", int(OutageKind::Down)}, {"slow", int(OutageKind::Slow)}, {"flapping", int(OutageKind::Flapping)}};
 inline constexpr Named kFailurePolicies[] = {{"fail_open", int(FailurePolicy::FailOpen)},
-                                      {"fail_closed", int(FailurePolicy::FailClosed)},
-                                      {"local_fallback", int(FailurePolicy::LocalFallback)}};
+                                             {"fail_closed", int(FailurePolicy::FailClosed)},
+                                             {"local_fallback", int(FailurePolicy::LocalFallback)}};
 inline constexpr Named kPopularities[] = {{"uniform", int(Popularity::Uniform)}, {"zipf", int(Popularity::Zipf)}};
 
 template <std::size_t N>
@@ -57,4 +69,4 @@ const char* nameOf(const Named (&table)[N], int value)
     return "";
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -61,7 +61,7 @@ Json algorithmJson(const AlgorithmSpec& a)
     return j;
 }
 
-} // namespace
+}  // namespace
 
 std::string saveScenario(const Scenario& s)
 {
@@ -95,4 +95,4 @@ std::string saveScenario(const Scenario& s)
     return root.dump(2) + "\n";
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,9 +26,9 @@ void checkParams(const std::string& algorithm, const ParamValues& params, const 
     try {
         const Duration covered = makeLimiter(algorithm, params).limiter->maxSpanUs();
         if (span > covered)
-            problems.push_back({paramsPath, algorithm + ": the run's times span up to " + formatDuration(span)
-                                                + ", more than the " + formatDuration(covered)
-                                                + " its times may lie apart (the valid range in algorithms.md)"});
+            problems.push_back({paramsPath,
+                                algorithm + ": the run's times span up to " + formatDuration(span) + ", more than the "
+                                    + formatDuration(covered) + " its times may lie apart (the valid range in algorithms.md)"});
     } catch (const ParamError& e) {
         const std::string& field = e.field();
         if (field.rfind("param ", 0) == 0)
@@ -51,8 +51,9 @@ void checkPopulation(const Scenario& s, std::vector<ScenarioProblem>& problems)
     if (p.nat.clients > p.clients)
         problems.push_back({"population.nat.clients", "must be at most population.clients (" + std::to_string(p.clients) + ")"});
     else if (p.nat.ips > std::max<std::int64_t>(1, p.nat.clients))
-        problems.push_back({"population.nat.ips", "must be at most nat.clients (" + std::to_string(p.nat.clients)
-                                                      + "): each IP is shared by clients behind the NAT"});
+        problems.push_back(
+            {"population.nat.ips",
+             "must be at most nat.clients (" + std::to_string(p.nat.clients) + "): each IP is shared by clients behind the NAT"});
     std::set<std::string> names;
     double shares = 0;
     for (std::size_t i = 0; i < p.tiers.size(); ++i) {
@@ -63,7 +64,8 @@ void checkPopulation(const Scenario& s, std::vector<ScenarioProblem>& problems)
     if (!p.tiers.empty() && !(shares > 0))
         problems.push_back({"population.tiers", "the shares add up to 0: give a tier a share above 0"});
     const bool tiered = s.keys == KeyStrategy::Tiered
-        || std::any_of(s.algorithms.begin(), s.algorithms.end(), [](const AlgorithmSpec& a) { return a.keys == KeyStrategy::Tiered; });
+        || std::any_of(s.algorithms.begin(), s.algorithms.end(),
+                       [](const AlgorithmSpec& a) { return a.keys == KeyStrategy::Tiered; });
     if (!p.tiers.empty() && !tiered)
         problems.push_back({"population.tiers", "only used by keys \"tiered\", which no algorithm has"});
     double weights = 0;
@@ -82,8 +84,9 @@ void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& pa
         return;
     const KeyStrategy keys = a.keys.value_or(s.keys);
     if (keys != KeyStrategy::Tiered) {
-        problems.push_back({path + ".tiers", std::string("only with keys \"tiered\": this algorithm's keys are \"")
-                                                 + keyStrategyName(keys) + "\""});
+        problems.push_back(
+            {path + ".tiers",
+             std::string("only with keys \"tiered\": this algorithm's keys are \"") + keyStrategyName(keys) + "\""});
         return;
     }
     std::vector<std::string> tierNames;
@@ -94,8 +97,8 @@ void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& pa
     double shares = 0;
     for (const TierSpec& t : s.population.tiers)
         shares += t.share;
-    const std::vector<std::uint32_t> clients = s.population.tiers.empty() || shares > 0
-        ? clientsPerTier(s.population) : std::vector<std::uint32_t>(tierNames.size(), 1);
+    const std::vector<std::uint32_t> clients =
+        s.population.tiers.empty() || shares > 0 ? clientsPerTier(s.population) : std::vector<std::uint32_t>(tierNames.size(), 1);
     for (const auto& [tier, params] : a.tierParams) {
         const std::string tpath = path + ".tiers." + clipText(tier);
         const auto found = std::find(tierNames.begin(), tierNames.end(), tier);
@@ -107,8 +110,9 @@ void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& pa
             continue;
         }
         if (clients[static_cast<std::size_t>(found - tierNames.begin())] == 0)
-            problems.push_back({tpath, "no client is in this tier: its share gives it none of the "
-                                           + plural(s.population.clients, "client", "clients")});
+            problems.push_back({tpath,
+                                "no client is in this tier: its share gives it none of the "
+                                    + plural(s.population.clients, "client", "clients")});
         ParamValues merged = a.params;
         for (const auto& [k, v] : params)
             merged[k] = v;
@@ -143,13 +147,15 @@ void checkClusterAlgorithm(const Scenario& s, const AlgorithmSpec& a, const std:
     if (dynamic_cast<const FixedWindowEpoch*>(built.limiter.get()))
         return;
     if (a.algorithm == "fixed_window")
-        problems.push_back({path + ".params.align", "local_sync (" + modePath + ") counts epoch-aligned windows: align must be \"epoch\""});
+        problems.push_back(
+            {path + ".params.align", "local_sync (" + modePath + ") counts epoch-aligned windows: align must be \"epoch\""});
     else
-        problems.push_back({modePath, "local_sync merges epoch-aligned fixed-window counters, and " + a.algorithm + " ("
-                                          + path + ") is not one: use fixed_window or redis_incr_expire, or another mode"});
+        problems.push_back({modePath,
+                            "local_sync merges epoch-aligned fixed-window counters, and " + a.algorithm + " (" + path
+                                + ") is not one: use fixed_window or redis_incr_expire, or another mode"});
 }
 
-} // namespace
+}  // namespace
 
 std::vector<ScenarioProblem> validateScenario(const Scenario& s)
 {
@@ -177,14 +183,15 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
     double reach = 0;
     if (s.cluster) {
         for (const ClockSpec& clock : s.cluster->clocks) {
-            double r = std::abs(static_cast<double>(clock.offset)) + std::abs(clock.driftPpm) * 1e-6 * static_cast<double>(s.duration);
+            double r =
+                std::abs(static_cast<double>(clock.offset)) + std::abs(clock.driftPpm) * 1e-6 * static_cast<double>(s.duration);
             for (const ClockStep& step : clock.steps)
                 r += std::abs(static_cast<double>(step.by));
             reach = std::max(reach, r);
         }
     }
-    const auto span = static_cast<Duration>(
-        std::min(static_cast<double>(s.duration) + 2 * reach, static_cast<double>(kTimeHorizonUs)));
+    const auto span =
+        static_cast<Duration>(std::min(static_cast<double>(s.duration) + 2 * reach, static_cast<double>(kTimeHorizonUs)));
     std::set<std::string> ids;
     for (std::size_t i = 0; i < s.algorithms.size(); ++i) {
         const AlgorithmSpec& a = s.algorithms[i];
@@ -195,8 +202,9 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
             continue;
         const KeyStrategy keys = a.keys.value_or(s.keys);
         if ((keys == KeyStrategy::Recorded) != recorded && !s.traffic.empty())
-            problems.push_back({path + ".keys", recorded ? "a replayed trace or log has its own keys: use \"recorded\""
-                                                         : "\"recorded\" keys need a trace or log source"});
+            problems.push_back({path + ".keys",
+                                recorded ? "a replayed trace or log has its own keys: use \"recorded\""
+                                         : "\"recorded\" keys need a trace or log source"});
         checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", span, problems);
         checkTiers(s, a, path, span, problems);
         for (std::size_t c = 0; c < a.changes.size(); ++c) {
@@ -206,7 +214,8 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
                 merged[k] = v;
             checkParams(a.algorithm, merged, path + ".algorithm", cpath + ".params", span, problems);
             if (a.changes[c].state != StatePolicy::Reset && !supportsStateTransfer(a.algorithm))
-                problems.push_back({cpath + ".state", a.algorithm + " supports only \"reset\" (presets keep no transferable state)"});
+                problems.push_back(
+                    {cpath + ".state", a.algorithm + " supports only \"reset\" (presets keep no transferable state)"});
             if (c > 0 && a.changes[c].at < a.changes[c - 1].at)
                 problems.push_back({cpath + ".at", "changes must be in time order"});
         }
@@ -218,4 +227,4 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
     return problems;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -84,7 +84,7 @@ std::string reasonOf(const Json::exception& e)
     return clipText(text, 200);
 }
 
-} // namespace
+}  // namespace
 
 Json parseStrictJson(std::string_view text, std::vector<ScenarioProblem>& problems)
 {
@@ -101,4 +101,4 @@ Json parseStrictJson(std::string_view text, std::vector<ScenarioProblem>& proble
     return Json(Json::value_t::discarded);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

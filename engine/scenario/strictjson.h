@@ -18,4 +18,4 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 // found is appended to `problems`.
 nlohmann::json parseStrictJson(std::string_view text, std::vector<ScenarioProblem>& problems);
 
-} // namespace ratelab
+}  // namespace ratelab

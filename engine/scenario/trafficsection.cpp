@@ -91,7 +91,7 @@ void checkSourceShape(FieldReader& r, const SourceSpec& src, const std::string& 
     }
 }
 
-} // namespace
+}  // namespace
 
 // One traffic source. A field its kind does not use is a problem, not read; checks across
 // fields run only when the fields they read are sound (a zero window is one problem, not a
@@ -144,8 +144,8 @@ SourceSpec readSource(FieldReader& r, const Json& t, const std::string& path, co
     if (uses("file")) {
         src.file = r.text(t, path, "file", "");
         if (src.file.empty())
-            r.problem(path + ".file", src.kind == SourceKind::Trace ? "missing: the trace CSV to replay"
-                                                                    : "missing: the access log to replay");
+            r.problem(path + ".file",
+                      src.kind == SourceKind::Trace ? "missing: the trace CSV to replay" : "missing: the access log to replay");
         else if (std::filesystem::path(src.file).is_relative())
             src.file = (std::filesystem::path(baseDir) / src.file).string();
     }
@@ -214,4 +214,4 @@ Json sourceJson(const SourceSpec& src)
     return t;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

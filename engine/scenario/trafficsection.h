@@ -13,4 +13,4 @@ SourceSpec readSource(FieldReader& r, const Json& t, const std::string& path, co
 
 Json sourceJson(const SourceSpec& src);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -22,13 +22,14 @@ double sourceRequests(const SourceSpec& src, Duration duration)
     case SourceKind::Diurnal:  // the mean rate
         return perMicro(src.rate) * span;
     case SourceKind::OnOff:
-        return perMicro(src.rate) * span * static_cast<double>(src.on) / (static_cast<double>(src.on) + static_cast<double>(src.off));
+        return perMicro(src.rate) * span * static_cast<double>(src.on)
+            / (static_cast<double>(src.on) + static_cast<double>(src.off));
     case SourceKind::FlashCrowd: {
         // The base rate throughout, and the crowd's extra: half the ramp, the hold, half the
         // decay (at most the whole run at the peak).
         const double extra = src.peak ? perMicro(*src.peak) - perMicro(src.rate) : 0.0;
-        const double crowd = extra * (static_cast<double>(src.ramp) / 2 + static_cast<double>(src.hold)
-                                      + static_cast<double>(src.decay) / 2);
+        const double crowd =
+            extra * (static_cast<double>(src.ramp) / 2 + static_cast<double>(src.hold) + static_cast<double>(src.decay) / 2);
         return std::min(perMicro(src.rate) * span + crowd, (perMicro(src.rate) + extra) * span);
     }
     case SourceKind::BoundaryAttack:
@@ -57,7 +58,7 @@ std::string grouped(double value)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 WorkEstimate estimateWork(const Scenario& scenario)
 {
@@ -80,11 +81,11 @@ std::optional<ScenarioProblem> workOverCap(const Scenario& scenario)
     if (estimate.decisions() <= kMaxDecisions)
         return std::nullopt;
     const std::string source = "traffic[" + std::to_string(estimate.largestSource) + "]";
-    return ScenarioProblem{
-        "traffic", "about " + grouped(estimate.requests) + " requests in " + formatDuration(scenario.duration) + " ("
-            + source + " alone " + grouped(estimate.largestRequests) + ") x "
-            + std::to_string(estimate.algorithms) + (estimate.algorithms == 1 ? " algorithm" : " algorithms") + " = "
-            + grouped(estimate.decisions()) + " decisions, over the cap of " + grouped(kMaxDecisions)};
+    return ScenarioProblem{"traffic",
+                           "about " + grouped(estimate.requests) + " requests in " + formatDuration(scenario.duration) + " ("
+                               + source + " alone " + grouped(estimate.largestRequests) + ") x "
+                               + std::to_string(estimate.algorithms) + (estimate.algorithms == 1 ? " algorithm" : " algorithms")
+                               + " = " + grouped(estimate.decisions()) + " decisions, over the cap of " + grouped(kMaxDecisions)};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

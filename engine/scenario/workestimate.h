@@ -19,7 +19,7 @@ namespace ratelab {
 inline constexpr double kMaxDecisions = 1e9;
 
 struct WorkEstimate {
-    double requests = 0;        // from every synthetic source
+    double requests = 0;  // from every synthetic source
     std::size_t algorithms = 0;
     std::size_t largestSource = 0;  // the index of the source with the most requests
     double largestRequests = 0;
@@ -32,4 +32,4 @@ WorkEstimate estimateWork(const Scenario& scenario);
 // kMaxDecisions.
 std::optional<ScenarioProblem> workOverCap(const Scenario& scenario);
 
-} // namespace ratelab
+}  // namespace ratelab

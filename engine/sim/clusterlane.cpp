@@ -29,21 +29,16 @@ T& grownAt(std::vector<T>& v, std::size_t i, const T& fill = T{})
     return v[i];
 }
 
-} // namespace
+}  // namespace
 
 ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
                          const KeyInterner& recordedKeys, std::size_t index)
-    : m_spec(spec)
-    , m_scenario(scenario)
-    , m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys)
-    , m_cluster(*scenario.cluster)
-    , m_end(scenario.start + scenario.duration)
-    , m_rng(scenario.seed, kClusterLaneStreams + index)
-    , m_conditions(spec.store.value_or(scenario.cluster->store).latency, scenario.cluster->outages, scenario.start)
-    , m_built(makeLimiter(spec.algorithm, spec.params))
-    , m_nominal(nominalLimit(*m_built.info, m_built.params, scenario.metrics.burstWindow.value_or(kMicrosPerSecond)))
-    , m_nextSlot(0)
-    , m_metrics(spec, scenario, m_built, m_keys.strategy(), m_nominal)
+    : m_spec(spec), m_scenario(scenario), m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys),
+      m_cluster(*scenario.cluster), m_end(scenario.start + scenario.duration), m_rng(scenario.seed, kClusterLaneStreams + index),
+      m_conditions(spec.store.value_or(scenario.cluster->store).latency, scenario.cluster->outages, scenario.start),
+      m_built(makeLimiter(spec.algorithm, spec.params)),
+      m_nominal(nominalLimit(*m_built.info, m_built.params, scenario.metrics.burstWindow.value_or(kMicrosPerSecond))),
+      m_nextSlot(0), m_metrics(spec, scenario, m_built, m_keys.strategy(), m_nominal)
 {
     if (spec.store)
         m_cluster.store = *spec.store;
@@ -53,7 +48,8 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
 
     m_built.limiter->setTimeOrigin(scenario.start);
 
-    const BuiltLimiter fallback = makeLimiter(spec.algorithm, paramsDividedAmong(*m_built.info, m_built.params, m_cluster.instances));
+    const BuiltLimiter fallback =
+        makeLimiter(spec.algorithm, paramsDividedAmong(*m_built.info, m_built.params, m_cluster.instances));
     for (std::size_t i = 0; i < n; ++i) {
         m_local.push_back(m_built.limiter->clone());
         m_fallback.push_back(fallback.limiter->clone());
@@ -70,7 +66,8 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_windowSlots = m_built.info->family == "fixed_window"
         && (spec.algorithm == "redis_incr_expire" || (m_built.params.count("align") && m_built.params.at("align") == "epoch"));
     // Scratch slots live above every real key id.
-    m_nextSlot = static_cast<KeyId>(m_keys.strategy() == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys.strategy()));
+    m_nextSlot =
+        static_cast<KeyId>(m_keys.strategy() == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys.strategy()));
 
     if (m_cluster.store.mode == StoreMode::LocalSync) {
         // validateScenario lets only epoch-aligned fixed windows run on local_sync.
@@ -108,7 +105,7 @@ void ClusterLane::startMemory()
     const auto sizing = [&](const RateLimiter& limiter) {
         // The sliding log's state varies: its limiter sizes each live key.
         return m_built.info->family == "sliding_window_log" ? ClusterMemory::Sizing{0, &limiter}
-                                                             : ClusterMemory::Sizing{limiter.stateBytesPerKey(), nullptr};
+                                                            : ClusterMemory::Sizing{limiter.stateBytesPerKey(), nullptr};
     };
     std::optional<ClusterMemory::Sizing> store;
     std::vector<ClusterMemory::Sizing> instances;
@@ -521,7 +518,8 @@ void ClusterLane::finish()
     ClusterStats& stats = *out.cluster;
     out.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());
     m_memory->finish(out, heldBy());
-    stats.roundTripsPerDecision = out.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(out.requests) : 0;
+    stats.roundTripsPerDecision =
+        out.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(out.requests) : 0;
     for (const CircuitBreaker& b : m_breakers)
         stats.breakerOpened += b.timesOpened();
     stats.decisionLatencyP50 = m_decisionLatency.percentile(0.5);
@@ -534,4 +532,4 @@ AlgorithmReport ClusterLane::takeReport()
     return std::move(report());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -45,14 +45,14 @@ private:
         KeyId key;
         std::uint32_t cost;
         std::uint32_t client;
-        SimTime arrivedAt;       // true time the request reached its instance
-        SimTime sentAt;          // true time of this store call
-        Duration roundTrip;      // of this call
-        KeyId slot;              // scratch state of a GET/SET or CAS in flight
-        std::uint64_t version;   // CAS: the version read
-        std::uint32_t attempt;   // CAS attempts so far
-        bool allowed;            // CAS: whether the write went through
-        bool failed;             // the store did not answer: the policy decides
+        SimTime arrivedAt;      // true time the request reached its instance
+        SimTime sentAt;         // true time of this store call
+        Duration roundTrip;     // of this call
+        KeyId slot;             // scratch state of a GET/SET or CAS in flight
+        std::uint64_t version;  // CAS: the version read
+        std::uint32_t attempt;  // CAS attempts so far
+        bool allowed;           // CAS: whether the write went through
+        bool failed;            // the store did not answer: the policy decides
         Decision decision;
     };
 
@@ -91,17 +91,17 @@ private:
     RandomStream m_rng;
     StoreConditions m_conditions;
 
-    BuiltLimiter m_built;                                 // the store's (or the template)
+    BuiltLimiter m_built;  // the store's (or the template)
     NominalLimit m_nominal;
-    std::vector<std::unique_ptr<RateLimiter>> m_local;    // per instance: local mode
-    std::vector<std::unique_ptr<RateLimiter>> m_fallback; // per instance: limit / N
-    std::unique_ptr<RateLimiter> m_scratch;               // snapshots of GET/SET and CAS in flight
-    std::unique_ptr<RateLimiter> m_reference;             // the global limit, fed what the cluster admitted
-    bool m_windowSlots = false;                           // fixed windows: one store key per window (below)
+    std::vector<std::unique_ptr<RateLimiter>> m_local;     // per instance: local mode
+    std::vector<std::unique_ptr<RateLimiter>> m_fallback;  // per instance: limit / N
+    std::unique_ptr<RateLimiter> m_scratch;                // snapshots of GET/SET and CAS in flight
+    std::unique_ptr<RateLimiter> m_reference;              // the global limit, fed what the cluster admitted
+    bool m_windowSlots = false;                            // fixed windows: one store key per window (below)
     std::vector<KeyId> m_freeSlots;
     KeyId m_nextSlot;
-    std::vector<std::uint64_t> m_versions;                // CAS version per key
-    std::vector<SimTime> m_lockFreeAt;                    // sql_row_lock per key
+    std::vector<std::uint64_t> m_versions;  // CAS version per key
+    std::vector<SimTime> m_lockFreeAt;      // sql_row_lock per key
     std::vector<InstanceClock> m_clocks;
     std::vector<CircuitBreaker> m_breakers;
     std::vector<std::int64_t> m_inFlight;
@@ -126,4 +126,4 @@ private:
     std::optional<ClusterMemory> m_memory;  // made once the places holding state exist
 };
 
-} // namespace ratelab
+}  // namespace ratelab

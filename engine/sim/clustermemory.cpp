@@ -6,10 +6,7 @@ namespace ratelab {
 
 ClusterMemory::ClusterMemory(SimTime start, SimTime end, Duration bucket, std::optional<Sizing> store,
                              const std::vector<Sizing>& instances)
-    : m_start(start)
-    , m_end(end)
-    , m_bucket(bucket)
-    , m_total(start, false)
+    : m_start(start), m_end(end), m_bucket(bucket), m_total(start, false)
 {
     if (store)
         m_store.emplace(Place<LiveKeys>{LiveKeys(start, store->limiter != nullptr), *store});
@@ -88,4 +85,4 @@ void ClusterMemory::finish(AlgorithmReport& report, const char* heldBy)
     report.stateBytesSeries = std::move(m_stateBytesSeries);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -27,8 +27,7 @@ public:
 
     // Buckets of `bucket` from `start` to `end`, as the lane's series. No store: nullopt;
     // instances that hold nothing: an empty list.
-    ClusterMemory(SimTime start, SimTime end, Duration bucket, std::optional<Sizing> store,
-                  const std::vector<Sizing>& instances);
+    ClusterMemory(SimTime start, SimTime end, Duration bucket, std::optional<Sizing> store, const std::vector<Sizing>& instances);
 
     // A write of `key`'s state at true time `now`, idle again after `resetAfter`.
     void touchStore(KeyId key, SimTime now, Duration resetAfter) { touch(*m_store, key, now, resetAfter); }
@@ -86,4 +85,4 @@ private:
     double m_bytesPerKeyAtPeak = 0;  // the mean over the keys whose bytes made the peak
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -48,8 +48,7 @@ std::vector<StateCurve> curveFromStart(const RateLimiter& limiter, KeyId key, Si
 // Runs the lane `algorithmId` over the traffic and calls onStep(step, limiter) for each
 // decision of `key`, until it returns true or the traffic ends. Cancellable.
 template <class OnStep>
-void scanKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key, RunControl& control,
-             OnStep onStep)
+void scanKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key, RunControl& control, OnStep onStep)
 {
     checkRunnable(scenario);
     const std::size_t index = laneIndex(scenario, algorithmId);
@@ -78,7 +77,7 @@ void scanKey(const Scenario& scenario, const std::string& algorithmId, const std
     }
 }
 
-} // namespace
+}  // namespace
 
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control)
 {
@@ -110,8 +109,8 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
     return names;
 }
 
-KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
-                      SimTime fromUs, std::size_t maxSteps, RunControl& control)
+KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key, SimTime fromUs,
+                      std::size_t maxSteps, RunControl& control)
 {
     checkRunnable(scenario);
     const std::size_t index = laneIndex(scenario, algorithmId);
@@ -225,4 +224,4 @@ std::optional<KeyBurst> nextBurst(const Scenario& scenario, const std::string& a
     return burst;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

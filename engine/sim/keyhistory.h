@@ -48,8 +48,8 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
 // At most `maxSteps` requests of `key` through the lane `algorithmId`, from its first request
 // at or after `fromUs` (from the scenario start; every earlier request is still decided, so
 // the state is the run's). Reads the traffic up to the request after the last step.
-KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
-                      SimTime fromUs, std::size_t maxSteps, RunControl& control);
+KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key, SimTime fromUs,
+                      std::size_t maxSteps, RunControl& control);
 
 // The first rejected request of `key` in the lane `algorithmId` at or after `fromUs`: its
 // time from the scenario start, or none. Reads the traffic only as far as that request.
@@ -72,4 +72,4 @@ struct KeyBurst {
 std::optional<KeyBurst> nextBurst(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
                                   SimTime fromUs, RunControl& control);
 
-} // namespace ratelab
+}  // namespace ratelab

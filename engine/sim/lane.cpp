@@ -41,19 +41,18 @@ bool hasVariableState(const std::string& algorithm)
     return info && info->family == "sliding_window_log";
 }
 
-} // namespace
+}  // namespace
 
-std::vector<Lane::TierLimiter> Lane::makeTiers(const AlgorithmSpec& spec, const Scenario& scenario,
-                                                const Population& population, KeyStrategy keys)
+std::vector<Lane::TierLimiter> Lane::makeTiers(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
+                                               KeyStrategy keys)
 {
     const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
     const std::size_t count = keys == KeyStrategy::Tiered ? population.tierCount() : 1;
     std::vector<TierLimiter> tiers;
     for (std::size_t t = 0; t < count; ++t) {
         TierLimiter tier;
-        tier.built = makeLimiter(spec.algorithm, keys == KeyStrategy::Tiered
-                                                     ? paramsForTier(spec, population.tierName(t))
-                                                     : spec.params);
+        tier.built =
+            makeLimiter(spec.algorithm, keys == KeyStrategy::Tiered ? paramsForTier(spec, population.tierName(t)) : spec.params);
         tier.nominal = nominalLimit(*tier.built.info, tier.built.params, burstWindow);
         if (keyGathersClients(keys))
             tier.own = tier.built.limiter->clone();
@@ -62,19 +61,15 @@ std::vector<Lane::TierLimiter> Lane::makeTiers(const AlgorithmSpec& spec, const 
     return tiers;
 }
 
-Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
-           const KeyInterner& recordedKeys, std::size_t index)
-    : m_spec(spec)
-    , m_scenario(scenario)
-    , m_population(population)
-    , m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys)
-    , m_clients(spec.clients.value_or(scenario.clients))
-    , m_end(scenario.start + scenario.duration)
-    , m_tiers(makeTiers(spec, scenario, population, m_keys.strategy()))
-    , m_rng(scenario.seed, kLaneStreams + index)
-    , m_metrics(spec, scenario, m_tiers.front().built, m_keys.strategy(), m_tiers.front().nominal)
-    , m_variableState(hasVariableState(spec.algorithm))
-    , m_liveKeys(scenario.start, m_variableState)  // its live logs are listed at each bucket's end
+Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population, const KeyInterner& recordedKeys,
+           std::size_t index)
+    : m_spec(spec), m_scenario(scenario), m_population(population),
+      m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys), m_clients(spec.clients.value_or(scenario.clients)),
+      m_end(scenario.start + scenario.duration), m_tiers(makeTiers(spec, scenario, population, m_keys.strategy())),
+      m_rng(scenario.seed, kLaneStreams + index),
+      m_metrics(spec, scenario, m_tiers.front().built, m_keys.strategy(), m_tiers.front().nominal),
+      m_variableState(hasVariableState(spec.algorithm)),
+      m_liveKeys(scenario.start, m_variableState)  // its live logs are listed at each bucket's end
 {
     if (m_tiers.front().nominal.approximatesLog)
         report().disagreement = Disagreement{};
@@ -109,7 +104,9 @@ void Lane::advanceBuckets(SimTime t)
         m_liveKeys.advance(m_bucketEnd);
         const std::int64_t live = m_liveKeys.takeIntervalPeak();
         report().liveKeysSeries[m_bucketsClosed] = live;
-        const std::int64_t bytes = m_variableState ? stateBytesNow() : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
+        const std::int64_t bytes = m_variableState
+            ? stateBytesNow()
+            : live * static_cast<std::int64_t>(m_tiers.front().built.limiter->stateBytesPerKey());
         report().stateBytesSeries[m_bucketsClosed] = bytes;
         if (bytes > report().memory.peakStateBytes) {
             report().memory.peakStateBytes = bytes;
@@ -133,8 +130,7 @@ void Lane::applyChangesUntil(SimTime t)
             BuiltLimiter next = makeLimiter(m_spec.algorithm, params);
             if (change.state != StatePolicy::Reset)
                 transferState(*tier.built.limiter, *next.limiter, change.state, at);
-            tier.nominal = nominalLimit(*next.info, next.params,
-                                        m_scenario.metrics.burstWindow.value_or(kMicrosPerSecond));
+            tier.nominal = nominalLimit(*next.info, next.params, m_scenario.metrics.burstWindow.value_or(kMicrosPerSecond));
             if (tier.own) {
                 auto own = next.limiter->clone();
                 if (change.state != StatePolicy::Reset)
@@ -157,8 +153,7 @@ Duration Lane::retryDelay(const Attempt& attempt, const Decision& d)
     case RetryPolicy::Backoff: {
         // Exponential backoff with full jitter: uniform in [0, min(cap, base x 2^n)].
         const double ceiling = std::min<double>(static_cast<double>(m_clients.backoffCap),
-                                                static_cast<double>(m_clients.backoffBase)
-                                                    * std::ldexp(1.0, attempt.number));
+                                                static_cast<double>(m_clients.backoffBase) * std::ldexp(1.0, attempt.number));
         return static_cast<Duration>(m_rng.uniform() * ceiling) + 1;
     }
     }
@@ -228,8 +223,7 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
         }
     }
     if (m_observer)
-        m_observer(Step{d, attempt.key, attempt.tier, attempt.number > 0, t, attempt.client, attempt.cost},
-                   *tier.built.limiter);
+        m_observer(Step{d, attempt.key, attempt.tier, attempt.number > 0, t, attempt.client, attempt.cost}, *tier.built.limiter);
     return d.allowed;
 }
 
@@ -318,8 +312,10 @@ void Lane::finish()
     }
     if (report().closedLoop) {
         ClosedLoopStats& loop = *report().closedLoop;
-        loop.amplification = loop.uniqueRequests ? static_cast<double>(loop.attempts) / static_cast<double>(loop.uniqueRequests) : 1.0;
-        loop.retryAfterSuccess = loop.retriesAtRetryAfter ? loop.retryAfterSuccess / static_cast<double>(loop.retriesAtRetryAfter) : 0.0;
+        loop.amplification =
+            loop.uniqueRequests ? static_cast<double>(loop.attempts) / static_cast<double>(loop.uniqueRequests) : 1.0;
+        loop.retryAfterSuccess =
+            loop.retriesAtRetryAfter ? loop.retryAfterSuccess / static_cast<double>(loop.retriesAtRetryAfter) : 0.0;
     }
     if (!m_clientFlags.empty()) {
         ClientStats clients;
@@ -342,4 +338,4 @@ AlgorithmReport Lane::takeReport()
     return std::move(report());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

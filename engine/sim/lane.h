@@ -17,8 +17,8 @@ namespace ratelab {
 
 class Lane {
 public:
-    Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
-         const KeyInterner& recordedKeys, std::size_t index);
+    Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population, const KeyInterner& recordedKeys,
+         std::size_t index);
 
     // Decides the fresh request `a` (after any of this lane's retries due by then).
     // Returns whether it was allowed, for the shadow comparison.
@@ -69,8 +69,8 @@ private:
         NominalLimit nominal;
     };
     // One limiter per tier of a tiered lane, else one.
-    static std::vector<TierLimiter> makeTiers(const AlgorithmSpec& spec, const Scenario& scenario,
-                                              const Population& population, KeyStrategy keys);
+    static std::vector<TierLimiter> makeTiers(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
+                                              KeyStrategy keys);
 
     Attempt freshAttempt(const Arrival& a, KeyId key) const;
     // Hints that the batch's fresh requests [first, second) come soon: start loading their
@@ -107,8 +107,8 @@ private:
     LiveKeys m_liveKeys;
     DelayHistogram m_delays;
     std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
-    std::size_t m_bucketsClosed = 0;  // also the bucket of the decision being made
-    SimTime m_bucketEnd = 0;          // the end of bucket m_bucketsClosed
+    std::size_t m_bucketsClosed = 0;          // also the bucket of the decision being made
+    SimTime m_bucketEnd = 0;                  // the end of bucket m_bucketsClosed
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,8 +15,7 @@ class LaneKeys {
 public:
     LaneKeys(KeyStrategy strategy, const Population& population, const KeyInterner& recorded)
         : m_strategy(strategy), m_population(population), m_recorded(recorded)
-    {
-    }
+    {}
 
     KeyStrategy strategy() const { return m_strategy; }
 
@@ -40,4 +39,4 @@ private:
     const KeyInterner& m_recorded;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -2,10 +2,9 @@
 
 namespace ratelab {
 
-LaneMetrics::LaneMetrics(const AlgorithmSpec& spec, const Scenario& scenario, const BuiltLimiter& built,
-                         KeyStrategy keys, const NominalLimit& nominal)
-    : m_window(nominal.windowUs)
-    , m_start(scenario.start)
+LaneMetrics::LaneMetrics(const AlgorithmSpec& spec, const Scenario& scenario, const BuiltLimiter& built, KeyStrategy keys,
+                         const NominalLimit& nominal)
+    : m_window(nominal.windowUs), m_start(scenario.start)
 {
     m_report.id = spec.id;
     m_report.algorithm = spec.algorithm;
@@ -32,4 +31,4 @@ void LaneMetrics::finish()
     m_report.backend.limiterAfter = m_report.allowedCost + m_report.rejectedCost;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -21,8 +21,8 @@ class LaneMetrics {
 public:
     // The header of `spec` run as `built` (the first tier's, with tiers), and every series
     // zeroed, one entry per metric bucket of the scenario.
-    LaneMetrics(const AlgorithmSpec& spec, const Scenario& scenario, const BuiltLimiter& built,
-                KeyStrategy keys, const NominalLimit& nominal);
+    LaneMetrics(const AlgorithmSpec& spec, const Scenario& scenario, const BuiltLimiter& built, KeyStrategy keys,
+                const NominalLimit& nominal);
 
     AlgorithmReport& report() { return m_report; }
     const AlgorithmReport& report() const { return m_report; }
@@ -31,8 +31,8 @@ public:
     std::int64_t admittedBefore(KeyId key, SimTime t) { return m_window.admitted(key, t); }
 
     // An allowed request in `bucket`; `before` is admittedBefore(key, t).
-    void allowed(KeyId key, SimTime t, std::uint32_t cost, std::size_t bucket, std::int64_t before,
-                 const NominalLimit& nominal, const LaneKeys& keys)
+    void allowed(KeyId key, SimTime t, std::uint32_t cost, std::size_t bucket, std::int64_t before, const NominalLimit& nominal,
+                 const LaneKeys& keys)
     {
         ++m_report.requests;
         ++m_report.allowed;
@@ -43,8 +43,8 @@ public:
         const double ratio = static_cast<double>(inWindow) / nominal.limitCost;
         if (ratio > m_peakRatio) {
             m_peakRatio = ratio;
-            m_report.peakBurst = {nominal.windowUs, inWindow, std::llround(nominal.limitCost), ratio,
-                                  t - m_start, keys.name(key)};
+            m_report.peakBurst = {nominal.windowUs, inWindow,      std::llround(nominal.limitCost), ratio,
+                                  t - m_start,      keys.name(key)};
         }
     }
 
@@ -71,4 +71,4 @@ private:
     double m_peakRatio = -1;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -18,7 +18,7 @@ Duration durationOf(const ParamValues& params, const char* name)
     return parseDuration(params.at(name), error).value_or(0);
 }
 
-} // namespace
+}  // namespace
 
 NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, Duration burstWindow)
 {
@@ -36,12 +36,11 @@ NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, 
     bool shapes = false;
     if (info.name == "leaky_bucket")
         shapes = params.at("mode") == "shape";
-    else if (info.name == "nginx_limit_req")
-    {
+    else if (info.name == "nginx_limit_req") {
         std::string error;
         shapes = !parseBool(params.at("nodelay"), error).value_or(false);
     }
     return rateNominal(ratePerSecond, burstWindow, shapes);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

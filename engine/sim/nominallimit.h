@@ -11,4 +11,4 @@ namespace ratelab {
 
 NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, Duration burstWindow);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -24,8 +24,7 @@ constexpr std::size_t kBatch = 1024;
 class ShadowComparison {
 public:
     template <class LaneType>
-    ShadowComparison(const std::vector<std::unique_ptr<LaneType>>& lanes, std::int64_t examples)
-        : m_examples(examples)
+    ShadowComparison(const std::vector<std::unique_ptr<LaneType>>& lanes, std::int64_t examples) : m_examples(examples)
     {
         for (std::size_t a = 0; a < lanes.size(); ++a) {
             for (std::size_t b = a + 1; b < lanes.size(); ++b) {
@@ -125,8 +124,7 @@ Report runLanes(const Scenario& scenario, RunControl& control)
             if (++count % kCheckEvery == 0) {
                 if (control.cancelled())
                     throw Cancelled{};
-                control.report(static_cast<int>(std::clamp<std::int64_t>(offset * 1000 / scenario.duration, 0, 999)),
-                               "traffic");
+                control.report(static_cast<int>(std::clamp<std::int64_t>(offset * 1000 / scenario.duration, 0, 999)), "traffic");
             }
         }
     }
@@ -143,7 +141,7 @@ Report runLanes(const Scenario& scenario, RunControl& control)
     return report;
 }
 
-} // namespace
+}  // namespace
 
 Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)
 {
@@ -158,4 +156,4 @@ Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limi
     return runLanes<Lane>(scenario, control);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -17,4 +17,4 @@ enum class WorkLimit { Capped, Unlimited };
 // InputError for a bad replayed trace.
 Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit = WorkLimit::Capped);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -34,7 +34,7 @@ SourceInfo describeSource(const SourceSpec& spec, const TrafficSource& source)
     return info;
 }
 
-} // namespace
+}  // namespace
 
 TrafficMerge::TrafficMerge(const Scenario& scenario, const Population& population, KeyInterner& recordedKeys)
     : m_end(scenario.start + scenario.duration)
@@ -75,4 +75,4 @@ std::vector<SourceInfo> TrafficMerge::describe(const Scenario& scenario) const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

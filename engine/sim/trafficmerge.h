@@ -30,4 +30,4 @@ private:
     bool m_ended = false;  // one source: it has gone past the end, pull no more (a log counts what it hands out)
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -14,11 +14,10 @@ std::string_view trimLineEnd(std::string_view s)
     return s;
 }
 
-} // namespace
+}  // namespace
 
 TraceReader::TraceReader(std::istream& in, std::string fileName)
-    : m_lines(in, kMaxTraceLineBytes)
-    , m_fileName(std::move(fileName))
+    : m_lines(in, kMaxTraceLineBytes), m_fileName(std::move(fileName))
 {
     std::string_view line;
     if (!readLine(line)) {
@@ -46,8 +45,9 @@ bool TraceReader::readLine(std::string_view& line)
         return false;
     ++m_lineNumber;
     if (result == BoundedLineReader::Result::TooLong)
-        fail("line", "longer than " + std::to_string(kMaxTraceLineBytes >> 20) + " MiB: not a trace of t_us,key,cost lines (it starts '"
-                         + clipText(m_lines.line().substr(0, kQuotedBytes / 2)) + "...')");
+        fail("line",
+             "longer than " + std::to_string(kMaxTraceLineBytes >> 20) + " MiB: not a trace of t_us,key,cost lines (it starts '"
+                 + clipText(m_lines.line().substr(0, kQuotedBytes / 2)) + "...')");
     line = m_lines.line();
     return true;
 }
@@ -71,11 +71,12 @@ bool TraceReader::next(TraceRow& row)
     if (tErr != std::errc() || tEnd != tField.data() + tField.size())
         fail("t_us", "not an integer number of microseconds: '" + clipText(tField) + "'");
     if (row.t < 0 || row.t > kMaxTimeUs)
-        fail("t_us", std::to_string(row.t) + " is outside the valid range 0 to " + std::to_string(kMaxTimeUs)
-                         + " (2^52 us, 2112-09-17)");
+        fail("t_us",
+             std::to_string(row.t) + " is outside the valid range 0 to " + std::to_string(kMaxTimeUs) + " (2^52 us, 2112-09-17)");
     if (row.t < m_previous)
-        fail("t_us", std::to_string(row.t) + " is before the previous line's " + std::to_string(m_previous)
-                         + " (events must be in time order)");
+        fail("t_us",
+             std::to_string(row.t) + " is before the previous line's " + std::to_string(m_previous)
+                 + " (events must be in time order)");
     m_previous = row.t;
 
     row.cost = 1;
@@ -100,4 +101,4 @@ bool TraceReader::next(TraceRow& row)
     return true;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -18,8 +18,8 @@ namespace ratelab {
 class InputError : public std::runtime_error {
 public:
     InputError(const std::string& file, std::int64_t line, const std::string& field, const std::string& message)
-        : std::runtime_error(file + ":" + std::to_string(line) + ": " + field + ": " + message)
-        , m_line(line), m_field(field) {}
+        : std::runtime_error(file + ":" + std::to_string(line) + ": " + field + ": " + message), m_line(line), m_field(field)
+    {}
     std::int64_t line() const { return m_line; }
     const std::string& field() const { return m_field; }
 
@@ -60,4 +60,4 @@ private:
     SimTime m_previous = kNever;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

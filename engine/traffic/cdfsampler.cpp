@@ -5,8 +5,7 @@
 
 namespace ratelab {
 
-CdfSampler::CdfSampler(const std::vector<double>& weights)
-    : m_cdf(weights.size())
+CdfSampler::CdfSampler(const std::vector<double>& weights) : m_cdf(weights.size())
 {
     double sum = 0;
     for (std::size_t i = 0; i < weights.size(); ++i)
@@ -48,4 +47,4 @@ void CdfSampler::drawMany(std::span<const double> draws, std::span<std::uint32_t
         indices[i] = (*this)(draws[i]);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

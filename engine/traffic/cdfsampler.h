@@ -30,4 +30,4 @@ private:
     std::size_t slotOf(double u) const { return static_cast<std::size_t>(u * m_slots); }
 };
 
-} // namespace ratelab
+}  // namespace ratelab

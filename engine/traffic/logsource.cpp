@@ -2,11 +2,9 @@
 
 #include "engine/tracecsv/tracereader.h"
 
-
 namespace ratelab {
 
-LogSource::LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys)
-    : m_start(start)
+LogSource::LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys) : m_start(start)
 {
     ImportOptions options;
     if (const auto problems = applyLogOptions(spec.logOptions, options); !problems.empty())
@@ -40,4 +38,4 @@ bool LogSource::next(Arrival& out)
     return true;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,4 +26,4 @@ private:
     SimTime m_first = kNever;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -13,7 +13,7 @@ std::uint32_t tierOfClient(const CdfSampler& tierOfPosition, std::uint32_t clien
     return tierOfPosition((client + 0.5) / clients);
 }
 
-} // namespace
+}  // namespace
 
 std::vector<std::uint32_t> clientsPerTier(const PopulationSpec& spec)
 {
@@ -42,8 +42,7 @@ std::vector<std::uint32_t> clientsPerTier(const PopulationSpec& spec)
     return counts;
 }
 
-Population::Population(const PopulationSpec& spec, const std::vector<EndpointSpec>& endpoints)
-    : m_endpoints(endpoints)
+Population::Population(const PopulationSpec& spec, const std::vector<EndpointSpec>& endpoints) : m_endpoints(endpoints)
 {
     const auto clients = static_cast<std::uint32_t>(std::max<std::int64_t>(1, spec.clients));
     const auto natClients = static_cast<std::uint32_t>(std::clamp<std::int64_t>(spec.nat.clients, 0, clients));
@@ -112,8 +111,7 @@ std::string Population::ipText(std::uint32_t ip) const
 {
     // 10.0.0.1 onwards: a private range, one address per IP index.
     const std::uint32_t n = ip + 1;
-    return "10." + std::to_string((n >> 16) & 0xFF) + "." + std::to_string((n >> 8) & 0xFF) + "."
-        + std::to_string(n & 0xFF);
+    return "10." + std::to_string((n >> 16) & 0xFF) + "." + std::to_string((n >> 8) & 0xFF) + "." + std::to_string(n & 0xFF);
 }
 
 std::string Population::keyName(KeyStrategy strategy, KeyId key) const
@@ -133,4 +131,4 @@ std::string Population::keyName(KeyStrategy strategy, KeyId key) const
     return {};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

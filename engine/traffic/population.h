@@ -4,8 +4,8 @@
 // how often a source picks it. Also names keys for each key strategy.
 
 #include "engine/core/random.h"
-#include "engine/traffic/trafficspec.h"
 #include "engine/traffic/cdfsampler.h"
+#include "engine/traffic/trafficspec.h"
 
 #include <span>
 #include <string>
@@ -67,4 +67,4 @@ private:
     CdfSampler m_endpointByWeight;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -21,8 +21,7 @@ class SyntheticSource : public TrafficSource {
 public:
     SyntheticSource(const SourceSpec& spec, std::uint64_t seed, SimTime start, const Population& population, std::size_t index)
         : m_spec(spec), m_population(population), m_rng(seed, kSourceStreams + index), m_start(start)
-    {
-    }
+    {}
 
     bool next(Arrival& out) final
     {
@@ -77,10 +76,7 @@ public:
     using SyntheticSource::SyntheticSource;
 
 private:
-    SimTime nextTime() override
-    {
-        return m_start + static_cast<SimTime>(Int128{m_count++} * m_spec.rate.den / m_spec.rate.num);
-    }
+    SimTime nextTime() override { return m_start + static_cast<SimTime>(Int128{m_count++} * m_spec.rate.den / m_spec.rate.num); }
 
     std::int64_t m_count = 0;
 };
@@ -214,10 +210,10 @@ private:
     SimTime m_first = kNever;
 };
 
-} // namespace
+}  // namespace
 
-std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t seed, SimTime start,
-                                          const Population& population, std::size_t index, KeyInterner& recordedKeys)
+std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t seed, SimTime start, const Population& population,
+                                          std::size_t index, KeyInterner& recordedKeys)
 {
     switch (spec.kind) {
     case SourceKind::Constant: return std::make_unique<ConstantSource>(spec, seed, start, population, index);
@@ -228,4 +224,4 @@ std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t 
     }
 }
 
-} // namespace ratelab
+}  // namespace ratelab

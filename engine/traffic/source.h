@@ -32,8 +32,7 @@ public:
 
 // `seed` and `index` make the source's random stream (kSourceStreams + index, random.h), its
 // requests start at `start`; `recordedKeys` interns keys of replayed traces.
-std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t seed, SimTime start,
-                                          const Population& population, std::size_t index,
-                                          KeyInterner& recordedKeys);
+std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t seed, SimTime start, const Population& population,
+                                          std::size_t index, KeyInterner& recordedKeys);
 
-} // namespace ratelab
+}  // namespace ratelab

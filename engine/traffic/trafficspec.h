@@ -57,18 +57,18 @@ enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryA
 struct SourceSpec {
     SourceKind kind = SourceKind::Poisson;
     std::string label;
-    Rate rate;                    // constant, poisson, onoff (on), diurnal (mean), flash (base)
-    std::optional<Rate> peak;     // diurnal peak, flash crowd peak
-    Duration on = 0, off = 0;     // onoff
-    Duration period = 0;          // diurnal period; boundary attack: every `period`
-    SimTime at = 0;               // flash crowd start (from the scenario start)
+    Rate rate;                               // constant, poisson, onoff (on), diurnal (mean), flash (base)
+    std::optional<Rate> peak;                // diurnal peak, flash crowd peak
+    Duration on = 0, off = 0;                // onoff
+    Duration period = 0;                     // diurnal period; boundary attack: every `period`
+    SimTime at = 0;                          // flash crowd start (from the scenario start)
     Duration ramp = 0, hold = 0, decay = 0;  // flash crowd shape
-    Duration window = 0;          // boundary attack: the attacked window length
-    std::int64_t count = 0;       // boundary attack: requests on each side of a boundary
-    Duration spread = 0;          // boundary attack: how close to the boundary
-    std::optional<std::int64_t> client;  // a fixed client (the attacker), else by popularity
-    std::string file;             // trace and log replay
-    std::vector<LogOption> logOptions;  // log replay: format, key, look_back, ... (logoptions.h)
+    Duration window = 0;                     // boundary attack: the attacked window length
+    std::int64_t count = 0;                  // boundary attack: requests on each side of a boundary
+    Duration spread = 0;                     // boundary attack: how close to the boundary
+    std::optional<std::int64_t> client;      // a fixed client (the attacker), else by popularity
+    std::string file;                        // trace and log replay
+    std::vector<LogOption> logOptions;       // log replay: format, key, look_back, ... (logoptions.h)
 };
 
 enum class RetryPolicy { None, Immediate, RetryAfter, Backoff };
@@ -81,4 +81,4 @@ struct ClientBehaviour {
     Duration backoffCap = 10'000'000;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -106,7 +106,7 @@ struct Timing {
     }
 };
 
-} // namespace
+}  // namespace
 
 CLI::App* addEventsCommand(CLI::App& app, EventsOptions& o)
 {
@@ -123,7 +123,6 @@ CLI::App* addEventsCommand(CLI::App& app, EventsOptions& o)
 
 int runEventsBenchmark(const EventsOptions& o)
 {
-
     runQueue(o);  // priming: page in, warm caches and predictors
     runBaseline(o);
     Timing queue;
@@ -147,12 +146,12 @@ int runEventsBenchmark(const EventsOptions& o)
                 static_cast<long long>(o.events), static_cast<long long>(o.sources), o.meanGapUs);
     std::printf("best of %d runs after a priming run\n\n", o.repeat);
     std::printf("%-34s %12s %10s  %s\n", "", "events/s", "ns/event", "runs (ms)");
-    std::printf("%-34s %10.2f M %10.1f  %s\n", "EventQueue: pop, then push the next", perSecond / 1e6,
-                queue.best * 1e9 / events, queue.runs.c_str());
+    std::printf("%-34s %10.2f M %10.1f  %s\n", "EventQueue: pop, then push the next", perSecond / 1e6, queue.best * 1e9 / events,
+                queue.runs.c_str());
     std::printf("%-34s %10.2f M %10.1f  %s\n", "baseline: the gaps, no queue", events / baseline.best / 1e6,
                 baseline.best * 1e9 / events, baseline.runs.c_str());
     std::printf("%-34s %23.1f\n", "the queue's own ns/event", (queue.best - baseline.best) * 1e9 / events);
     return 0;
 }
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

@@ -27,4 +27,4 @@ public:
     QuotaPolicy policy() const override { return {}; }
 };
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

@@ -75,9 +75,16 @@ void generateLog(const std::string& path, std::int64_t lines)
             clients[i] = "10.0.0." + std::to_string(i % 250) + ", " + clients[i];  // a proxy chain
     }
     const char* methods[] = {"GET", "GET", "GET", "GET", "GET", "GET", "POST", "HEAD", "PUT", "DELETE"};
-    const char* paths[] = {"/", "/index.html", "/api/v1/users/%d", "/api/v1/orders/%d/items", "/static/app.%x.js",
-                           "/images/logo-%d.png", "/search?q=rate+limit&page=%d", "/api/v1/items?api_key=k%d",
-                           "/blog/2015/05/%d/post", "/favicon.ico"};
+    const char* paths[] = {"/",
+                           "/index.html",
+                           "/api/v1/users/%d",
+                           "/api/v1/orders/%d/items",
+                           "/static/app.%x.js",
+                           "/images/logo-%d.png",
+                           "/search?q=rate+limit&page=%d",
+                           "/api/v1/items?api_key=k%d",
+                           "/blog/2015/05/%d/post",
+                           "/favicon.ico"};
     const char* agents[] = {
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_9_1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/32.0.1700.77 Safari/537.36",
         "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
@@ -96,7 +103,7 @@ void generateLog(const std::string& path, std::int64_t lines)
         SimTime shown = t;
         if (n % 13 == 5)
             shown -= static_cast<SimTime>(unit(rng) * 5) * kMicrosPerSecond;  // logged a few seconds late
-        const bool cest = n % 5 == 0;  // a second front end logs in +0200
+        const bool cest = n % 5 == 0;                                         // a second front end logs in +0200
         const SimTime local = shown + (cest ? 2 * kMicrosPerHour : 0);
         const std::int64_t secs = local / kMicrosPerSecond;
         const std::int64_t days = secs / 86400;
@@ -123,13 +130,11 @@ void generateLog(const std::string& path, std::int64_t lines)
         else
             std::snprintf(bytes, sizeof bytes, "%d", static_cast<int>(rng() % 200000));
         char line[640];
-        const int len = std::snprintf(line, sizeof line,
-                                      "%s - %s [%02d/%s/%04d:%02d:%02d:%02d %s] \"%s %s HTTP/1.1\" %d %s \"%s\" \"%s\"\n",
-                                      clients[client].c_str(), n % 31 == 0 ? "alice" : "-", d, months[m - 1], y,
-                                      daySecs / 3600, daySecs / 60 % 60, daySecs % 60, cest ? "+0200" : "+0000",
-                                      methods[rng() % 10], path, status, bytes,
-                                      n % 3 == 0 ? "-" : "http://semicomplete.com/presentations/logstash-monitorama-2013/",
-                                      agents[rng() % 5]);
+        const int len = std::snprintf(
+            line, sizeof line, "%s - %s [%02d/%s/%04d:%02d:%02d:%02d %s] \"%s %s HTTP/1.1\" %d %s \"%s\" \"%s\"\n",
+            clients[client].c_str(), n % 31 == 0 ? "alice" : "-", d, months[m - 1], y, daySecs / 3600, daySecs / 60 % 60,
+            daySecs % 60, cest ? "+0200" : "+0000", methods[rng() % 10], path, status, bytes,
+            n % 3 == 0 ? "-" : "http://semicomplete.com/presentations/logstash-monitorama-2013/", agents[rng() % 5]);
         if (n % 100'000 == 99'999)
             buffer.append(line, static_cast<std::size_t>(len) / 2).append("\n");  // a truncated line
         else
@@ -159,7 +164,7 @@ struct Seconds {
 double cpuSecondsOf(const rusage& u)
 {
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
-           + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+        + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 double selfCpuSeconds()
@@ -208,8 +213,8 @@ Result runImport(const std::string& file, unsigned threads)
     options.format = LogFormat::Combined;
     KeyInterner keys;
     Result r;
-    const ImportSummary summary =
-        importLogFile(file, options, keys, [&r](const ImportedRequest&) { ++r.requests; }, nullptr, threads);
+    const ImportSummary summary = importLogFile(
+        file, options, keys, [&r](const ImportedRequest&) { ++r.requests; }, nullptr, threads);
     r.keys = summary.distinctKeys;
     return r;
 }
@@ -239,7 +244,7 @@ Result runRegex(const std::string& file, std::int64_t maxLines, std::int64_t& by
     return r;
 }
 
-} // namespace
+}  // namespace
 
 CLI::App* addImportCommand(CLI::App& app, ImportBenchOptions& o)
 {
@@ -283,14 +288,13 @@ int runImportBenchmark(ImportBenchOptions o)
     const double wcCpuRate = fileBytes / wcTime.cpu;
     std::printf("file: %s (%.0f MB, %lld lines), best of %d runs after a priming run\n", o.file.c_str(), fileBytes / 1e6,
                 static_cast<long long>(o.lines), o.repeat);
-    std::printf("%-20s %8s %8s %9s %11s | %8s %8s %9s %11s\n", "contender", "wall s", "GB/s", "vs wc -l", "vs regex",
-                "CPU s", "GB/CPU-s", "vs wc -l", "vs regex");
+    std::printf("%-20s %8s %8s %9s %11s | %8s %8s %9s %11s\n", "contender", "wall s", "GB/s", "vs wc -l", "vs regex", "CPU s",
+                "GB/CPU-s", "vs wc -l", "vs regex");
     const auto row = [&](const std::string& name, const Seconds& t, double bytes) {
         const double wall = bytes / t.wall;
         const double cpu = bytes / t.cpu;
         std::printf("%-20s %8.3f %8.3f %8.1f%% %10.1fx | %8.3f %8.3f %8.1f%% %10.1fx\n", name.c_str(), t.wall, wall / 1e9,
-                    100 * wall / wcWallRate, wall / regexWallRate, t.cpu, cpu / 1e9, 100 * cpu / wcCpuRate,
-                    cpu / regexCpuRate);
+                    100 * wall / wcWallRate, wall / regexWallRate, t.cpu, cpu / 1e9, 100 * cpu / wcCpuRate, cpu / regexCpuRate);
     };
     row("wc -l", wcTime, fileBytes);
     row("import, 1 thread", oneTime, fileBytes);
@@ -304,4 +308,4 @@ int runImportBenchmark(ImportBenchOptions o)
     return one.requests == many.requests ? 0 : 1;
 }
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

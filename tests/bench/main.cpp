@@ -26,8 +26,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string_view>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include <algorithm>
 #include <chrono>
@@ -111,8 +111,7 @@ double runFloor(const Workload& w, std::vector<Decision>& out, std::int64_t& all
     return timeDecisions(floor, w, out, allowed);
 }
 
-double runBaseline(double capacity, double tokensPerUs, const Workload& w, std::vector<Decision>& out,
-                   std::int64_t& allowed)
+double runBaseline(double capacity, double tokensPerUs, const Workload& w, std::vector<Decision>& out, std::int64_t& allowed)
 {
     StringMapTokenBucket baseline(capacity, tokensPerUs);
     const Request* requests = w.requests.data();
@@ -257,9 +256,9 @@ int runDecisions(const Options& o)
     std::printf("workload: %zu requests, %zu keys (%s)\n", n, w.keyCount, w.description.c_str());
     std::printf("best of %d runs after a priming run; chunks of %zu requests\n\n", o.repeat, kChunk);
     std::printf("%-30s %14s %12s %12s %8s  %s\n", "", "decisions/s", "ns/decision", "allowed", "B/key", "runs");
-    std::printf("%-30s %14s %12.2f %12lld %8zu  %s\n", ("engine " + o.algorithm).c_str(),
-                millions(engine.perSecond(n)).c_str(), engine.bestSeconds * 1e9 / static_cast<double>(n),
-                static_cast<long long>(engine.allowed), stateBytes, runsText(engine).c_str());
+    std::printf("%-30s %14s %12.2f %12lld %8zu  %s\n", ("engine " + o.algorithm).c_str(), millions(engine.perSecond(n)).c_str(),
+                engine.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(engine.allowed), stateBytes,
+                runsText(engine).c_str());
     char bucket[64];
     std::snprintf(bucket, sizeof bucket, "baseline string map (%g, %g/s)", capacity, tokensPerUs * 1e6);
     std::printf("%-30s %14s %12.2f %12lld %8s  %s\n", bucket, millions(baseline.perSecond(n)).c_str(),
@@ -273,9 +272,9 @@ int runDecisions(const Options& o)
     return kExitOk;
 }
 
-} // namespace
+}  // namespace
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench
 
 int main(int argc, char** argv)
 {
@@ -294,9 +293,7 @@ int main(int argc, char** argv)
     generate->excludes(trace);
     decisions->require_option(1, 0);  // checked below: exactly one of --trace / --generate
     decisions->add_flag("--json", o.json, "Print one JSON object instead of the table");
-    decisions->add_option("--repeat", o.repeat, "Timed runs; the best is reported")
-        ->default_val(3)
-        ->check(CLI::Range(1, 1000));
+    decisions->add_option("--repeat", o.repeat, "Timed runs; the best is reported")->default_val(3)->check(CLI::Range(1, 1000));
     EventsOptions events;
     auto* eventsCommand = addEventsCommand(app, events);
     ImportBenchOptions import;

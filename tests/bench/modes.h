@@ -36,4 +36,4 @@ struct ImportBenchOptions {
 CLI::App* addImportCommand(CLI::App& app, ImportBenchOptions& o);
 int runImportBenchmark(ImportBenchOptions o);
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

@@ -5,8 +5,7 @@
 
 namespace ratelab::bench {
 
-void StringMapTokenBucket::decideBatch(const std::string* keys, const Request* requests, std::size_t count,
-                                       Decision* out)
+void StringMapTokenBucket::decideBatch(const std::string* keys, const Request* requests, std::size_t count, Decision* out)
 {
     for (std::size_t i = 0; i < count; ++i) {
         const Request& r = requests[i];
@@ -34,4 +33,4 @@ void StringMapTokenBucket::decideBatch(const std::string* keys, const Request* r
     }
 }
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

@@ -33,4 +33,4 @@ private:
     std::unordered_map<std::string, State> m_states;
 };
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

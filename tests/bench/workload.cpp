@@ -20,7 +20,7 @@ bool parseNumber(std::string_view text, T& value)
     return ec == std::errc{} && end == text.data() + text.size();
 }
 
-} // namespace
+}  // namespace
 
 bool parseGenerateSpec(const std::string& text, GenerateSpec& spec, std::string& error)
 {
@@ -105,8 +105,8 @@ Workload generateWorkload(const GenerateSpec& spec)
     }
     w.keyCount = interner.size();
     std::ostringstream d;
-    d << "generated: zipf " << spec.zipfExponent << " over " << spec.keys << " keys, Poisson "
-      << spec.ratePerSecond << " req/s, seed " << spec.seed;
+    d << "generated: zipf " << spec.zipfExponent << " over " << spec.keys << " keys, Poisson " << spec.ratePerSecond
+      << " req/s, seed " << spec.seed;
     w.description = d.str();
     return w;
 }
@@ -132,4 +132,4 @@ Workload loadTrace(const std::string& fileName)
     return w;
 }
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

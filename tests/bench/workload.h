@@ -22,8 +22,8 @@ struct Workload {
 struct GenerateSpec {
     std::int64_t requests = 0;
     std::int64_t keys = 0;
-    double zipfExponent = 0;      // s of Zipf(s) key popularity; 0 = uniform
-    double ratePerSecond = 0;     // mean of the Poisson arrival process
+    double zipfExponent = 0;   // s of Zipf(s) key popularity; 0 = uniform
+    double ratePerSecond = 0;  // mean of the Poisson arrival process
     std::uint64_t seed = 0;
 };
 
@@ -42,4 +42,4 @@ Workload generateWorkload(const GenerateSpec& spec);
 // Reads a whole trace CSV (t_us,key,cost) through TraceReader; throws its InputError.
 Workload loadTrace(const std::string& fileName);
 
-} // namespace ratelab::bench
+}  // namespace ratelab::bench

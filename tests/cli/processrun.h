@@ -27,8 +27,7 @@ struct ProcessResult {
     QByteArray err;
 };
 
-inline ProcessResult runProcess(const QString& program, const QStringList& args, const QByteArray& stdinData,
-                                int timeoutMs)
+inline ProcessResult runProcess(const QString& program, const QStringList& args, const QByteArray& stdinData, int timeoutMs)
 {
     QProcess p;
     p.start(program, args);
@@ -72,8 +71,8 @@ struct MeasuredRun {
     long peakRssKiB = -1;
 };
 
-inline MeasuredRun runMeasured(const QString& program, const QStringList& args, const QString& errFile,
-                               rlim_t memoryCapBytes = 0, const QString& stdinFile = QStringLiteral("/dev/null"))
+inline MeasuredRun runMeasured(const QString& program, const QStringList& args, const QString& errFile, rlim_t memoryCapBytes = 0,
+                               const QString& stdinFile = QStringLiteral("/dev/null"))
 {
     std::vector<std::string> words{program.toStdString()};
     for (const QString& a : args)
@@ -136,4 +135,4 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
     return path;
 }
 
-} // namespace ratelab::test
+}  // namespace ratelab::test

@@ -52,28 +52,30 @@ void TestCli::decideWritesTheContract()
 {
     // capacity 2, 1 token/s: two pass at 0, the 3rd waits 1 s, at 0.5 s half a token is
     // missing (500 ms), at 1 s one passes; key b is independent; cost 3 never passes.
-    const QString trace = writeTrace("tb.csv", "t_us,key,cost\n0,a,1\n0,a,1\n0,a,1\n500000,a,1\n1000000,a,1\n"
-                                               "1000000,b,2\n1000000,b,3\n");
-    const Run r = run({"decide", "--algorithm", "token_bucket", "--param", "capacity=2", "--param", "refill=1/s",
-                       "--trace", trace});
+    const QString trace = writeTrace("tb.csv",
+                                     "t_us,key,cost\n0,a,1\n0,a,1\n0,a,1\n500000,a,1\n1000000,a,1\n"
+                                     "1000000,b,2\n1000000,b,3\n");
+    const Run r =
+        run({"decide", "--algorithm", "token_bucket", "--param", "capacity=2", "--param", "refill=1/s", "--trace", trace});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.err, QString());
-    QCOMPARE(r.out, QStringLiteral("t_us,key,cost,allowed,remaining,retry_after_us,delay_us\n"
-                                   "0,a,1,1,1,0,0\n"
-                                   "0,a,1,1,0,0,0\n"
-                                   "0,a,1,0,0,1000000,0\n"
-                                   "500000,a,1,0,0,500000,0\n"
-                                   "1000000,a,1,1,0,0,0\n"
-                                   "1000000,b,2,1,0,0,0\n"
-                                   "1000000,b,3,0,0,-1,0\n"));
+    QCOMPARE(r.out,
+             QStringLiteral("t_us,key,cost,allowed,remaining,retry_after_us,delay_us\n"
+                            "0,a,1,1,1,0,0\n"
+                            "0,a,1,1,0,0,0\n"
+                            "0,a,1,0,0,1000000,0\n"
+                            "500000,a,1,0,0,500000,0\n"
+                            "1000000,a,1,1,0,0,0\n"
+                            "1000000,b,2,1,0,0,0\n"
+                            "1000000,b,3,0,0,-1,0\n"));
 }
 
 void TestCli::decideReadsStdinAndHeaders()
 {
     // Shaping: leaky bucket 2/s burst 1 delays the 2nd request by 500 ms; the 3rd is rejected
     // and fits again at 500 ms (Retry-After 1).
-    const Run r = run({"decide", "--algorithm", "leaky_bucket", "--param", "rate=2/s", "--param", "burst=1",
-                       "--headers", "draft-11", "--trace", "-"},
+    const Run r = run({"decide", "--algorithm", "leaky_bucket", "--param", "rate=2/s", "--param", "burst=1", "--headers",
+                       "draft-11", "--trace", "-"},
                       "t_us,key\n0,k\n0,k\n0,k\n");
     QCOMPARE(r.exitCode, 0);
     // The headers field holds quotes, so it is a quoted CSV field with doubled quotes.
@@ -90,16 +92,17 @@ void TestCli::decideResetAsUnixTime()
     // E + 1.4 s (reset in 1 s: 1700000002 rounded up, delta 1), after two E + 2.4 s (2 s:
     // 1700000003, delta 2). The third is rejected until E + 1.4 s (Retry-After 1).
     const QByteArray trace = "t_us,key\n1700000000400000,k\n1700000000400000,k\n1700000000400000,k\n";
-    const QStringList args = {"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=2", "--trace", "-",
-                              "--headers"};
+    const QStringList args = {"decide",  "--algorithm", "gcra",    "--param", "rate=1/s",
+                              "--param", "burst=2",     "--trace", "-",       "--headers"};
     const Run epoch = run(QStringList(args) << "x-ratelimit-epoch", trace);
     QCOMPARE(epoch.exitCode, 0);
-    QCOMPARE(epoch.out, QStringLiteral(
-        "t_us,key,cost,allowed,remaining,retry_after_us,delay_us,headers\n"
-        "1700000000400000,k,1,1,1,0,0,X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000002\n"
-        "1700000000400000,k,1,1,0,0,0,X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000003\n"
-        "1700000000400000,k,1,0,0,1000000,0,Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; "
-        "X-RateLimit-Reset: 1700000003\n"));
+    QCOMPARE(epoch.out,
+             QStringLiteral(
+                 "t_us,key,cost,allowed,remaining,retry_after_us,delay_us,headers\n"
+                 "1700000000400000,k,1,1,1,0,0,X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000002\n"
+                 "1700000000400000,k,1,1,0,0,0,X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1700000003\n"
+                 "1700000000400000,k,1,0,0,1000000,0,Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; "
+                 "X-RateLimit-Reset: 1700000003\n"));
     const Run delta = run(QStringList(args) << "x-ratelimit", trace);
     QVERIFY(delta.out.endsWith("Retry-After: 1; X-RateLimit-Limit: 2; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 2\n"));
 }
@@ -157,17 +160,16 @@ void TestCli::badInput_data()
                                        << "algorithm: unknown algorithm 'bucket'";
     QTest::newRow("missing parameter") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=1/s"}
                                        << QByteArray("t_us,key\n") << "param burst: missing parameter burst";
-    QTest::newRow("malformed parameter")
-        << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=fast", "--param", "burst=1"}
-        << QByteArray("t_us,key\n") << "param rate: gcra rate=fast: expected a rate";
-    QTest::newRow("nginx with cost")
-        << QStringList{"decide", "--algorithm", "nginx_limit_req", "--param", "rate=1r/s"}
-        << QByteArray("t_us,key,cost\n0,a,1\n1,a,2\n") << "bad.csv:3: cost:";
+    QTest::newRow("malformed parameter") << QStringList{"decide",    "--algorithm", "gcra",   "--param",
+                                                        "rate=fast", "--param",     "burst=1"}
+                                         << QByteArray("t_us,key\n") << "param rate: gcra rate=fast: expected a rate";
+    QTest::newRow("nginx with cost") << QStringList{"decide", "--algorithm", "nginx_limit_req", "--param", "rate=1r/s"}
+                                     << QByteArray("t_us,key,cost\n0,a,1\n1,a,2\n") << "bad.csv:3: cost:";
     // The valid range: t_us in [0, 2^52], and a full bucket's refill within 2^50 us. Each
     // used to hang (the retry search never ended) or overflow.
     QTest::newRow("t_us past 2^52") << tb << QByteArray("t_us,key\n1,a\n4503599627370497,a\n")
                                     << "bad.csv:3: t_us: 4503599627370497 is outside the valid range 0 to 4503599627370496";
-    QTest::newRow("t_us near 2^63") << QStringList{"decide", "--algorithm", "limits_fixed_window", "--param", "limit=1",
+    QTest::newRow("t_us near 2^63") << QStringList{"decide",  "--algorithm", "limits_fixed_window", "--param", "limit=1",
                                                    "--param", "window=1s"}
                                     << QByteArray("t_us,key\n9223372036854775000,a\n") << "bad.csv:2: t_us:";
     // One entry per unit of cost: a cost of 2^31 - 1 used to overrun the log's 32-bit ring.
@@ -177,14 +179,15 @@ void TestCli::badInput_data()
         << "bad.csv:3: cost: limits_moving_window takes a cost of at most 16777216";
     // gcra holds its TAT as an int64 offset in 1/rate.num us, covering a span, not the whole
     // range (999999/s: num 999999, about 9.2e12 us). Used to be exit 1, an internal error.
-    QTest::newRow("gcra TAT span")
-        << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=999999/s", "--param", "burst=1"}
-        << QByteArray("t_us,key\n0,a\n9300000000000,a\n") << "bad.csv:3: t_us: gcra: more than";
+    QTest::newRow("gcra TAT span") << QStringList{"decide",        "--algorithm", "gcra",   "--param",
+                                                  "rate=999999/s", "--param",     "burst=1"}
+                                   << QByteArray("t_us,key\n0,a\n9300000000000,a\n") << "bad.csv:3: t_us: gcra: more than";
     QTest::newRow("negative t_us") << tb << QByteArray("t_us,key\n-1,a\n") << "bad.csv:2: t_us: -1 is outside";
     // 5 tokens at 10^-6 per hour take 1.8e16 us (570 years) to refill.
     QTest::newRow("rate too slow for its burst")
         << QStringList{"decide", "--algorithm", "x_time_rate", "--param", "rate=0.000001/h", "--param", "burst=5"}
-        << QByteArray("t_us,key,cost\n0,a,5\n0,a,1\n") << "param rate: x_time_rate rate=0.000001/h: refilling burst 5 takes about 570.4 years";
+        << QByteArray("t_us,key,cost\n0,a,5\n0,a,1\n")
+        << "param rate: x_time_rate rate=0.000001/h: refilling burst 5 takes about 570.4 years";
 }
 
 void TestCli::badInput()
@@ -202,10 +205,9 @@ void TestCli::listNamesEverything()
 {
     const Run r = run({"list"});
     QCOMPARE(r.exitCode, 0);
-    for (const char* name : {"token_bucket", "leaky_bucket", "fixed_window", "sliding_window_log",
-                             "sliding_window_counter", "gcra", "x_time_rate", "envoy_local", "nginx_limit_req",
-                             "redis_incr_expire", "limits_fixed_window", "limits_moving_window",
-                             "limits_sliding_window_counter", "redis_rate_gcra", "throttled_gcra"})
+    for (const char* name : {"token_bucket", "leaky_bucket", "fixed_window", "sliding_window_log", "sliding_window_counter",
+                             "gcra", "x_time_rate", "envoy_local", "nginx_limit_req", "redis_incr_expire", "limits_fixed_window",
+                             "limits_moving_window", "limits_sliding_window_counter", "redis_rate_gcra", "throttled_gcra"})
         QVERIFY2(r.out.contains(QStringLiteral("\n  ") + name), name);
     QVERIFY(r.out.contains("refill_mode (continuous|interval), default continuous"));
 }
@@ -228,9 +230,10 @@ void TestCli::runCountsNeverAdmissibleRequests()
     // One request a second on key k, so each limiter is idle again, of costs 1 6 11 50 5 10
     // 12 3 6 100 11 2. Never admissible: above the token bucket's capacity 10 (11, 50, 12, 100,
     // 11: 5), GCRA's burst 5 (8), the leaky bucket's burst + 1 = 50 (100 only: 1).
-    writeTrace("costs.csv", "t_us,key,cost\n0,k,1\n1000000,k,6\n2000000,k,11\n3000000,k,50\n4000000,k,5\n"
-                            "5000000,k,10\n6000000,k,12\n7000000,k,3\n8000000,k,6\n9000000,k,100\n10000000,k,11\n"
-                            "11000000,k,2\n");
+    writeTrace("costs.csv",
+               "t_us,key,cost\n0,k,1\n1000000,k,6\n2000000,k,11\n3000000,k,50\n4000000,k,5\n"
+               "5000000,k,10\n6000000,k,12\n7000000,k,3\n8000000,k,6\n9000000,k,100\n10000000,k,11\n"
+               "11000000,k,2\n");
     const QString scenario = ratelab::test::writeFile(m_dir, "costs.json", R"({"name": "costly", "duration": "12s",
         "traffic": [{"kind": "trace", "file": "costs.csv"}], "keys": "recorded", "algorithms": [
         {"algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"}},
@@ -267,20 +270,25 @@ void TestCli::countsAgreeWithTheirNouns()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.startsWith(trace + QString(": %1 request%2, %1 key%2, ").arg(n).arg(s)), qPrintable(r.out));
 
-    const QString scenario = writeTrace(QString("counts-%1.json").arg(n), QString(R"({"schema": "ratelab.scenario/1",
+    const QString scenario = writeTrace(QString("counts-%1.json").arg(n),
+                                        QString(R"({"schema": "ratelab.scenario/1",
         "name": "counts", "seed": 1, "duration": "1s", "keys": "recorded",
         "traffic": [{"kind": "trace", "label": "t", "file": "%1"}],
-        "algorithms": [{"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})").arg(trace).toUtf8());
+        "algorithms": [{"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})")
+                                            .arg(trace)
+                                            .toUtf8());
     r = run({"run", scenario});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.startsWith(QString("counts: %1 request%2 over 1 s, seed 1\n").arg(n).arg(s)), qPrintable(r.out));
 
     // n problems: gcra's burst 0, and with n = 2 a token bucket of capacity 0.
     const QString second = R"(, {"id": "tb", "algorithm": "token_bucket", "params": {"capacity": 0, "refill": "1/s"}})";
-    const QString bad = writeTrace(QString("problems-%1.json").arg(n), QString(R"({"schema": "ratelab.scenario/1",
+    const QString bad = writeTrace(QString("problems-%1.json").arg(n),
+                                   QString(R"({"schema": "ratelab.scenario/1",
         "name": "bad", "seed": 1, "duration": "1s", "traffic": [{"kind": "constant", "label": "c", "rate": "1/s"}],
         "algorithms": [{"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}}%1]})")
-                                                                           .arg(n == 1 ? QString() : second).toUtf8());
+                                       .arg(n == 1 ? QString() : second)
+                                       .toUtf8());
     r = run({"run", bad});
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(r.err.count("ratelab-cli: " + bad + ": "), n);  // one line per problem, no count to agree with
@@ -293,10 +301,11 @@ const QString kGcra = R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst
 QString scenarioJson(const QString& traffic, const QString& algorithms = kGcra, const QString& more = {},
                      const QString& duration = "10s")
 {
-    return R"({"duration": ")" + duration + R"(", "traffic": [)" + traffic + R"(], "algorithms": [)" + algorithms + "]" + more + "}";
+    return R"({"duration": ")" + duration + R"(", "traffic": [)" + traffic + R"(], "algorithms": [)" + algorithms + "]" + more
+        + "}";
 }
 
-} // namespace
+}  // namespace
 
 void TestCli::runRefusesBadScenarios_data()
 {
@@ -313,21 +322,24 @@ void TestCli::runRefusesBadScenarios_data()
     QTest::newRow("duplicate key") << scenarioJson(R"({"kind": "poisson", "rate": "10/s", "rate": "1000/s"})")
                                    << QStringList{"traffic[0].rate: given twice in one object"};
     QTest::newRow("tiers without tiered keys")
-        << scenarioJson(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"default": {"burst": 9}}})")
+        << scenarioJson(poisson,
+                        R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"default": {"burst": 9}}})")
         << QStringList{R"(algorithms[0].tiers: only with keys "tiered": this algorithm's keys are "ip")"};
-    QTest::newRow("a tier no client is in")
-        << scenarioJson(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"gold": {"burst": 9}}})",
-                        R"(, "keys": "tiered", "population": {"clients": 10, "tiers": [{"name": "free", "share": 1}, {"name": "gold", "share": 0}]})")
-        << QStringList{"algorithms[0].tiers.gold: no client is in this tier"};
+    QTest::newRow("a tier no client is in") << scenarioJson(
+        poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"gold": {"burst": 9}}})",
+        R"(, "keys": "tiered", "population": {"clients": 10, "tiers": [{"name": "free", "share": 1}, {"name": "gold", "share": 0}]})")
+                                            << QStringList{"algorithms[0].tiers.gold: no client is in this tier"};
     QTest::newRow("local_sync with gcra")
         << scenarioJson(poisson, kGcra, R"(, "cluster": {"instances": 2, "store": {"mode": "local_sync"}})")
-        << QStringList{"cluster.store.mode: local_sync merges epoch-aligned fixed-window counters, and gcra (algorithms[0]) is not one"};
+        << QStringList{
+               "cluster.store.mode: local_sync merges epoch-aligned fixed-window counters, and gcra (algorithms[0]) is not one"};
     // Problems of the traffic, a window and a parameter: all of them, not the first section's.
-    QTest::newRow("every problem at once")
-        << scenarioJson(R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
-                        R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}})")
-        << QStringList{"traffic[0].rate: expected a rate", "traffic[1].window: must be at least 1us",
-                       "algorithms[0].params.burst: gcra burst=0: must be between 1 and"};
+    QTest::newRow("every problem at once") << scenarioJson(
+        R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
+        R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}})")
+                                           << QStringList{"traffic[0].rate: expected a rate",
+                                                          "traffic[1].window: must be at least 1us",
+                                                          "algorithms[0].params.burst: gcra burst=0: must be between 1 and"};
 }
 
 void TestCli::runRefusesBadScenarios()
@@ -339,7 +351,8 @@ void TestCli::runRefusesBadScenarios()
     const Run r = run({"run", file, "--out", out});
     QCOMPARE(r.exitCode, 2);
     for (const QString& line : expected)
-        QVERIFY2(r.err.contains("ratelab-cli: " + file + ": " + line) || r.err.contains("\n" + file + ": " + line), qPrintable(r.err));
+        QVERIFY2(r.err.contains("ratelab-cli: " + file + ": " + line) || r.err.contains("\n" + file + ": " + line),
+                 qPrintable(r.err));
     QCOMPARE(r.err.count('\n'), expected.size());  // one line a problem
     QVERIFY2(!QFileInfo::exists(out), "the report was written");
     QCOMPARE(r.out, QString());
@@ -349,14 +362,16 @@ void TestCli::runRefusesWorkOverTheCap()
 {
     // 10^9 requests a second for 1,000 s through 2 algorithms: 10^12 requests, 2 x 10^12
     // decisions, a run of days. Refused at once with the estimate, unless --allow-large.
-    const QString file = writeTrace("huge.json", scenarioJson(R"({"kind": "constant", "rate": "1000000000/s"})",
-                                                              kGcra + R"(, {"id": "g2", "algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}})",
-                                                              {}, "1000s")
-                                                     .toUtf8());
+    const QString file = writeTrace(
+        "huge.json",
+        scenarioJson(R"({"kind": "constant", "rate": "1000000000/s"})",
+                     kGcra + R"(, {"id": "g2", "algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}})", {}, "1000s")
+            .toUtf8());
     const QString out = m_dir.filePath("huge-out");
     const Run r = run({"run", file, "--out", out});
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.startsWith("ratelab-cli: " + file + ": traffic: about 1,000,000,000,000 requests in 1000s"), qPrintable(r.err));
+    QVERIFY2(r.err.startsWith("ratelab-cli: " + file + ": traffic: about 1,000,000,000,000 requests in 1000s"),
+             qPrintable(r.err));
     QVERIFY2(r.err.contains("x 2 algorithms = 2,000,000,000,000 decisions, over the cap of 1,000,000,000"), qPrintable(r.err));
     QVERIFY2(r.err.contains("--allow-large"), qPrintable(r.err));
     QCOMPARE(r.err.count('\n'), 1);
@@ -382,12 +397,16 @@ void TestCli::unreadablePathsAreBadInput_data()
     const QStringList decide = {"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace"};
     for (const auto& [name, path, reason] : {std::tuple{"long name", longName, tooLong}, std::tuple{"link loop", loop, loops}}) {
         const QString tag = QString::fromLatin1(name);
-        QTest::newRow(qPrintable("run, " + tag)) << QStringList{"run", path} << path + ": cannot open the scenario file: " + reason;
-        QTest::newRow(qPrintable("decide, " + tag)) << (QStringList(decide) << path) << path + ": cannot open the trace file: " + reason;
-        QTest::newRow(qPrintable("import, " + tag)) << QStringList{"import", path} << "import: " + path + ": cannot open the log file: " + reason;
+        QTest::newRow(qPrintable("run, " + tag))
+            << QStringList{"run", path} << path + ": cannot open the scenario file: " + reason;
+        QTest::newRow(qPrintable("decide, " + tag))
+            << (QStringList(decide) << path) << path + ": cannot open the trace file: " + reason;
+        QTest::newRow(qPrintable("import, " + tag))
+            << QStringList{"import", path} << "import: " + path + ": cannot open the log file: " + reason;
         QTest::newRow(qPrintable("import --tiers, " + tag))
             << QStringList{"import", "-", "--tiers", path} << "import: " + path + ": cannot open the tier map: " + reason;
-        QTest::newRow(qPrintable("recommend, " + tag)) << QStringList{"recommend", path} << "recommend: " + path + ": cannot open the file: " + reason;
+        QTest::newRow(qPrintable("recommend, " + tag))
+            << QStringList{"recommend", path} << "recommend: " + path + ": cannot open the file: " + reason;
         // A trace a scenario replays: the file's problem, at its field.
         const QString scenario = ratelab::test::writeFile(
             m_dir, "replay-" + tag.left(4) + ".json",
@@ -419,9 +438,12 @@ void TestCli::readsAreBounded_data()
 
     // /dev/zero has no line end: a reader that buffers a line, or the file, whole never ends.
     QTest::newRow("run") << QStringList{"run", "/dev/zero"} << "/dev/zero: larger than 4 MiB: not a scenario" << QString();
-    QTest::newRow("run -") << QStringList{"run", "-"} << "<stdin>: larger than 4 MiB: not a scenario" << "/dev/zero";
-    QTest::newRow("decide") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", "/dev/zero"}
-                            << "/dev/zero:1: line: longer than 1 MiB: not a trace of t_us,key,cost lines (it starts '\\x00\\x00" << QString();
+    QTest::newRow("run -") << QStringList{"run", "-"} << "<stdin>: larger than 4 MiB: not a scenario"
+                           << "/dev/zero";
+    QTest::newRow("decide") << QStringList{"decide",  "--algorithm", "gcra",    "--param",  "rate=1/s",
+                                           "--param", "burst=1",     "--trace", "/dev/zero"}
+                            << "/dev/zero:1: line: longer than 1 MiB: not a trace of t_us,key,cost lines (it starts '\\x00\\x00"
+                            << QString();
     QTest::newRow("recommend a trace") << QStringList{"recommend", "/dev/zero", "--format", "trace"}
                                        << "/dev/zero:1: line: longer than 1 MiB" << QString();
     QTest::newRow("recommend") << QStringList{"recommend", "/dev/zero"} << "/dev/zero: cannot detect the log format" << QString();
@@ -436,9 +458,9 @@ void TestCli::readsAreBounded()
     QFETCH(QString, stdinFile);
     // Refused within 64 MiB resident (stopped at 512 MiB), in one line quoting at most ~120
     // characters of the input.
-    const ratelab::test::MeasuredRun r = ratelab::test::runMeasured(
-        QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("bounded.err"), rlim_t{512} << 20,
-        stdinFile.isEmpty() ? QStringLiteral("/dev/null") : stdinFile);
+    const ratelab::test::MeasuredRun r =
+        ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("bounded.err"), rlim_t{512} << 20,
+                                   stdinFile.isEmpty() ? QStringLiteral("/dev/null") : stdinFile);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(expected), qPrintable(r.err.left(1000)));
     QCOMPARE(r.err.count('\n'), 1);
@@ -452,15 +474,19 @@ void TestCli::errorLinesAreBounded_data()
     QTest::addColumn<QString>("reason");  // how the line ends
     const QString huge(5000, QLatin1Char('7'));
     const QStringList decide = {"decide", "--algorithm", "gcra", "--param", "burst=1", "--trace", "-"};
-    QTest::newRow("a parameter's value") << (QStringList(decide) << "--param" << "rate=" + huge + "/s")
+    QTest::newRow("a parameter's value") << (QStringList(decide) << "--param"
+                                                                 << "rate=" + huge + "/s")
                                          << "(N a decimal with at most 6 decimals)";
     QTest::newRow("an algorithm's name") << QStringList{"decide", "--algorithm", huge, "--trace", "-"}
                                          << "(see ratelab-cli list)";
     QTest::newRow("a parameter's name") << (QStringList(decide) << "--param" << huge + "=1") << "(see ratelab-cli list)";
     QTest::newRow("a path") << QStringList{"run", "missing" + huge} << "File name too long";
-    QTest::newRow("an option the parser echoes") << (QStringList(decide) << "--param" << "rate=1/s" << "--headers" << huge)
+    QTest::newRow("an option the parser echoes") << (QStringList(decide) << "--param"
+                                                                         << "rate=1/s"
+                                                                         << "--headers" << huge)
                                                  << "not in {x-ratelimit,x-ratelimit-epoch,draft-7,draft-11}";
-    QTest::newRow("a log option") << QStringList{"import", "-", "--format", huge} << "one of auto, combined, common, nginx, w3c, alb, haproxy, jsonl, csv, tsv";
+    QTest::newRow("a log option") << QStringList{"import", "-", "--format", huge}
+                                  << "one of auto, combined, common, nginx, w3c, alb, haproxy, jsonl, csv, tsv";
 }
 
 // A message quoting 5,000 characters of input is one line of at most ~550 bytes that still

@@ -116,7 +116,7 @@ QByteArray firstLines(const QByteArray& text, int n)
 // ulimit -f: a file may grow to 8 blocks (4 KiB in dash's 512-byte blocks, 8 KiB in bash's).
 const QStringList kSmallFiles{"sh", "-c", "ulimit -f 8 && exec \"$0\" \"$@\""};
 
-} // namespace
+}  // namespace
 
 class TestCliFiles : public QObject {
     Q_OBJECT
@@ -269,27 +269,30 @@ void TestCliFiles::failedCommandLeavesOutputAlone()
 
 void TestCliFiles::outputThatIsAnInputIsRefused_data()
 {
-    QTest::addColumn<QStringList>("args");   // with {DIR} for the row's directory
-    QTest::addColumn<QString>("output");     // the output as named in the message
-    QTest::addColumn<QString>("input");      // the input as named in the message
+    QTest::addColumn<QStringList>("args");  // with {DIR} for the row's directory
+    QTest::addColumn<QString>("output");    // the output as named in the message
+    QTest::addColumn<QString>("input");     // the input as named in the message
 
-    QTest::newRow("import X --out X") << QStringList{"import", "{DIR}/x.log", "--out", "{DIR}/x.log"}
-                                      << "{DIR}/x.log" << "{DIR}/x.log";
+    QTest::newRow("import X --out X") << QStringList{"import", "{DIR}/x.log", "--out", "{DIR}/x.log"} << "{DIR}/x.log"
+                                      << "{DIR}/x.log";
     QTest::newRow("another spelling") << QStringList{"import", "{DIR}/x.log", "--out", "{DIR}/./sub/../x.log"}
-                                      << "{DIR}/./sub/../x.log" << "{DIR}/x.log";
+                                      << "{DIR}/./sub/../x.log"
+                                      << "{DIR}/x.log";
     QTest::newRow("a hard link") << QStringList{"import", "{DIR}/x.log", "--out", "{DIR}/hard.log"} << "{DIR}/hard.log"
                                  << "{DIR}/x.log";
-    QTest::newRow("a symbolic link") << QStringList{"import", "{DIR}/x.log", "--out", "{DIR}/soft.log"}
-                                     << "{DIR}/soft.log" << "{DIR}/x.log";
-    QTest::newRow("the tier map") << QStringList{"import", "{DIR}/x.log", "--tiers", "{DIR}/tiers.csv", "--out",
-                                                 "{DIR}/tiers.csv"}
-                                  << "{DIR}/tiers.csv" << "{DIR}/tiers.csv";
+    QTest::newRow("a symbolic link") << QStringList{"import", "{DIR}/x.log", "--out", "{DIR}/soft.log"} << "{DIR}/soft.log"
+                                     << "{DIR}/x.log";
+    QTest::newRow("the tier map") << QStringList{"import",          "{DIR}/x.log", "--tiers",
+                                                 "{DIR}/tiers.csv", "--out",       "{DIR}/tiers.csv"}
+                                  << "{DIR}/tiers.csv"
+                                  << "{DIR}/tiers.csv";
     QTest::newRow("recommend X --replay-scenario X")
-        << QStringList{"recommend", "{DIR}/x.log", "--replay-scenario", "{DIR}/x.log"} << "{DIR}/x.log" << "{DIR}/x.log";
-    QTest::newRow("run's scenario") << QStringList{"run", "{DIR}/report.json", "--out", "{DIR}"}
-                                    << "{DIR}/report.json" << "{DIR}/report.json";
-    QTest::newRow("run's trace") << QStringList{"run", "{DIR}/trace-scenario.json", "--out", "{DIR}"}
-                                 << "{DIR}/series.csv" << "{DIR}/series.csv";
+        << QStringList{"recommend", "{DIR}/x.log", "--replay-scenario", "{DIR}/x.log"} << "{DIR}/x.log"
+        << "{DIR}/x.log";
+    QTest::newRow("run's scenario") << QStringList{"run", "{DIR}/report.json", "--out", "{DIR}"} << "{DIR}/report.json"
+                                    << "{DIR}/report.json";
+    QTest::newRow("run's trace") << QStringList{"run", "{DIR}/trace-scenario.json", "--out", "{DIR}"} << "{DIR}/series.csv"
+                                 << "{DIR}/series.csv";
 }
 
 // Refused with exit 2 and one line naming both files; every file stays byte for byte.
@@ -327,8 +330,7 @@ void TestCliFiles::outputThatIsAnInputIsRefused()
     QCOMPARE(readAll(dir + "/report.json"), scenario);
     QCOMPARE(readAll(dir + "/series.csv"), trace);
     QVERIFY(QFileInfo(dir + "/soft.log").isSymLink());
-    QCOMPARE(leftovers(dir, {"x.log", "hard.log", "soft.log", "tiers.csv", "report.json", "series.csv",
-                             "trace-scenario.json"}),
+    QCOMPARE(leftovers(dir, {"x.log", "hard.log", "soft.log", "tiers.csv", "report.json", "series.csv", "trace-scenario.json"}),
              QStringList());
 }
 
@@ -405,10 +407,10 @@ void TestCliFiles::standardOutputFailures_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("list") << QStringList{"list"};
-    QTest::newRow("export") << QStringList{"export", "--algorithm", "gcra", "--param", "rate=10/s", "--param", "burst=5",
-                                           "--as", "redis-lua"};
-    QTest::newRow("decide") << QStringList{"decide", "--algorithm", "gcra", "--param", "rate=10/s", "--param",
-                                           "burst=5", "--trace", "{TRACE}"};
+    QTest::newRow("export") << QStringList{"export",  "--algorithm", "gcra", "--param",  "rate=10/s",
+                                           "--param", "burst=5",     "--as", "redis-lua"};
+    QTest::newRow("decide") << QStringList{"decide",  "--algorithm", "gcra",    "--param", "rate=10/s",
+                                           "--param", "burst=5",     "--trace", "{TRACE}"};
     QTest::newRow("run") << QStringList{"run", kScenarios + "boundary-attack.json"};
     QTest::newRow("recommend") << QStringList{"recommend", "{TRACE}", "--algorithm", "gcra"};
     QTest::newRow("import") << QStringList{"import", kSample};
@@ -432,8 +434,7 @@ void TestCliFiles::standardOutputFailures()
         pipe.pipeSignalIgnored = ignored;
         r = run(args, pipe);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.endsWith(QString("ratelab-cli: writing standard output: %1\n").arg(strerror(EPIPE))),
-                 qPrintable(r.err));
+        QVERIFY2(r.err.endsWith(QString("ratelab-cli: writing standard output: %1\n").arg(strerror(EPIPE))), qPrintable(r.err));
     }
 }
 

@@ -7,12 +7,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-
 namespace {
 
 const QString kLogs = QStringLiteral(RATELAB_TEST_DATA "/logs/");
 const QString kApache = QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log");
-}
+}  // namespace
 
 class TestImport : public QObject {
     Q_OBJECT
@@ -83,16 +82,18 @@ void TestImport::decideReplaysTheTrace()
 
 void TestImport::keysAndStdin()
 {
-    const QByteArray log = R"(1.1.1.1 - - [10/Oct/2000:20:55:36 +0000] "GET /users/1,2 HTTP/1.1" 200 1 "-" "x")" "\n"
-                           R"(1.1.1.1 - - [10/Oct/2000:20:55:37 +0000] "GET /users/7 HTTP/1.1" 200 1 "-" "x")" "\n";
+    const QByteArray log = R"(1.1.1.1 - - [10/Oct/2000:20:55:36 +0000] "GET /users/1,2 HTTP/1.1" 200 1 "-" "x")"
+                           "\n"
+                           R"(1.1.1.1 - - [10/Oct/2000:20:55:37 +0000] "GET /users/7 HTTP/1.1" 200 1 "-" "x")"
+                           "\n";
     Run r = run({"import", "-", "--key", "endpoint", "--path-templates"}, log);
     QCOMPARE(r.exitCode, 0);
     // A comma in a key is percent-encoded: the trace format splits on commas.
     QCOMPARE(r.out, QStringLiteral("t_us,key,cost\n971211336000000,GET /users/1%2C2,1\n971211337000000,GET /users/:id,1\n"));
 
     const QString nginx = write("custom.log", "2000-10-10T20:55:36Z 9.9.9.9 \"203.0.113.1, 10.0.0.1\" /x\n");
-    r = run({"import", nginx, "--log-format", "$time_iso8601 $remote_addr \"$http_x_forwarded_for\" $request_uri",
-             "--xff", "last", "--trusted", "10.0.0.0/8,9.9.9.9"});
+    r = run({"import", nginx, "--log-format", "$time_iso8601 $remote_addr \"$http_x_forwarded_for\" $request_uri", "--xff",
+             "last", "--trusted", "10.0.0.0/8,9.9.9.9"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QStringLiteral("t_us,key,cost\n971211336000000,203.0.113.1,1\n"));
 
@@ -111,8 +112,8 @@ void TestImport::badUsage_data()
     QTest::newRow("nginx without log_format") << QStringList{"import", apache, "--format", "nginx"} << "--log-format";
     QTest::newRow("bad log_format") << QStringList{"import", apache, "--log-format", "$remote_addr$remote_user"}
                                     << "not separated";
-    QTest::newRow("log_format with another format") << QStringList{"import", apache, "--format", "w3c", "--log-format", "$msec"}
-                                                    << "--log-format";
+    QTest::newRow("log_format with another format")
+        << QStringList{"import", apache, "--format", "w3c", "--log-format", "$msec"} << "--log-format";
     QTest::newRow("missing file") << QStringList{"import", "/nonexistent/access.log"} << "cannot open";
     QTest::newRow("a directory") << QStringList{"import", QDir::tempPath()} << "is a directory, not a log file";
     QTest::newRow("bad trusted cidr") << QStringList{"import", apache, "--trusted", "10.0.0.0/99"} << "CIDR";
@@ -148,8 +149,9 @@ void TestImport::threadsDoNotMultiplyMemory()
             x ^= x << 17;
             const unsigned k = static_cast<unsigned>(x % 300'000);
             const int s = i / 50;
-            const int n = std::snprintf(line, sizeof line, "10.%u.%u.%u - - [17/May/2015:%02d:%02d:%02d +0000] \"GET / HTTP/1.1\" 200 1\n",
-                                        k >> 16, (k >> 8) & 255, k & 255, s / 3600 % 24, s / 60 % 60, s % 60);
+            const int n =
+                std::snprintf(line, sizeof line, "10.%u.%u.%u - - [17/May/2015:%02d:%02d:%02d +0000] \"GET / HTTP/1.1\" 200 1\n",
+                              k >> 16, (k >> 8) & 255, k & 255, s / 3600 % 24, s / 60 % 60, s % 60);
             text.append(line, n);
         }
         file.write(text);
@@ -157,13 +159,15 @@ void TestImport::threadsDoNotMultiplyMemory()
     const QString one = m_dir.filePath("one-thread.csv");
     const QString sixteen = m_dir.filePath("sixteen-threads.csv");
     const auto peakRss = [&](const QStringList& args) {
-        const ratelab::test::MeasuredRun r = ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("rss.err"));
+        const ratelab::test::MeasuredRun r =
+            ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("rss.err"));
         return r.exitCode == 0 ? r.peakRssKiB : -1;
     };
     const long rssOne = peakRss({"import", log, "--threads", "1", "--out", one});
     const long rssSixteen = peakRss({"import", log, "--threads", "16", "--out", sixteen});
     QVERIFY(rssOne > 0 && rssSixteen > 0);
-    QVERIFY2(rssSixteen - rssOne < 128 * 1024, qPrintable(QStringLiteral("1 thread: %1 KiB, 16 threads: %2 KiB").arg(rssOne).arg(rssSixteen)));
+    QVERIFY2(rssSixteen - rssOne < 128 * 1024,
+             qPrintable(QStringLiteral("1 thread: %1 KiB, 16 threads: %2 KiB").arg(rssOne).arg(rssSixteen)));
     // And the result is the same: the keys a thread meets again keep their ids.
     QFile a(one), b(sixteen);
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));

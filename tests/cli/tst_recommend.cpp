@@ -25,7 +25,7 @@ QByteArray combinedLine(const QString& ip, qint64 t)
     const QString stamp = QDateTime::fromSecsSinceEpoch(t, Qt::UTC).toString("dd/MMM/yyyy:HH:mm:ss");
     return (ip + " - - [" + stamp + " +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n").toLatin1();
 }
-}
+}  // namespace
 
 class TestRecommend : public QObject {
     Q_OBJECT
@@ -184,10 +184,11 @@ void TestRecommend::handTraceTable()
 {
     // Key a: 3 requests within 200 ms; b, c, d: 1 per second at most. With W = 1 s, 100% of
     // keys needs sliding_window_log limit 3 (a's most in any 1 s window).
-    const QString trace = write("hand.csv", "t_us,key,cost\n0,a,1\n0,b,1\n0,c,1\n0,d,1\n100000,a,1\n200000,a,1\n"
-                                            "1000000,d,1\n2000000,c,1\n5000000,a,1\n");
-    const Run json = cli({"recommend", trace, "--keep-unthrottled", "100%", "--window", "1s", "--algorithm",
-                          "sliding_window_log", "--json"});
+    const QString trace = write("hand.csv",
+                                "t_us,key,cost\n0,a,1\n0,b,1\n0,c,1\n0,d,1\n100000,a,1\n200000,a,1\n"
+                                "1000000,d,1\n2000000,c,1\n5000000,a,1\n");
+    const Run json =
+        cli({"recommend", trace, "--keep-unthrottled", "100%", "--window", "1s", "--algorithm", "sliding_window_log", "--json"});
     QCOMPARE(json.exitCode, 0);
     const QJsonObject r = QJsonDocument::fromJson(json.out).object()["recommendations"].toArray()[0].toObject();
     QCOMPARE(r["params"].toObject()["limit"].toString(), QString("3"));
@@ -342,8 +343,8 @@ void TestRecommend::badUsage()
 
 void TestRecommend::exportNginx()
 {
-    const Run r = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=10/s", "--param", "burst=5",
-                       "--param", "mode=police", "--as", "nginx"});
+    const Run r = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=10/s", "--param", "burst=5", "--param",
+                       "mode=police", "--as", "nginx"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(QString::fromUtf8(r.out),
              QString("# ratelab: leaky_bucket burst=5 mode=police rate=10/s\n"
@@ -357,20 +358,20 @@ void TestRecommend::exportNginx()
                      "limit_req zone=ratelab burst=5 nodelay;\n"
                      "limit_req_status 429;\n"));
     // 0.5/s is whole per minute; shape mode has no nodelay; the preset passes delay on.
-    const Run shaped = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=0.5/s", "--param", "burst=2",
-                            "--as", "nginx"});
+    const Run shaped =
+        cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=0.5/s", "--param", "burst=2", "--as", "nginx"});
     QVERIFY(shaped.out.contains("rate=30r/m;\n"));
     QVERIFY(shaped.out.contains("limit_req zone=ratelab burst=2;\n"));
-    const Run preset = cli({"export", "--algorithm", "nginx_limit_req", "--param", "rate=20r/m", "--param", "burst=8",
-                            "--param", "delay=3", "--as", "nginx"});
+    const Run preset = cli({"export", "--algorithm", "nginx_limit_req", "--param", "rate=20r/m", "--param", "burst=8", "--param",
+                            "delay=3", "--as", "nginx"});
     QVERIFY(preset.out.contains("rate=20r/m;\n"));
     QVERIFY(preset.out.contains("limit_req zone=ratelab burst=8 delay=3;\n"));
 }
 
 void TestRecommend::exportEnvoy()
 {
-    const Run r = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=10", "--param", "refill=5/s",
-                       "--param", "refill_mode=interval", "--param", "interval=1s", "--as", "envoy"});
+    const Run r = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=10", "--param", "refill=5/s", "--param",
+                       "refill_mode=interval", "--param", "interval=1s", "--as", "envoy"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(QString::fromUtf8(r.out),
              QString("# ratelab: token_bucket capacity=10 interval=1s refill=5/s refill_mode=interval\n"
@@ -403,12 +404,12 @@ void TestRecommend::exportEnvoy()
                      "        denominator: HUNDRED\n"));
     // Continuous 18/m: one token every 3.333 s; the shortest whole-ms interval >= 50 ms with
     // whole tokens is 10 s (3 tokens).
-    const Run cont = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=18", "--param", "refill=18/m",
-                          "--as", "envoy"});
+    const Run cont =
+        cli({"export", "--algorithm", "token_bucket", "--param", "capacity=18", "--param", "refill=18/m", "--as", "envoy"});
     QCOMPARE(cont.exitCode, 0);
     QVERIFY(cont.out.contains("      tokens_per_fill: 3\n      fill_interval: 10s\n"));
-    const Run preset = cli({"export", "--algorithm", "envoy_local", "--param", "max_tokens=4", "--param",
-                            "tokens_per_fill=2", "--param", "fill_interval=250ms", "--as", "envoy"});
+    const Run preset = cli({"export", "--algorithm", "envoy_local", "--param", "max_tokens=4", "--param", "tokens_per_fill=2",
+                            "--param", "fill_interval=250ms", "--as", "envoy"});
     QVERIFY(preset.out.contains("      max_tokens: 4\n      tokens_per_fill: 2\n      fill_interval: 0.25s\n"));
 }
 
@@ -417,20 +418,22 @@ void TestRecommend::exportRefuses()
     const Run nginx = cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=2", "--as", "nginx"});
     QCOMPARE(nginx.exitCode, 2);
     QVERIFY(nginx.err.contains("nginx"));
-    QCOMPARE(cli({"export", "--algorithm", "fixed_window", "--param", "limit=3", "--param", "window=1s", "--as", "envoy"})
-                 .exitCode, 2);
-    QCOMPARE(cli({"export", "--algorithm", "x_time_rate", "--param", "rate=1/s", "--param", "burst=2", "--as",
-                  "redis-lua"}).exitCode, 2);
-    QCOMPARE(cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/h", "--param", "burst=2", "--as",
-                  "nginx"}).exitCode, 2);
+    QCOMPARE(
+        cli({"export", "--algorithm", "fixed_window", "--param", "limit=3", "--param", "window=1s", "--as", "envoy"}).exitCode,
+        2);
+    QCOMPARE(
+        cli({"export", "--algorithm", "x_time_rate", "--param", "rate=1/s", "--param", "burst=2", "--as", "redis-lua"}).exitCode,
+        2);
+    QCOMPARE(
+        cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/h", "--param", "burst=2", "--as", "nginx"}).exitCode, 2);
     // No config holds the rate: nginx runs 1r/m at 16 milli-requests per second (0.96/m);
     // Envoy's timer cuts a fill of 7 tokens at max_tokens 5 (5/s).
-    const Run slowNginx = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/m", "--param", "burst=2",
-                               "--as", "nginx"});
+    const Run slowNginx =
+        cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=1/m", "--param", "burst=2", "--as", "nginx"});
     QCOMPARE(slowNginx.exitCode, 2);
     QVERIFY2(slowNginx.err.contains("would run at 16"), qPrintable(slowNginx.err));
-    const Run cutEnvoy = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=5", "--param", "refill=7/s",
-                              "--as", "envoy"});
+    const Run cutEnvoy =
+        cli({"export", "--algorithm", "token_bucket", "--param", "capacity=5", "--param", "refill=7/s", "--as", "envoy"});
     QCOMPARE(cutEnvoy.exitCode, 2);
     QVERIFY2(cutEnvoy.err.contains("A capacity of at least 7 holds the rate"), qPrintable(cutEnvoy.err));
     QCOMPARE(cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--as", "redis-lua"}).exitCode, 2);

@@ -74,6 +74,9 @@ inline Imported importFile(const QString& path, const ImportOptions& options = {
     return out;
 }
 
-constexpr SimTime sec(std::int64_t s) { return s * kMicrosPerSecond; }
+constexpr SimTime sec(std::int64_t s)
+{
+    return s * kMicrosPerSecond;
+}
 
-} // namespace logtest
+}  // namespace logtest

@@ -9,8 +9,8 @@
 
 namespace ratelab::test {
 
-inline std::vector<Request> randomTrace(std::uint64_t seed, std::size_t count, int keys, double meanGapUs,
-                                        SimTime start, std::uint32_t maxCost)
+inline std::vector<Request> randomTrace(std::uint64_t seed, std::size_t count, int keys, double meanGapUs, SimTime start,
+                                        std::uint32_t maxCost)
 {
     std::mt19937_64 rng(seed);
     std::exponential_distribution<double> gap(1.0 / meanGapUs);
@@ -64,4 +64,4 @@ inline const std::vector<LimiterCase>& everyLimiter()
     return cases;
 }
 
-} // namespace ratelab::test
+}  // namespace ratelab::test

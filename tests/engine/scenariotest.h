@@ -45,4 +45,4 @@ inline const AlgorithmReport& lane(const Report& r, const std::string& id)
     throw std::runtime_error("no lane " + id);
 }
 
-} // namespace ratelab::test
+}  // namespace ratelab::test

@@ -61,4 +61,4 @@ inline void runSteps(const QString& algorithm, const QString& params, const QStr
     }
 }
 
-} // namespace ratelab::test
+}  // namespace ratelab::test

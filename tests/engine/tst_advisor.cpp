@@ -45,7 +45,7 @@ std::int64_t smallest(const RequestSet& set, const std::string& algorithm, std::
     return advise(set, optionsFor(algorithm, ppm, by)).recommendations.at(0).value;
 }
 
-} // namespace
+}  // namespace
 
 class TestAdvisor : public QObject {
     Q_OBJECT
@@ -170,7 +170,7 @@ void TestAdvisor::percentilesAndHistogram()
 void TestAdvisor::smallestParameters_data()
 {
     QTest::addColumn<QString>("algorithm");
-    QTest::addColumn<qint64>("for75");   // 3 of 4 keys
+    QTest::addColumn<qint64>("for75");  // 3 of 4 keys
     QTest::addColumn<qint64>("for100");
     // With W = 1 s. Key a's three requests in 200 ms decide everything at 100%:
     // sliding_window_log needs limit >= its 1 s maximum 3; fixed_window: all three fall in
@@ -249,8 +249,8 @@ void TestAdvisor::curveIsMonotone()
         }
         QCOMPARE(rec.curve.back().keysUnthrottled, std::int64_t{30});
         // The recommendation is on the curve, and one less misses the target.
-        const auto at = std::find_if(rec.curve.begin(), rec.curve.end(),
-                                     [&](const CurvePoint& c) { return c.value == rec.value; });
+        const auto at =
+            std::find_if(rec.curve.begin(), rec.curve.end(), [&](const CurvePoint& c) { return c.value == rec.value; });
         QVERIFY(at != rec.curve.end());
         QVERIFY(rec.keysUnthrottled >= 15);
         if (rec.value > f.minValue) {
@@ -270,8 +270,7 @@ void TestAdvisor::paramsInCliSyntax()
     QCOMPARE(exactRateText(7, 3 * kS), std::string("8400/h"));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exactRateText(1, 7 * kS));
     const ParameterFamily& leaky = *findFamily("leaky_bucket");
-    QCOMPARE(familyParams(leaky, 4, kMicrosPerMinute),
-             (ParamValues{{"burst", "4"}, {"rate", "5/m"}, {"mode", "police"}}));
+    QCOMPARE(familyParams(leaky, 4, kMicrosPerMinute), (ParamValues{{"burst", "4"}, {"rate", "5/m"}, {"mode", "police"}}));
     QCOMPARE(familyParams(*findFamily("fixed_window"), 9, 10 * kS), (ParamValues{{"limit", "9"}, {"window", "10s"}}));
 }
 
@@ -316,8 +315,7 @@ void TestAdvisor::fromAnImport()
     QVERIFY(in.good());
     KeyInterner keys;
     std::vector<ImportedRequest> imported;
-    const ImportSummary summary = importLog(in, ImportOptions{}, keys,
-                                            [&](const ImportedRequest& r) { imported.push_back(r); });
+    const ImportSummary summary = importLog(in, ImportOptions{}, keys, [&](const ImportedRequest& r) { imported.push_back(r); });
     const RequestSet set = requestSetFromImport(imported, keys, summary);
     const RequestSet direct = loadRequestsFromLog(path, ImportOptions{});
     QCOMPARE(set.requests.size(), direct.requests.size());
@@ -370,8 +368,8 @@ void TestAdvisor::idleGapsChangeNoDecision()
                 const ParamValues params = familyParams(f, v, w);
                 const ReplayOutcome plain = replay(set, f.algorithm, params);
                 const ReplayOutcome shortened = replay(set, gaps, f.algorithm, params);
-                const QByteArray what = QByteArray::fromStdString(f.algorithm) + " v=" + QByteArray::number(v)
-                    + " seed " + QByteArray::number(seed);
+                const QByteArray what =
+                    QByteArray::fromStdString(f.algorithm) + " v=" + QByteArray::number(v) + " seed " + QByteArray::number(seed);
                 QVERIFY2(plain.requestsRejected > 0 || v > 2, what);  // near the limit: it rejects
                 QVERIFY2(shortened.requestsRejected == plain.requestsRejected, what);
                 QVERIFY2(shortened.rejectedPerKey == plain.rejectedPerKey, what);
@@ -391,8 +389,8 @@ void TestAdvisor::idleGapsChangeNoDecision()
 // burst + 1 = 2, draining 2 per second).
 void TestAdvisor::anySpanTheImporterAccepts()
 {
-    constexpr SimTime t2015 = 1'431'857'103 * kS;      // 2015-05-17T10:05:03Z
-    constexpr SimTime tLast = kMaxTimeUs;              // 2112-09-17T23:53:47.370496Z
+    constexpr SimTime t2015 = 1'431'857'103 * kS;  // 2015-05-17T10:05:03Z
+    constexpr SimTime tLast = kMaxTimeUs;          // 2112-09-17T23:53:47.370496Z
     std::istringstream in("t_us,key\n" + std::to_string(t2015) + ",a\n" + std::to_string(t2015 + 500 * kMs) + ",a\n"
                           + std::to_string(t2015 + kS) + ",b\n" + std::to_string(tLast) + ",a\n");
     const RequestSet set = loadRequestsFromTrace(in, "span.csv");
@@ -401,8 +399,8 @@ void TestAdvisor::anySpanTheImporterAccepts()
     options.windowUs = kS;
     const AdvisorResult result = advise(set, options);
     QCOMPARE(result.lastTime, tLast);
-    const std::map<std::string, std::int64_t> expected{{"token_bucket", 2},       {"leaky_bucket", 1},
-                                                       {"fixed_window", 2},       {"sliding_window_log", 2},
+    const std::map<std::string, std::int64_t> expected{{"token_bucket", 2},           {"leaky_bucket", 1},
+                                                       {"fixed_window", 2},           {"sliding_window_log", 2},
                                                        {"sliding_window_counter", 2}, {"gcra", 2}};
     QCOMPARE(result.recommendations.size(), expected.size());
     for (const Recommendation& rec : result.recommendations) {
@@ -478,9 +476,12 @@ void TestAdvisor::newTargetReusesPrevious()
     const AdvisorResult previous = advise(set, first);
     std::int64_t fullProbes = 0;
     std::int64_t reusedProbes = 0;
-    for (const auto& [ppm, by] : std::vector<std::pair<std::int64_t, AdvisorTarget>>{
-             {500'000, AdvisorTarget::Keys}, {900'000, AdvisorTarget::Keys}, {990'000, AdvisorTarget::Keys},
-             {1'000'000, AdvisorTarget::Keys}, {0, AdvisorTarget::Keys}, {750'000, AdvisorTarget::Requests}}) {
+    for (const auto& [ppm, by] : std::vector<std::pair<std::int64_t, AdvisorTarget>>{{500'000, AdvisorTarget::Keys},
+                                                                                     {900'000, AdvisorTarget::Keys},
+                                                                                     {990'000, AdvisorTarget::Keys},
+                                                                                     {1'000'000, AdvisorTarget::Keys},
+                                                                                     {0, AdvisorTarget::Keys},
+                                                                                     {750'000, AdvisorTarget::Requests}}) {
         AdvisorOptions next = first;
         next.targetPpm = ppm;
         next.by = by;
@@ -524,7 +525,6 @@ void TestAdvisor::newTargetReusesPrevious()
     other.windowUs = 10 * kS;
     QCOMPARE(advise(set, other, &previous).recommendations[0].params, advise(set, other).recommendations[0].params);
 }
-
 
 void TestAdvisor::knee_data()
 {

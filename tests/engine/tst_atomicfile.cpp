@@ -35,9 +35,12 @@ QStringList entries(const QString& dir)
     return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
 
-std::string s(const QString& path) { return QFile::encodeName(path).toStdString(); }
+std::string s(const QString& path)
+{
+    return QFile::encodeName(path).toStdString();
+}
 
-} // namespace
+}  // namespace
 
 class TestAtomicFile : public QObject {
     Q_OBJECT

@@ -3,11 +3,11 @@
 
 #include "scenariotest.h"
 
-#include "engine/sim/clustermemory.h"
 #include "engine/cluster/scaledparams.h"
 #include "engine/engine.h"
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/sim/clustermemory.h"
 
 #include <QtTest>
 
@@ -27,13 +27,16 @@ Scenario hotKey(const std::string& rate, int instances, const std::string& store
                 const std::string& params)
 {
     const std::string json = R"({"name": "hot key", "seed": 3, "duration": "60s", "population": {"clients": 1},
-        "traffic": [{"kind": "constant", "rate": ")" + rate + R"("}], "keys": "global",
-        "cluster": {"instances": )" + std::to_string(instances) + R"(, "store": )" + store + R"(},
-        "algorithms": [{"id": "a", "algorithm": ")" + algorithm + R"(", "params": )" + params + "}]}";
+        "traffic": [{"kind": "constant", "rate": ")"
+        + rate + R"("}], "keys": "global",
+        "cluster": {"instances": )"
+        + std::to_string(instances) + R"(, "store": )" + store + R"(},
+        "algorithms": [{"id": "a", "algorithm": ")"
+        + algorithm + R"(", "params": )" + params + "}]}";
     return loadScenario(json, "inline");
 }
 
-} // namespace
+}  // namespace
 
 class TestCluster : public QObject {
     Q_OBJECT
@@ -71,8 +74,8 @@ void TestCluster::localStateLeaksNTimesTheLimit()
     const std::string bucket = R"({"capacity": 100, "refill": "100/s"})";
     const Report local = run(hotKey("1000/s", 4, R"({"mode": "local"})", "token_bucket", bucket));
     QCOMPARE(local.algorithms[0].allowed, std::int64_t(24396));
-    const Report atomic = run(hotKey("1000/s", 4, R"({"mode": "redis_atomic", "latency": {"rtt": "1ms"}})",
-                                     "token_bucket", bucket));
+    const Report atomic =
+        run(hotKey("1000/s", 4, R"({"mode": "redis_atomic", "latency": {"rtt": "1ms"}})", "token_bucket", bucket));
     QCOMPARE(atomic.algorithms[0].allowed, std::int64_t(6099));
     QCOMPARE(atomic.algorithms[0].cluster->globalLimitOvershoot, std::int64_t(0));
     QCOMPARE(atomic.algorithms[0].cluster->roundTripsPerDecision, 1.0);
@@ -148,7 +151,7 @@ void TestCluster::failurePolicies()
     const auto& closed = *lane(r, "fail_closed").cluster;
     const auto& fallback = *lane(r, "local_fallback").cluster;
     QCOMPARE(open.rejectedDuringOutage, std::int64_t(0));
-    QVERIFY(open.allowedDuringOutage > 5500);   // about 300/s x 20 s
+    QVERIFY(open.allowedDuringOutage > 5500);  // about 300/s x 20 s
     QCOMPARE(closed.allowedDuringOutage, std::int64_t(0));
     QVERIFY(std::abs(closed.rejectedDuringOutage - open.allowedDuringOutage) < open.allowedDuringOutage / 100);
     // Four local buckets of 25 (refill 25/s): 4 x (25 + 25 x 20 s) = 2,100, give or take the
@@ -223,9 +226,10 @@ void TestCluster::localSyncCountsRejectedCostWhenItsCounterDoes()
         json.replace(json.find("PARAMS"), 6, params);
         return run(loadScenario(json, algorithm)).algorithms[0];
     };
-    for (const auto& [algorithm, params] : {std::pair<std::string, std::string>{"fixed_window", R"({"limit": 20, "window": "1s"})"},
-                                           {"fixed_window", R"({"limit": 20, "window": "1s", "count_rejected": true})"},
-                                           {"redis_incr_expire", R"({"limit": 20, "window": "1s"})"}}) {
+    for (const auto& [algorithm, params] :
+         {std::pair<std::string, std::string>{"fixed_window", R"({"limit": 20, "window": "1s"})"},
+          {"fixed_window", R"({"limit": 20, "window": "1s", "count_rejected": true})"},
+          {"redis_incr_expire", R"({"limit": 20, "window": "1s"})"}}) {
         const AlgorithmReport local = report("local", algorithm, params);
         const AlgorithmReport synced = report("local_sync", algorithm, params);
         QCOMPARE(synced.allowed, local.allowed);
@@ -259,9 +263,11 @@ namespace {
 Scenario traceScenario(const QTemporaryDir& dir, const std::string& trace, const std::string& duration,
                        const std::string& cluster, const std::string& algorithm)
 {
-    return test::traceScenario(dir.path().toStdString(), trace, R"({"name": "held state", "duration": ")" + duration + R"(",
+    return test::traceScenario(dir.path().toStdString(), trace,
+                               R"({"name": "held state", "duration": ")" + duration + R"(",
         "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
-        "cluster": )" + cluster + R"(, "algorithms": [)" + algorithm + "]}");
+        "cluster": )" + cluster + R"(, "algorithms": [)"
+                                   + algorithm + "]}");
 }
 
 // 2 instances round robin (even requests to instance 0, odd to 1); in ms: a@0 a@10 b@20 a@30,
@@ -273,7 +279,7 @@ const std::string kTrace = "t_us,key,cost\n0,a,1\n10000,a,1\n20000,b,1\n30000,a,
 const std::string kLocalSyncTrace = "t_us,key,cost\n0,a,1\n10000,a,1\n600000,b,1\n800000,c,1\n";
 const std::string kGcra = R"({"id": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 1}})";
 
-} // namespace
+}  // namespace
 
 // ClusterMemory against a brute force that keeps every (place, key)'s rounded expiry: a
 // store (16 bytes a key) and 3 instances (8), random writes over 20 keys. Each place's peak,
@@ -396,7 +402,8 @@ void TestCluster::statePerPlace()
     // c [1100, 1300) (c@1020 rejected at 1120), instance 1 c [1110, 1310) and d [1130, 1330).
     // The store held a and b (2 keys, 16 B) in the first bucket, the instances 1 + 2 keys
     // (24 B) in the second: 3 keys at most, 24 B.
-    const std::string outage = R"({"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}, "timeout": "100ms"},
+    const std::string outage =
+        R"({"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}, "timeout": "100ms"},
         "outages": [{"from": "500ms", "to": "1500ms"}], "policy": {"on_failure": "local_fallback"}})";
     const Report fallbackRun = run(traceScenario(dir, kTrace, "2s", outage, kGcra));
     const MemoryStats& fallback = fallbackRun.algorithms[0].memory;
@@ -511,8 +518,8 @@ void TestCluster::stateOfTheRedisOutage()
 
 void TestCluster::clusterScenariosRoundTrip()
 {
-    for (const char* name : {"cluster-local-leak", "cluster-get-set-race", "cluster-clock-skew", "cluster-ntp-step",
-                             "cluster-redis-outage"}) {
+    for (const char* name :
+         {"cluster-local-leak", "cluster-get-set-race", "cluster-clock-skew", "cluster-ntp-step", "cluster-redis-outage"}) {
         const Scenario s = embedded(name);
         QVERIFY(s.cluster.has_value());
         const Scenario again = loadScenario(saveScenario(s), name);

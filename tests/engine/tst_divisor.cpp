@@ -20,7 +20,7 @@ std::int64_t hardwareCeil(std::int64_t n, std::int64_t d)
     return n / d + (n % d != 0 && n > 0);
 }
 
-} // namespace
+}  // namespace
 
 class TestDivisor : public QObject {
     Q_OBJECT
@@ -35,9 +35,23 @@ private slots:
 void TestDivisor::quotients_data()
 {
     QTest::addColumn<qint64>("d");
-    const std::int64_t divisors[] = {1, 2, 3, 5, 7, 10, 1 << 20, (1 << 20) + 1, 1'000'000, 100'000, 999'983,
-                                     std::int64_t{1} << 31, (std::int64_t{1} << 32) + 1, std::int64_t{1} << 62,
-                                     (std::int64_t{1} << 62) + 1, kMax - 1, kMax};
+    const std::int64_t divisors[] = {1,
+                                     2,
+                                     3,
+                                     5,
+                                     7,
+                                     10,
+                                     1 << 20,
+                                     (1 << 20) + 1,
+                                     1'000'000,
+                                     100'000,
+                                     999'983,
+                                     std::int64_t{1} << 31,
+                                     (std::int64_t{1} << 32) + 1,
+                                     std::int64_t{1} << 62,
+                                     (std::int64_t{1} << 62) + 1,
+                                     kMax - 1,
+                                     kMax};
     for (const std::int64_t d : divisors)
         QTest::addRow("d=%lld", static_cast<long long>(d)) << qint64{d};
 }

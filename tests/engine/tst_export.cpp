@@ -105,7 +105,7 @@ std::string exportText(const QString& algorithm, const QString& params, ExportTa
     return exportLimit(algorithm.toStdString(), test::paramsFrom(params), target);
 }
 
-} // namespace
+}  // namespace
 
 class TestExport : public QObject {
     Q_OBJECT
@@ -171,9 +171,10 @@ void TestExport::envoyHoldsAContinuousRate()
         const double expected = static_cast<double>(capacity) + static_cast<double>(Int128{rate.num} * span / rate.den);
         QVERIFY2(std::abs(static_cast<double>(admittedCount(b)) - expected) <= 1.0,
                  qPrintable(QStringLiteral("source %1, expected %2").arg(admittedCount(b)).arg(expected)));
-        QVERIFY2(std::abs(static_cast<double>(admittedCount(e)) - expected) <= static_cast<double>(tokensPerFill) + 1.0,
-                 qPrintable(QStringLiteral("envoy %1, expected %2 within %3").arg(admittedCount(e)).arg(expected)
-                                .arg(tokensPerFill + 1)));
+        QVERIFY2(
+            std::abs(static_cast<double>(admittedCount(e)) - expected) <= static_cast<double>(tokensPerFill) + 1.0,
+            qPrintable(
+                QStringLiteral("envoy %1, expected %2 within %3").arg(admittedCount(e)).arg(expected).arg(tokensPerFill + 1)));
         QVERIFY(worstExcess(heavy, b, rate) <= Int128{capacity} * rate.den);
         QVERIFY(worstExcess(heavy, e, rate) <= Int128{capacity + tokensPerFill} * rate.den);
         // Bursty traffic near the rate (one key, cost 1): the same bounds.
@@ -193,12 +194,14 @@ void TestExport::envoyDecidesAsAnIntervalSource_data()
 {
     QTest::addColumn<QString>("algorithm");
     QTest::addColumn<QString>("params");
-    QTest::newRow("token_bucket interval") << "token_bucket" << "capacity=10 refill=5/s refill_mode=interval interval=1s";
-    QTest::newRow("token_bucket interval, fill above capacity")
-        << "token_bucket" << "capacity=2 refill=30/s refill_mode=interval interval=100ms";
-    QTest::newRow("token_bucket interval 2.5/s per 400ms")
-        << "token_bucket" << "capacity=4 refill=2.5/s refill_mode=interval interval=400ms";
-    QTest::newRow("envoy_local") << "envoy_local" << "max_tokens=4 tokens_per_fill=2 fill_interval=250ms";
+    QTest::newRow("token_bucket interval") << "token_bucket"
+                                           << "capacity=10 refill=5/s refill_mode=interval interval=1s";
+    QTest::newRow("token_bucket interval, fill above capacity") << "token_bucket"
+                                                                << "capacity=2 refill=30/s refill_mode=interval interval=100ms";
+    QTest::newRow("token_bucket interval 2.5/s per 400ms") << "token_bucket"
+                                                           << "capacity=4 refill=2.5/s refill_mode=interval interval=400ms";
+    QTest::newRow("envoy_local") << "envoy_local"
+                                 << "max_tokens=4 tokens_per_fill=2 fill_interval=250ms";
 }
 
 // The same semantics (interval refill from t = 0): every decision and field matches.
@@ -226,14 +229,22 @@ void TestExport::envoyRefusesWhatNoFillHolds_data()
     QTest::addColumn<QString>("params");
     QTest::addColumn<QString>("reason");
     // 7/s needs 7 tokens per 1000 ms; the timer path would cut them to 5: 5/s.
-    QTest::newRow("7/s with capacity 5") << "token_bucket" << "capacity=5 refill=7/s" << "capacity of at least 7";
+    QTest::newRow("7/s with capacity 5") << "token_bucket"
+                                         << "capacity=5 refill=7/s"
+                                         << "capacity of at least 7";
     // 3/s: 3 tokens per 1000 ms (1/3 s is not whole milliseconds) against capacity 2.
-    QTest::newRow("3/s with capacity 2") << "token_bucket" << "capacity=2 refill=3/s" << "capacity of at least 3";
-    QTest::newRow("fill interval under 50ms")
-        << "token_bucket" << "capacity=5 refill=100/s refill_mode=interval interval=10ms" << "at least 50ms";
-    QTest::newRow("fill interval not whole ms") << "envoy_local" << "max_tokens=5 fill_interval=50500us"
+    QTest::newRow("3/s with capacity 2") << "token_bucket"
+                                         << "capacity=2 refill=3/s"
+                                         << "capacity of at least 3";
+    QTest::newRow("fill interval under 50ms") << "token_bucket"
+                                              << "capacity=5 refill=100/s refill_mode=interval interval=10ms"
+                                              << "at least 50ms";
+    QTest::newRow("fill interval not whole ms") << "envoy_local"
+                                                << "max_tokens=5 fill_interval=50500us"
                                                 << "whole milliseconds";
-    QTest::newRow("no token bucket") << "gcra" << "rate=1/s burst=1" << "token_bucket and envoy_local only";
+    QTest::newRow("no token bucket") << "gcra"
+                                     << "rate=1/s burst=1"
+                                     << "token_bucket and envoy_local only";
 }
 
 void TestExport::envoyRefusesWhatNoFillHolds()
@@ -253,12 +264,17 @@ void TestExport::nginxHoldsALeakyBucketsRate_data()
 {
     QTest::addColumn<QString>("params");
     QTest::addColumn<QString>("rate");  // nginx's, derived by hand
-    QTest::newRow("10/s burst 5, police") << "rate=10/s burst=5 mode=police" << "10r/s";
-    QTest::newRow("10/s burst 5, shape") << "rate=10/s burst=5" << "10r/s";
+    QTest::newRow("10/s burst 5, police") << "rate=10/s burst=5 mode=police"
+                                          << "10r/s";
+    QTest::newRow("10/s burst 5, shape") << "rate=10/s burst=5"
+                                         << "10r/s";
     // 2.5/s = 2500 milli-requests per second = 150 x 1000 / 60.
-    QTest::newRow("2.5/s burst 3") << "rate=2.5/s burst=3 mode=police" << "150r/m";
-    QTest::newRow("30/m burst 0") << "rate=30/m burst=0 mode=police" << "30r/m";
-    QTest::newRow("7/s burst 2") << "rate=7/s burst=2 mode=police" << "7r/s";
+    QTest::newRow("2.5/s burst 3") << "rate=2.5/s burst=3 mode=police"
+                                   << "150r/m";
+    QTest::newRow("30/m burst 0") << "rate=30/m burst=0 mode=police"
+                                  << "30r/m";
+    QTest::newRow("7/s burst 2") << "rate=7/s burst=2 mode=police"
+                                 << "7r/s";
 }
 
 // A millisecond clock and truncated drains: in any span nginx admits at most
@@ -333,11 +349,19 @@ void TestExport::nginxRefusesWhatNoRateHolds_data()
     QTest::addColumn<QString>("params");
     QTest::addColumn<QString>("reason");
     // 1/m is 16.67 milli-requests per second; 1r/m runs at 16 (0.96/m).
-    QTest::newRow("1/m") << "leaky_bucket" << "rate=1/m burst=2" << "would run at 16";
-    QTest::newRow("1/h") << "leaky_bucket" << "rate=1/h burst=2" << "whole milli-requests";
+    QTest::newRow("1/m") << "leaky_bucket"
+                         << "rate=1/m burst=2"
+                         << "would run at 16";
+    QTest::newRow("1/h") << "leaky_bucket"
+                         << "rate=1/h burst=2"
+                         << "whole milli-requests";
     // 0.001/s is 1 milli-request per second: 0.06r/m, no whole N.
-    QTest::newRow("0.001/s") << "leaky_bucket" << "rate=0.001/s burst=0" << "no Nr/s or Nr/m";
-    QTest::newRow("no leaky bucket") << "gcra" << "rate=1/s burst=1" << "leaky_bucket and nginx_limit_req only";
+    QTest::newRow("0.001/s") << "leaky_bucket"
+                             << "rate=0.001/s burst=0"
+                             << "no Nr/s or Nr/m";
+    QTest::newRow("no leaky bucket") << "gcra"
+                                     << "rate=1/s burst=1"
+                                     << "leaky_bucket and nginx_limit_req only";
 }
 
 void TestExport::nginxRefusesWhatNoRateHolds()

@@ -31,13 +31,10 @@ void TestHeaders::formats_data()
     QTest::newRow("x-ratelimit allowed") << "x-ratelimit" << true
                                          << "X-RateLimit-Limit: 5; X-RateLimit-Remaining: 4; X-RateLimit-Reset: 1";
     QTest::newRow("x-ratelimit rejected")
-        << "x-ratelimit" << false
-        << "Retry-After: 1; X-RateLimit-Limit: 5; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1";
-    QTest::newRow("draft-7") << "draft-7" << true
-                             << "RateLimit-Policy: 5;w=1; RateLimit: limit=5, remaining=4, reset=1";
-    QTest::newRow("draft-11 rejected")
-        << "draft-11" << false
-        << "Retry-After: 1; RateLimit-Policy: \"gcra\";q=5;w=1; RateLimit: \"gcra\";r=0;t=1";
+        << "x-ratelimit" << false << "Retry-After: 1; X-RateLimit-Limit: 5; X-RateLimit-Remaining: 0; X-RateLimit-Reset: 1";
+    QTest::newRow("draft-7") << "draft-7" << true << "RateLimit-Policy: 5;w=1; RateLimit: limit=5, remaining=4, reset=1";
+    QTest::newRow("draft-11 rejected") << "draft-11" << false
+                                       << "Retry-After: 1; RateLimit-Policy: \"gcra\";q=5;w=1; RateLimit: \"gcra\";r=0;t=1";
 }
 
 void TestHeaders::formats()
@@ -65,7 +62,8 @@ void TestHeaders::resetStyles_data()
     // 1.5 s: delta ceil(0.5) = 1, 1, 2; Unix time ceil(E + 0.75) = E + 1, ceil(E + 1.25) =
     // E + 2, ceil(E + 1.75) = E + 2. The 4th: rejected, a token in 0.5 s (Retry-After 1).
     QTest::newRow("token bucket at an epoch instant")
-        << "token_bucket" << "capacity=3 refill=2/s"
+        << "token_bucket"
+        << "capacity=3 refill=2/s"
         << QStringList{
                "1700000000250000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
                " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1700000001",
@@ -78,7 +76,8 @@ void TestHeaders::resetStyles_data()
     // GitHub's shape: a fixed window. 60 s windows from t = 0: E + 10.5 s lies in
     // [1699999980 s, 1700000040 s). Reset in 29.5 s: delta 30, Unix time 1700000040 exactly.
     QTest::newRow("fixed window, the window's end")
-        << "fixed_window" << "limit=2 window=60s"
+        << "fixed_window"
+        << "limit=2 window=60s"
         << QStringList{
                "1700000010500000 a 1 => X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 30"
                " || X-RateLimit-Limit: 2; X-RateLimit-Remaining: 1; X-RateLimit-Reset: 1700000040",
@@ -91,14 +90,14 @@ void TestHeaders::resetStyles_data()
     // A trace from t = 0 reads as Unix time 0: at 0.3 s the bucket is full again at 0.8 s,
     // second 1; a key reset at once (idle) names the current instant's second, rounded up.
     QTest::newRow("token bucket from t = 0")
-        << "token_bucket" << "capacity=3 refill=2/s"
-        << QStringList{
-               "300000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
-               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1",
-               "2000000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
-               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 3",
-               "2000000 b 4 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 3; X-RateLimit-Reset: 0"
-               " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 3; X-RateLimit-Reset: 2"};
+        << "token_bucket"
+        << "capacity=3 refill=2/s"
+        << QStringList{"300000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
+                       " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1",
+                       "2000000 a 1 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 1"
+                       " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 2; X-RateLimit-Reset: 3",
+                       "2000000 b 4 => X-RateLimit-Limit: 3; X-RateLimit-Remaining: 3; X-RateLimit-Reset: 0"
+                       " || X-RateLimit-Limit: 3; X-RateLimit-Remaining: 3; X-RateLimit-Reset: 2"};
 }
 
 void TestHeaders::resetStyles()
@@ -114,8 +113,7 @@ void TestHeaders::resetStyles()
         const QStringList expected = sides.at(1).split(" || ");
         const SimTime t = request.at(0).toLongLong();
         const Decision d = built.limiter->decide(keys.intern(request.at(1).toStdString()), t, request.at(2).toLongLong());
-        QCOMPARE(QString::fromStdString(httpHeaders(HeaderStyle::XRateLimit, d, built.limiter->policy(), "", t)),
-                 expected.at(0));
+        QCOMPARE(QString::fromStdString(httpHeaders(HeaderStyle::XRateLimit, d, built.limiter->policy(), "", t)), expected.at(0));
         QCOMPARE(QString::fromStdString(httpHeaders(HeaderStyle::XRateLimitEpoch, d, built.limiter->policy(), "", t)),
                  expected.at(1));
     }

@@ -19,7 +19,7 @@ const char* kTrace = "t_us,key,cost\n0,b,1\n100000,a,1\n200000,a,1\n250000,b,1\n
 const char* kScenario = R"({"name": "hand", "duration": "6s", "traffic": [{"kind": "trace", "file": "trace.csv"}],
     "keys": "recorded", "algorithms": [{"id": "fw", "algorithm": "fixed_window", "params": {"limit": 2, "window": "1s"}}]})";
 
-} // namespace
+}  // namespace
 
 class TestKeyHistory : public QObject {
     Q_OBJECT

@@ -84,9 +84,9 @@ void TestLiveKeys::peakCountsOverlappingKeys()
 void TestLiveKeys::extendingKeepsOneKey()
 {
     LiveKeys keys(0, false);
-    keys.touch(0, 0, 10'000);      // until 10,000
-    keys.touch(0, 9'000, 5'000);   // until 14,000
-    keys.touch(0, 9'500, 100);     // 9,600 -> 10,000: earlier, so still 14,000
+    keys.touch(0, 0, 10'000);     // until 10,000
+    keys.touch(0, 9'000, 5'000);  // until 14,000
+    keys.touch(0, 9'500, 100);    // 9,600 -> 10,000: earlier, so still 14,000
     keys.advance(13'999);
     QCOMPARE(keys.live(), std::int64_t(1));
     keys.advance(14'000);
@@ -113,7 +113,7 @@ void TestLiveKeys::intervalPeakStartsFromTheLiveKeys()
     keys.touch(1, 1'000, 1'000);  // until 2,000
     keys.touch(2, 3'000, 1'000);  // until 4,000; key 1 is gone: 2 live
     QCOMPARE(keys.takeIntervalPeak(), std::int64_t(2));
-    keys.advance(4'500);          // only key 0 left
+    keys.advance(4'500);                                 // only key 0 left
     QCOMPARE(keys.takeIntervalPeak(), std::int64_t(2));  // the keys live at 3,000, when it started
     QCOMPARE(keys.takeIntervalPeak(), std::int64_t(1));
     keys.advance(5'000);
@@ -137,7 +137,7 @@ void TestLiveKeys::expiriesBeyondTheRing()
     keys.touch(0, 69 * kSecond, 131 * kSecond + 1);  // 200,000,001 -> 200,001,000
     keys.advance(100 * kSecond);
     QCOMPARE(keys.live(), std::int64_t(3));
-    keys.advance(200 * kSecond);                      // key 1 goes, key 0 lives 1 ms more
+    keys.advance(200 * kSecond);  // key 1 goes, key 0 lives 1 ms more
     QCOMPARE(keys.live(), std::int64_t(2));
     keys.advance(200 * kSecond + 1'000);
     QCOMPARE(keys.live(), std::int64_t(1));
@@ -145,7 +145,7 @@ void TestLiveKeys::expiriesBeyondTheRing()
     QCOMPARE(keys.live(), std::int64_t(1));
     keys.advance(3600 * kSecond);
     QCOMPARE(keys.live(), std::int64_t(0));
-    keys.touch(4, 7200 * kSecond, 1);                 // the count starts again after the jump
+    keys.touch(4, 7200 * kSecond, 1);  // the count starts again after the jump
     QCOMPARE(keys.live(), std::int64_t(1));
     QCOMPARE(keys.peak(), std::int64_t(4));
 }
@@ -179,8 +179,8 @@ void TestLiveKeys::forEachLiveListsTheLiveKeys()
     keys.touch(5, 1'000, 20'000);  // until 21,000
     keys.advance(2'000);
     QCOMPARE(liveKeys(), (std::vector<KeyId>{3, 5}));
-    keys.touch(9, 3'000, 1'000);   // back until 4,000
-    keys.touch(9, 5'000, 1'000);   // dead at 4,000, back until 6,000
+    keys.touch(9, 3'000, 1'000);  // back until 4,000
+    keys.touch(9, 5'000, 1'000);  // dead at 4,000, back until 6,000
     keys.advance(5'500);
     QCOMPARE(liveKeys(), (std::vector<KeyId>{3, 5, 9}));
     keys.advance(10'000);
@@ -280,7 +280,7 @@ void compareWithBruteForce(quint64 seed, qint64 maxResetUs, qint64 maxGapUs)
     QVERIFY2(peak >= 5, "the trace must overlap keys");
 }
 
-} // namespace
+}  // namespace
 
 void TestLiveKeys::agreesWithBruteForce()
 {

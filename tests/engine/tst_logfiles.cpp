@@ -18,12 +18,12 @@
 
 #include <QtTest>
 
+#include "logtest.h"
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
-#include "logtest.h"
 
 #include <QtTest>
 
@@ -74,39 +74,41 @@ void TestLogFiles::sharedLogs_data()
     // resources/samples/SOURCES.md: 10,000 lines, line 8899 cut off inside the user agent (no
     // closing quote), 1,753 IPs, minute :05 of each hour from 2015-05-17 10:05 to 2015-05-20
     // 21:05, 4,915 backward steps (all within one minute, so inside the 60 s window).
-    QTest::newRow("apache combined") << kApache << "combined" << qint64(60)
-                                     << qint64(10000) << qint64(9999) << qint64(0) << qint64(0)
-                                     << std::vector<std::int64_t>{8899} << int(LineProblem::UnterminatedQuote)
-                                     << qint64(1753) << qint64(sec(1431857100)) << qint64(sec(1432155959))
-                                     << qint64(4915);
+    QTest::newRow("apache combined") << kApache << "combined" << qint64(60) << qint64(10000) << qint64(9999) << qint64(0)
+                                     << qint64(0) << std::vector<std::int64_t>{8899} << int(LineProblem::UnterminatedQuote)
+                                     << qint64(1753) << qint64(sec(1431857100)) << qint64(sec(1432155959)) << qint64(4915);
     // tests/data/logs/SOURCES.md: the first hour of the NASA trace, 993 records + a header
     // naming 9 columns over 7-column rows; 115 clients; epoch seconds 807256800 to 807260379;
     // never backwards.
-    QTest::newRow("nasa tsv") << kLogs + "nasa_ksc_19950801_first-hour.tsv" << "tsv" << qint64(60) << qint64(994)
-                              << qint64(993) << qint64(0) << qint64(1) << std::vector<std::int64_t>{} << -1
-                              << qint64(115) << qint64(sec(807256800)) << qint64(sec(807260379)) << qint64(0);
+    QTest::newRow("nasa tsv") << kLogs + "nasa_ksc_19950801_first-hour.tsv"
+                              << "tsv" << qint64(60) << qint64(994) << qint64(993) << qint64(0) << qint64(1)
+                              << std::vector<std::int64_t>{} << -1 << qint64(115) << qint64(sec(807256800))
+                              << qint64(sec(807260379)) << qint64(0);
     // 33 lines: 21 requests and 12 '#' directive lines (3 header blocks, the last without a
     // date field, so its records take the #Date directive's day); 4 clients; 2016-01-01
     // 01:06:30 to 2016-01-31 21:45:54 UTC.
-    QTest::newRow("iis w3c") << kLogs + "iis_w3c_handwritten.log" << "w3c" << qint64(60) << qint64(33)
-                             << qint64(21) << qint64(0) << qint64(12) << std::vector<std::int64_t>{} << -1
-                             << qint64(4) << qint64(sec(1451610390)) << qint64(sec(1454276754)) << qint64(0);
+    QTest::newRow("iis w3c") << kLogs + "iis_w3c_handwritten.log"
+                             << "w3c" << qint64(60) << qint64(33) << qint64(21) << qint64(0) << qint64(12)
+                             << std::vector<std::int64_t>{} << -1 << qint64(4) << qint64(sec(1451610390))
+                             << qint64(sec(1454276754)) << qint64(0);
     // 10 records and the empty last line; one client (ip:port); 15:01:12.376735Z to
     // 15:55:11.987940Z; 15:01:50 before 15:01:22 is the one backward step.
-    QTest::newRow("aws alb") << kLogs + "aws_alb_elastic-beats_application-lb-http.log" << "alb" << qint64(60) << qint64(11)
-                             << qint64(10) << qint64(1) << qint64(0) << std::vector<std::int64_t>{} << -1 << qint64(1)
-                             << qint64(1570806072376735) << qint64(1570809311987940) << qint64(1);
+    QTest::newRow("aws alb") << kLogs + "aws_alb_elastic-beats_application-lb-http.log"
+                             << "alb" << qint64(60) << qint64(11) << qint64(10) << qint64(1) << qint64(0)
+                             << std::vector<std::int64_t>{} << -1 << qint64(1) << qint64(1570806072376735)
+                             << qint64(1570809311987940) << qint64(1);
     // 10 records, clients 1.2.3.4 and "-"; accept dates 2018-07-30 09:03:52.726 to
     // 2021-06-22 12:03:08.833; backward: 01.427<01.501, 59.590<01.427, 55.202<59.590, 04.060<08.833.
-    QTest::newRow("haproxy") << kLogs + "haproxy_http_elastic-beats.log" << "haproxy" << qint64(60) << qint64(10) << qint64(10)
-                             << qint64(0) << qint64(0) << std::vector<std::int64_t>{} << -1 << qint64(2)
-                             << qint64(1532941432726000) << qint64(1624363388833000) << qint64(4);
+    QTest::newRow("haproxy") << kLogs + "haproxy_http_elastic-beats.log"
+                             << "haproxy" << qint64(60) << qint64(10) << qint64(10) << qint64(0) << qint64(0)
+                             << std::vector<std::int64_t>{} << -1 << qint64(2) << qint64(1532941432726000)
+                             << qint64(1624363388833000) << qint64(4);
     // 7 records from 2016 to 2018 (edited fixture lines: a look-back of 3 years keeps them
     // all); first addresses of the chains: 10.0.0.2 (twice), 172.17.0.1, 85.181.35.98,
     // 10.5.102.222, 2a03:..., 127.0.0.1 = 6 clients. 22/Jan/2016:13:18:29 +0000 is the
     // earliest, 12/Apr/2018:09:48:40 +0200 the latest.
-    QTest::newRow("nginx edge cases") << kLogs + "nginx_edgecases_elastic-beats_test.log" << "combined"
-                                      << qint64(3 * 366 * 86400) << qint64(7) << qint64(7) << qint64(0) << qint64(0)
+    QTest::newRow("nginx edge cases") << kLogs + "nginx_edgecases_elastic-beats_test.log"
+                                      << "combined" << qint64(3 * 366 * 86400) << qint64(7) << qint64(7) << qint64(0) << qint64(0)
                                       << std::vector<std::int64_t>{} << -1 << qint64(6) << qint64(sec(1453468709))
                                       << qint64(sec(1523519320)) << qint64(2);
 }
@@ -187,19 +189,19 @@ void TestLogFiles::proxyChains_data()
 
     const QString v6 = "2a03:0000:10ff:f00f:0000:0000:0:8000";
     QTest::newRow("first, none trusted") << "first" << QStringList{}
-                                         << QStringList{"10.0.0.2", "172.17.0.1", "10.0.0.2", "85.181.35.98",
-                                                        "10.5.102.222", v6, "127.0.0.1"};
+                                         << QStringList{"10.0.0.2",     "172.17.0.1", "10.0.0.2", "85.181.35.98",
+                                                        "10.5.102.222", v6,           "127.0.0.1"};
     QTest::newRow("last, none trusted") << "last" << QStringList{}
-                                        << QStringList{"127.0.0.1", "172.17.0.1", "85.181.35.98", "85.181.35.98",
+                                        << QStringList{"127.0.0.1",  "172.17.0.1", "85.181.35.98", "85.181.35.98",
                                                        "10.2.1.185", "10.2.2.121", "127.0.0.1"};
     // Private ranges trusted: the last untrusted hop is the public address a proxy saw;
     // a chain of trusted addresses only falls back to its leftmost entry.
-    QTest::newRow("last, private trusted")
-        << "last" << QStringList{"10.0.0.0/8", "127.0.0.0/8", "172.16.0.0/12"}
-        << QStringList{"10.0.0.2", "172.17.0.1", "85.181.35.98", "85.181.35.98", "204.246.1.1", v6, "127.0.0.1"};
+    QTest::newRow("last, private trusted") << "last" << QStringList{"10.0.0.0/8", "127.0.0.0/8", "172.16.0.0/12"}
+                                           << QStringList{"10.0.0.2",    "172.17.0.1", "85.181.35.98", "85.181.35.98",
+                                                          "204.246.1.1", v6,           "127.0.0.1"};
     QTest::newRow("first, prefix trusted") << "first" << QStringList{"10."}
-                                           << QStringList{"127.0.0.1", "172.17.0.1", "85.181.35.98", "85.181.35.98",
-                                                          "199.96.1.1", v6, "127.0.0.1"};
+                                           << QStringList{"127.0.0.1",  "172.17.0.1", "85.181.35.98", "85.181.35.98",
+                                                          "199.96.1.1", v6,           "127.0.0.1"};
 }
 
 void TestLogFiles::proxyChains()

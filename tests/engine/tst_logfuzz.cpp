@@ -16,12 +16,12 @@
 
 #include <QtTest>
 
+#include "logtest.h"
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
-#include "logtest.h"
 
 #include <QtTest>
 
@@ -49,11 +49,11 @@ namespace {
 
 std::string goodLine(int i)
 {
-    return "10.0.0." + std::to_string(i % 200) + " - - [10/Oct/2000:20:" + (i % 60 < 10 ? "0" : "")
-           + std::to_string(i % 60) + ":00 +0000] \"GET /p/" + std::to_string(i) + " HTTP/1.1\" 200 1 \"-\" \"ua\"";
+    return "10.0.0." + std::to_string(i % 200) + " - - [10/Oct/2000:20:" + (i % 60 < 10 ? "0" : "") + std::to_string(i % 60)
+        + ":00 +0000] \"GET /p/" + std::to_string(i) + " HTTP/1.1\" 200 1 \"-\" \"ua\"";
 }
 
-} // namespace
+}  // namespace
 
 void TestLogFuzz::fuzzTruncatedAndGarbage()
 {
@@ -65,11 +65,13 @@ void TestLogFuzz::fuzzTruncatedAndGarbage()
     };
     const std::string good = goodLine(7);
     const std::vector<Bad> bads = {
-        {good.substr(0, good.size() - 3), LineProblem::UnterminatedQuote},  // cut in the user agent
-        {good.substr(0, good.find("HTTP")), LineProblem::UnterminatedQuote}, // cut in the request
-        {good.substr(0, 20), LineProblem::MissingField},                    // cut in the time
+        {good.substr(0, good.size() - 3), LineProblem::UnterminatedQuote},    // cut in the user agent
+        {good.substr(0, good.find("HTTP")), LineProblem::UnterminatedQuote},  // cut in the request
+        {good.substr(0, 20), LineProblem::MissingField},                      // cut in the time
         {std::string("\x00\x01\x02\xff\xfe garbage \x7f", 15), LineProblem::MissingField},
-        {R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /caf)" "\xC3\x28" R"( HTTP/1.1" 200 1 "-" "ua \xff\xfe")",
+        {R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /caf)"
+         "\xC3\x28"
+         R"( HTTP/1.1" 200 1 "-" "ua \xff\xfe")",
          LineProblem::MissingField, true},  // invalid UTF-8 in the request and agent: bytes are bytes, it imports
         {R"(1.2.3.4 - - [10/Oct/0000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "ua")", LineProblem::TimestampOutOfRange},
         {R"(1.2.3.4 - - [10/Oct/2000:99:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "ua")", LineProblem::BadTimestamp},

@@ -16,12 +16,12 @@
 
 #include <QtTest>
 
+#include "logtest.h"
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
-#include "logtest.h"
 
 #include <QtTest>
 
@@ -90,14 +90,22 @@ void TestLogKeys::pathTemplates_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("templated");
-    QTest::newRow("numeric") << "/users/123" << "/users/:id";
-    QTest::newRow("nested, query dropped") << "/users/123/orders/456?page=2" << "/users/:id/orders/:id";
-    QTest::newRow("uuid") << "/o/0b5f1e0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b/x" << "/o/:id/x";
-    QTest::newRow("object id") << "/items/5f2b9c0e1a7d3b0012345678" << "/items/:id";
-    QTest::newRow("hex word kept") << "/cafe/facade" << "/cafe/facade";
-    QTest::newRow("short hex kept") << "/v1/ab12" << "/v1/ab12";
-    QTest::newRow("trailing slash") << "/a/42/" << "/a/:id/";
-    QTest::newRow("root") << "/" << "/";
+    QTest::newRow("numeric") << "/users/123"
+                             << "/users/:id";
+    QTest::newRow("nested, query dropped") << "/users/123/orders/456?page=2"
+                                           << "/users/:id/orders/:id";
+    QTest::newRow("uuid") << "/o/0b5f1e0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b/x"
+                          << "/o/:id/x";
+    QTest::newRow("object id") << "/items/5f2b9c0e1a7d3b0012345678"
+                               << "/items/:id";
+    QTest::newRow("hex word kept") << "/cafe/facade"
+                                   << "/cafe/facade";
+    QTest::newRow("short hex kept") << "/v1/ab12"
+                                    << "/v1/ab12";
+    QTest::newRow("trailing slash") << "/a/42/"
+                                    << "/a/:id/";
+    QTest::newRow("root") << "/"
+                          << "/";
 }
 
 void TestLogKeys::pathTemplates()
@@ -111,11 +119,14 @@ void TestLogKeys::pathTemplates()
 
 void TestLogKeys::keyKinds()
 {
-    const std::string log =
-        R"(1.1.1.1 - alice [10/Oct/2000:20:55:36 +0000] "GET /users/1?api_key=K1 HTTP/1.1" 200 1 "-" "x")" "\n"
-        R"(2.2.2.2 - - [10/Oct/2000:20:55:37 +0000] "GET /users/2?x=1&api_key=K2 HTTP/1.1" 200 1 "-" "x")" "\n"
-        R"(1.1.1.1 - alice [10/Oct/2000:20:55:38 +0000] "POST /users/3 HTTP/1.1" 200 1 "-" "x")" "\n"
-        R"(3.3.3.3 - - [10/Oct/2000:20:55:39 +0000] "" 400 0 "-" "-")" "\n";
+    const std::string log = R"(1.1.1.1 - alice [10/Oct/2000:20:55:36 +0000] "GET /users/1?api_key=K1 HTTP/1.1" 200 1 "-" "x")"
+                            "\n"
+                            R"(2.2.2.2 - - [10/Oct/2000:20:55:37 +0000] "GET /users/2?x=1&api_key=K2 HTTP/1.1" 200 1 "-" "x")"
+                            "\n"
+                            R"(1.1.1.1 - alice [10/Oct/2000:20:55:38 +0000] "POST /users/3 HTTP/1.1" 200 1 "-" "x")"
+                            "\n"
+                            R"(3.3.3.3 - - [10/Oct/2000:20:55:39 +0000] "" 400 0 "-" "-")"
+                            "\n";
     ImportOptions o;
     using Counts = std::map<std::string, std::int64_t>;
     o.key.kind = KeyKind::User;
@@ -145,7 +156,8 @@ void TestLogKeys::keyKinds()
     field.key.kind = KeyKind::ApiKey;
     QCOMPARE(importText("9.9.9.9 [10/Oct/2000:20:55:36 +0000] secret\n", field).perKey(), (Counts{{"secret", 1}}));
 
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyExtractor(KeyOptions{KeyKind::Ip, ForwardedChoice::Last, {"10.0.0.0/40"}}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             KeyExtractor(KeyOptions{KeyKind::Ip, ForwardedChoice::Last, {"10.0.0.0/40"}}));
 }
 
 void TestLogKeys::tierMap()
@@ -157,7 +169,9 @@ void TestLogKeys::tierMap()
     o.tiers = tiers;
     std::string log;
     for (const char* ip : {"1.1.1.1", "1.1.1.1", "2.2.2.2", "3.3.3.3"})
-        log += std::string(ip) + R"( - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")" "\n";
+        log += std::string(ip)
+            + R"( - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
+              "\n";
     const Imported r = importText(log, o);
     QCOMPARE(r.summary.tiers.size(), std::size_t(3));
     QCOMPARE(r.summary.tiers[0].requests, 1);
@@ -178,9 +192,9 @@ void TestLogKeys::refusedLinesLeaveNoKey()
     };
     std::string log = line("10.0.0.1", "09:00:00");
     for (int i = 1; i <= 4; ++i)
-        log += line("192.168.0." + std::to_string(i), "08:00:00");  // an hour before line 1
+        log += line("192.168.0." + std::to_string(i), "08:00:00");            // an hour before line 1
     log += "172.16.0.9 - - [12/Apr/2018:09:00:01 +0000] \"GET / HTTP/1.1\n";  // malformed: no status
-    log += line("172.16.0.8", "09:00:61");  // malformed: no such second
+    log += line("172.16.0.8", "09:00:61");                                    // malformed: no such second
     log += line("10.0.0.2", "09:00:03");
     log += line("10.0.0.1", "09:00:04");
     const std::vector<std::string> kept{"10.0.0.1", "10.0.0.2"};
@@ -208,7 +222,8 @@ void TestLogKeys::refusedLinesLeaveNoKey()
     std::ofstream(path, std::ios::binary) << log;
     for (const unsigned threads : {1u, 2u}) {
         KeyInterner keys;
-        const ImportSummary summary = importLogFile(path, {}, keys, [](const ImportedRequest&) {}, nullptr, threads);
+        const ImportSummary summary = importLogFile(
+            path, {}, keys, [](const ImportedRequest&) {}, nullptr, threads);
         check(keys, summary);
         QVERIFY2(!QTest::currentTestFailed(), qPrintable(QString("%1 threads").arg(threads)));
     }

@@ -16,12 +16,12 @@
 
 #include <QtTest>
 
+#include "logtest.h"
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
-#include "logtest.h"
 
 #include <QtTest>
 
@@ -46,7 +46,7 @@ struct OneLine {
     std::string client;
 };
 
-} // namespace
+}  // namespace
 
 class TestLogParsers : public QObject {
     Q_OBJECT
@@ -123,78 +123,113 @@ void checkLine(LogFormat format, const ParserOptions& options = {}, const std::v
 }
 
 constexpr int kRecord = -1;
-int p(LineProblem problem) { return int(problem); }
+int p(LineProblem problem)
+{
+    return int(problem);
+}
 
-} // namespace
+}  // namespace
 
 void TestLogParsers::combinedLines_data()
 {
     addLineColumns();
     // 10/Oct/2000:13:55:36 -0700 = 2000-10-10T20:55:36Z
     const qint64 t = sec(971211336);
-    QTest::newRow("ipv6 client") << R"(2001:db8::1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a.gif HTTP/1.0" 200 2326 "-" "Mozilla/4.08")"
-                                 << kRecord << "2001:db8::1" << t << "GET" << "/a.gif";
+    QTest::newRow("ipv6 client")
+        << R"(2001:db8::1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a.gif HTTP/1.0" 200 2326 "-" "Mozilla/4.08")" << kRecord
+        << "2001:db8::1" << t << "GET"
+        << "/a.gif";
     QTest::newRow("same instant in +0200") << R"(1.2.3.4 - - [10/Oct/2000:22:55:36 +0200] "GET / HTTP/1.1" 200 1 "-" "x")"
-                                           << kRecord << "1.2.3.4" << t << "GET" << "/";
-    QTest::newRow("proxy chain, quoted") << R"("10.5.102.222, 199.96.1.1" 10.2.1.185 - - [10/Oct/2000:20:55:36 +0000] "GET /q?x=1 HTTP/1.1" 200 5 "-" "cf")"
-                                         << kRecord << "10.5.102.222" << t << "GET" << "/q?x=1";
-    QTest::newRow("milliseconds") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36.250 +0000] "GET /x HTTP/1.1" 200 1 "-" "x")"
-                                  << kRecord << "1.2.3.4" << t + 250'000 << "GET" << "/x";
-    QTest::newRow("space in target, HTTP/2.0") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /a b HTTP/2.0" 200 1 "-" "x")"
-                                               << kRecord << "1.2.3.4" << t << "GET" << "/a b";
-    QTest::newRow("no protocol") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /a b" 200 1 "-" "x")" << kRecord
-                                 << "1.2.3.4" << t << "GET" << "/a b";
-    QTest::newRow("empty request") << R"(127.0.0.1 - - [10/Oct/2000:20:55:36 +0000] "" 400 0 "-" "-")" << kRecord
-                                   << "127.0.0.1" << t << "" << "";
-    QTest::newRow("escaped quotes in agent") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 - "-" "a \"b\" c")"
-                                             << kRecord << "1.2.3.4" << t << "GET" << "/";
+                                           << kRecord << "1.2.3.4" << t << "GET"
+                                           << "/";
+    QTest::newRow("proxy chain, quoted")
+        << R"("10.5.102.222, 199.96.1.1" 10.2.1.185 - - [10/Oct/2000:20:55:36 +0000] "GET /q?x=1 HTTP/1.1" 200 5 "-" "cf")"
+        << kRecord << "10.5.102.222" << t << "GET"
+        << "/q?x=1";
+    QTest::newRow("milliseconds") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36.250 +0000] "GET /x HTTP/1.1" 200 1 "-" "x")" << kRecord
+                                  << "1.2.3.4" << t + 250'000 << "GET"
+                                  << "/x";
+    QTest::newRow("space in target, HTTP/2.0")
+        << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /a b HTTP/2.0" 200 1 "-" "x")" << kRecord << "1.2.3.4" << t << "GET"
+        << "/a b";
+    QTest::newRow("no protocol") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /a b" 200 1 "-" "x")" << kRecord << "1.2.3.4"
+                                 << t << "GET"
+                                 << "/a b";
+    QTest::newRow("empty request") << R"(127.0.0.1 - - [10/Oct/2000:20:55:36 +0000] "" 400 0 "-" "-")" << kRecord << "127.0.0.1"
+                                   << t << ""
+                                   << "";
+    QTest::newRow("escaped quotes in agent")
+        << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 - "-" "a \"b\" c")" << kRecord << "1.2.3.4" << t
+        << "GET"
+        << "/";
     QTest::newRow("extra trailing field") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x" "-")"
-                                          << kRecord << "1.2.3.4" << t << "GET" << "/";
-    QTest::newRow("truncated agent") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compat)"
-                                     << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+                                          << kRecord << "1.2.3.4" << t << "GET"
+                                          << "/";
+    QTest::newRow("truncated agent")
+        << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compat)"
+        << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << ""
+        << "";
     QTest::newRow("truncated request") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET /very/long/pa)"
-                                       << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+                                       << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << ""
+                                       << "";
     QTest::newRow("truncated time") << R"(1.2.3.4 - - [10/Oct/20)" << p(LineProblem::MissingField) << "" << qint64(0) << ""
                                     << "";
     QTest::newRow("bad month") << R"(1.2.3.4 - - [10/Foo/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
-                               << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+                               << p(LineProblem::BadTimestamp) << "" << qint64(0) << ""
+                               << "";
     QTest::newRow("31 February") << R"(1.2.3.4 - - [31/Feb/2000:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
-                                 << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+                                 << p(LineProblem::BadTimestamp) << "" << qint64(0) << ""
+                                 << "";
     QTest::newRow("year 1900") << R"(1.2.3.4 - - [10/Oct/1900:20:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x")"
-                               << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << "" << "";
+                               << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << ""
+                               << "";
     QTest::newRow("zone +9900") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +9900] "GET / HTTP/1.1" 200 1 "-" "x")"
-                                << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << "" << "";
+                                << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << ""
+                                << "";
     QTest::newRow("status not a number") << R"(1.2.3.4 - - [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" OK 1 "-" "x")"
-                                         << p(LineProblem::BadStatus) << "" << qint64(0) << "" << "";
+                                         << p(LineProblem::BadStatus) << "" << qint64(0) << ""
+                                         << "";
 }
 
-void TestLogParsers::combinedLines() { checkLine(LogFormat::Combined); }
+void TestLogParsers::combinedLines()
+{
+    checkLine(LogFormat::Combined);
+}
 
 void TestLogParsers::nginxFormatLines_data()
 {
     QTest::addColumn<QString>("format");
     addLineColumns();
     const qint64 t = sec(971211336);
-    QTest::newRow("combined + xff") << R"($remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for")"
-                                    << R"(10.0.0.9 - - [10/Oct/2000:20:55:36 +0000] "GET /x HTTP/1.1" 200 3 "-" "ua" "203.0.113.9, 10.0.0.1")"
-                                    << kRecord << "203.0.113.9" << t << "GET" << "/x";
-    QTest::newRow("iso time, opaque fields") << R"($time_iso8601 $remote_addr "$request" $status $request_time $upstream_addr)"
-                                             << R"(2000-10-10T22:55:36+02:00 192.0.2.1 "POST /api HTTP/2.0" 201 0.012 10.1.1.1:8080)"
-                                             << kRecord << "192.0.2.1" << t << "POST" << "/api";
+    QTest::newRow("combined + xff")
+        << R"($remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for")"
+        << R"(10.0.0.9 - - [10/Oct/2000:20:55:36 +0000] "GET /x HTTP/1.1" 200 3 "-" "ua" "203.0.113.9, 10.0.0.1")" << kRecord
+        << "203.0.113.9" << t << "GET"
+        << "/x";
+    QTest::newRow("iso time, opaque fields")
+        << R"($time_iso8601 $remote_addr "$request" $status $request_time $upstream_addr)"
+        << R"(2000-10-10T22:55:36+02:00 192.0.2.1 "POST /api HTTP/2.0" 201 0.012 10.1.1.1:8080)" << kRecord << "192.0.2.1" << t
+        << "POST"
+        << "/api";
     QTest::newRow("msec and split request") << R"($msec|$remote_addr|$request_method|$request_uri|$status)"
-                                            << "971211336.250|192.0.2.2|DELETE|/items/7?a=1|204" << kRecord
-                                            << "192.0.2.2" << t + 250'000 << "DELETE" << "/items/7?a=1";
+                                            << "971211336.250|192.0.2.2|DELETE|/items/7?a=1|204" << kRecord << "192.0.2.2"
+                                            << t + 250'000 << "DELETE"
+                                            << "/items/7?a=1";
     QTest::newRow("whole directive") << R"(log_format main '$remote_addr [$time_local] ' '"$request" $status';)"
-                                     << R"(192.0.2.3 [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200)" << kRecord
-                                     << "192.0.2.3" << t << "GET" << "/";
+                                     << R"(192.0.2.3 [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" 200)" << kRecord << "192.0.2.3"
+                                     << t << "GET"
+                                     << "/";
     QTest::newRow("braced variable") << R"(${remote_addr}@${time_iso8601} "$request")"
                                      << R"(192.0.2.4@2000-10-10T20:55:36Z "GET /b HTTP/1.1")" << kRecord << "192.0.2.4" << t
-                                     << "GET" << "/b";
+                                     << "GET"
+                                     << "/b";
     QTest::newRow("truncated quoted") << R"($remote_addr [$time_local] "$request" "$http_user_agent")"
                                       << R"(192.0.2.5 [10/Oct/2000:20:55:36 +0000] "GET / HTTP/1.1" "Mozil)"
-                                      << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
-    QTest::newRow("literal mismatch") << R"($remote_addr [$time_local] $status)" << "192.0.2.6 10/Oct/2000 200"
-                                      << p(LineProblem::MissingField) << "" << qint64(0) << "" << "";
+                                      << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << ""
+                                      << "";
+    QTest::newRow("literal mismatch") << R"($remote_addr [$time_local] $status)"
+                                      << "192.0.2.6 10/Oct/2000 200" << p(LineProblem::MissingField) << "" << qint64(0) << ""
+                                      << "";
 }
 
 void TestLogParsers::nginxFormatLines()
@@ -209,10 +244,14 @@ void TestLogParsers::nginxFormatErrors_data()
 {
     QTest::addColumn<QString>("format");
     QTest::addColumn<QString>("message");
-    QTest::newRow("adjacent variables") << "$remote_addr$remote_user [$time_local]" << "not separated";
-    QTest::newRow("no time") << "$remote_addr \"$request\"" << "no time variable";
-    QTest::newRow("empty") << "  " << "empty log_format";
-    QTest::newRow("unclosed brace") << "${remote_addr [$time_local]" << "unclosed";
+    QTest::newRow("adjacent variables") << "$remote_addr$remote_user [$time_local]"
+                                        << "not separated";
+    QTest::newRow("no time") << "$remote_addr \"$request\""
+                             << "no time variable";
+    QTest::newRow("empty") << "  "
+                           << "empty log_format";
+    QTest::newRow("unclosed brace") << "${remote_addr [$time_local]"
+                                    << "unclosed";
 }
 
 void TestLogParsers::nginxFormatErrors()
@@ -233,7 +272,7 @@ void TestLogParsers::w3cResetsOnEveryFieldsLine()
                             "#Software: Microsoft Internet Information Services 8.5\n"
                             "#Fields: date time c-ip cs-method cs-uri-stem sc-status\n"
                             "2016-01-01 00:00:02 1.1.1.1 GET /a 200\n"
-                            "2016-01-01 00:00:03 1.1.1.1 GET /a\n"  // one field short
+                            "2016-01-01 00:00:03 1.1.1.1 GET /a\n"                     // one field short
                             "#Fields: time cs-uri-stem c-ip cs-method cs-uri-query\n"  // new order, no date
                             "#Date: 2016-01-02 00:00:00\n"
                             "00:00:04 /b 2.2.2.2 POST api_key=k1&x=2\n"
@@ -264,77 +303,123 @@ void TestLogParsers::w3cResetsOnEveryFieldsLine()
 void TestLogParsers::albLines_data()
 {
     addLineColumns();
-    const std::string tail = R"( "curl/7.58.0" - - arn:aws:elasticloadbalancing:eu-central-1:1:targetgroup/t/1 "Root=1-5" "-" "-" 0 2019-10-11T15:55:09.307000Z "forward" "-" "-")";
+    const std::string tail =
+        R"( "curl/7.58.0" - - arn:aws:elasticloadbalancing:eu-central-1:1:targetgroup/t/1 "Root=1-5" "-" "-" 0 2019-10-11T15:55:09.307000Z "forward" "-" "-")";
     const qint64 t = 1570809309308183;  // 2019-10-11T15:55:09.308183Z
     QTest::newRow("alb http") << QString::fromStdString(
-        R"(http 2019-10-11T15:55:09.308183Z app/lb/c8 77.227.156.41:37838 10.0.0.192:80 0.001 0.000 0.000 200 200 125 859 "GET http://lb.example.com:80/p?q=1 HTTP/1.1")" + tail)
-                              << kRecord << "77.227.156.41" << t << "GET" << "/p?q=1";
+        R"(http 2019-10-11T15:55:09.308183Z app/lb/c8 77.227.156.41:37838 10.0.0.192:80 0.001 0.000 0.000 200 200 125 859 "GET http://lb.example.com:80/p?q=1 HTTP/1.1")"
+        + tail) << kRecord << "77.227.156.41"
+                              << t << "GET"
+                              << "/p?q=1";
     QTest::newRow("alb h2 ipv6, no target") << QString::fromStdString(
-        R"(h2 2019-10-11T15:55:09.308183Z app/lb/c8 [2001:db8::5]:443 - -1 -1 -1 460 - 125 0 "GET https://lb.example.com:443/ HTTP/2.0")" + tail)
-                                            << kRecord << "2001:db8::5" << t << "GET" << "/";
+        R"(h2 2019-10-11T15:55:09.308183Z app/lb/c8 [2001:db8::5]:443 - -1 -1 -1 460 - 125 0 "GET https://lb.example.com:443/ HTTP/2.0")"
+        + tail) << kRecord << "2001:db8::5" << t
+                                            << "GET"
+                                            << "/";
     QTest::newRow("alb unreadable request") << QString::fromStdString(
         R"(https 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 - -1 -1 -1 400 - 0 0 "- - -")" + tail)
-                                            << kRecord << "1.2.3.4" << t << "" << "";
-    QTest::newRow("classic elb") << R"(2019-10-11T15:55:09.308183Z my-elb 192.0.2.7:2817 10.0.0.1:80 0.000073 0.001048 0.000057 200 200 0 29 "GET http://www.example.com:80/ HTTP/1.1" "curl/7.38.0" - -)"
-                                 << kRecord << "192.0.2.7" << t << "GET" << "/";
+                                            << kRecord << "1.2.3.4" << t << ""
+                                            << "";
+    QTest::newRow("classic elb")
+        << R"(2019-10-11T15:55:09.308183Z my-elb 192.0.2.7:2817 10.0.0.1:80 0.000073 0.001048 0.000057 200 200 0 29 "GET http://www.example.com:80/ HTTP/1.1" "curl/7.38.0" - -)"
+        << kRecord << "192.0.2.7" << t << "GET"
+        << "/";
     QTest::newRow("missing space after quote") << QString::fromStdString(
         R"(http 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0.001 0.000 0.000 200 200 1 2 "GET http://h/ HTTP/1.1" "ua" - - arn "-"1 x)")
-                                               << kRecord << "1.2.3.4" << t << "GET" << "/";
-    QTest::newRow("truncated") << "http 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0.001 0.000 0.000 200 200 1 2 \"GET http://h/ HT"
-                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
-    QTest::newRow("bad time") << R"(http 2019-13-11T15:55:09Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0 0 0 200 200 1 2 "GET http://h/ HTTP/1.1" "ua")"
-                              << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+                                               << kRecord << "1.2.3.4" << t << "GET"
+                                               << "/";
+    QTest::newRow("truncated")
+        << "http 2019-10-11T15:55:09.308183Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0.001 0.000 0.000 200 200 1 2 \"GET http://h/ HT"
+        << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << ""
+        << "";
+    QTest::newRow("bad time")
+        << R"(http 2019-13-11T15:55:09Z app/lb/c8 1.2.3.4:5 10.0.0.1:80 0 0 0 200 200 1 2 "GET http://h/ HTTP/1.1" "ua")"
+        << p(LineProblem::BadTimestamp) << "" << qint64(0) << ""
+        << "";
 }
 
-void TestLogParsers::albLines() { checkLine(LogFormat::Alb); }
+void TestLogParsers::albLines()
+{
+    checkLine(LogFormat::Alb);
+}
 
 void TestLogParsers::haproxyLines_data()
 {
     addLineColumns();
     const qint64 t = 1624363381501000;  // 2021-06-22T12:03:01.501Z
-    QTest::newRow("dash client") << R"(Jun 22 12:03:01 node2 haproxy[23034]: -:47445 [22/Jun/2021:12:03:01.501] www-https~ app/node16 app.domain.com 0/0/1/55/56 200 3097 - - ---- 2/2/0/0/0 0/0 "GET /app/login/ HTTP/1.1")"
-                                 << kRecord << "-" << t << "GET" << "/app/login/";
-    QTest::newRow("captured headers") << R"(Jun 22 12:03:01 localhost haproxy[1]: 1.2.3.4:38862 [22/Jun/2021:12:03:01.501] in~ be/s 0/0/1/0/2 304 168 - - ---- 6/6/0/0/0 0/0 {docs.example||} {|||} "GET /x.js HTTP/1.1")"
-                                      << kRecord << "1.2.3.4" << t << "GET" << "/x.js";
-    QTest::newRow("ipv6 client, no syslog") << R"(2001:db8::7:5555 [22/Jun/2021:12:03:01.501] fe be/s 1/2/3/4/10 200 10 - - ---- 1/1/1/1/0 0/0 "HEAD / HTTP/1.1")"
-                                            << kRecord << "2001:db8::7" << t << "HEAD" << "/";
-    QTest::newRow("aborted, status -1") << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/<NOSRV> 0/-1/-1/-1/0 -1 0 - - CR-- 1/1/0/0/0 0/0 "<BADREQ>")"
-                                        << kRecord << "1.2.3.4" << t << "<BADREQ>" << "";
-    QTest::newRow("tcp log, no request") << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/s 0/0/5007 212 -- 1/1/1/1/0 0/0)"
-                                         << p(LineProblem::MissingField) << "" << qint64(0) << "" << "";
-    QTest::newRow("truncated") << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/s 0/0/1/55/56 200 3097 - - ---- 2/2/0/0/0 0/0 "GET /ap)"
-                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
+    QTest::newRow("dash client")
+        << R"(Jun 22 12:03:01 node2 haproxy[23034]: -:47445 [22/Jun/2021:12:03:01.501] www-https~ app/node16 app.domain.com 0/0/1/55/56 200 3097 - - ---- 2/2/0/0/0 0/0 "GET /app/login/ HTTP/1.1")"
+        << kRecord << "-" << t << "GET"
+        << "/app/login/";
+    QTest::newRow("captured headers")
+        << R"(Jun 22 12:03:01 localhost haproxy[1]: 1.2.3.4:38862 [22/Jun/2021:12:03:01.501] in~ be/s 0/0/1/0/2 304 168 - - ---- 6/6/0/0/0 0/0 {docs.example||} {|||} "GET /x.js HTTP/1.1")"
+        << kRecord << "1.2.3.4" << t << "GET"
+        << "/x.js";
+    QTest::newRow("ipv6 client, no syslog")
+        << R"(2001:db8::7:5555 [22/Jun/2021:12:03:01.501] fe be/s 1/2/3/4/10 200 10 - - ---- 1/1/1/1/0 0/0 "HEAD / HTTP/1.1")"
+        << kRecord << "2001:db8::7" << t << "HEAD"
+        << "/";
+    QTest::newRow("aborted, status -1")
+        << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/<NOSRV> 0/-1/-1/-1/0 -1 0 - - CR-- 1/1/0/0/0 0/0 "<BADREQ>")"
+        << kRecord << "1.2.3.4" << t << "<BADREQ>"
+        << "";
+    QTest::newRow("tcp log, no request")
+        << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/s 0/0/5007 212 -- 1/1/1/1/0 0/0)"
+        << p(LineProblem::MissingField) << "" << qint64(0) << ""
+        << "";
+    QTest::newRow("truncated")
+        << R"(Jun 22 12:03:01 n haproxy[1]: 1.2.3.4:1 [22/Jun/2021:12:03:01.501] fe be/s 0/0/1/55/56 200 3097 - - ---- 2/2/0/0/0 0/0 "GET /ap)"
+        << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << ""
+        << "";
 }
 
-void TestLogParsers::haproxyLines() { checkLine(LogFormat::Haproxy); }
+void TestLogParsers::haproxyLines()
+{
+    checkLine(LogFormat::Haproxy);
+}
 
 void TestLogParsers::jsonLines_data()
 {
     addLineColumns();
     const qint64 t = sec(1646861401) + 524102;
-    QTest::newRow("caddy") << R"({"level":"info","ts":1646861401.5241024,"logger":"http.log.access","msg":"handled request","request":{"remote_ip":"127.0.0.1","remote_port":"41342","proto":"HTTP/2.0","method":"GET","host":"localhost","uri":"/api/v1/users/42","headers":{"User-Agent":["curl/7.82.0"],"X-Forwarded-For":["203.0.113.50"]}},"duration":0.000929,"status":200})"
-                           << kRecord << "203.0.113.50" << t << "GET" << "/api/v1/users/42";
-    QTest::newRow("traefik") << R"({"ClientAddr":"192.0.2.10:4242","ClientHost":"192.0.2.10","DownstreamStatus":404,"RequestMethod":"PUT","RequestPath":"/x?y=1","StartUTC":"2022-03-09T21:30:01.524102Z","time":"2022-03-09T22:30:02+01:00"})"
-                             << kRecord << "192.0.2.10" << t << "PUT" << "/x?y=1";
-    QTest::newRow("nginx escape=json") << R"({"time_local":"09/Mar/2022:21:30:01 +0000","remote_addr":"192.0.2.11","request":"GET /q?s=\"a\" HTTP/1.1","status":"200","http_user_agent":"Mozilla \u00e9 \ud83d\ude00"})"
-                                       << kRecord << "192.0.2.11" << qint64(sec(1646861401)) << "GET" << "/q?s=\"a\"";
+    QTest::newRow("caddy")
+        << R"({"level":"info","ts":1646861401.5241024,"logger":"http.log.access","msg":"handled request","request":{"remote_ip":"127.0.0.1","remote_port":"41342","proto":"HTTP/2.0","method":"GET","host":"localhost","uri":"/api/v1/users/42","headers":{"User-Agent":["curl/7.82.0"],"X-Forwarded-For":["203.0.113.50"]}},"duration":0.000929,"status":200})"
+        << kRecord << "203.0.113.50" << t << "GET"
+        << "/api/v1/users/42";
+    QTest::newRow("traefik")
+        << R"({"ClientAddr":"192.0.2.10:4242","ClientHost":"192.0.2.10","DownstreamStatus":404,"RequestMethod":"PUT","RequestPath":"/x?y=1","StartUTC":"2022-03-09T21:30:01.524102Z","time":"2022-03-09T22:30:02+01:00"})"
+        << kRecord << "192.0.2.10" << t << "PUT"
+        << "/x?y=1";
+    QTest::newRow("nginx escape=json")
+        << R"({"time_local":"09/Mar/2022:21:30:01 +0000","remote_addr":"192.0.2.11","request":"GET /q?s=\"a\" HTTP/1.1","status":"200","http_user_agent":"Mozilla \u00e9 \ud83d\ude00"})"
+        << kRecord << "192.0.2.11" << qint64(sec(1646861401)) << "GET"
+        << "/q?s=\"a\"";
     QTest::newRow("epoch milliseconds") << R"({"timestamp":1646861401524,"client_ip":"192.0.2.12","method":"GET","path":"/"})"
-                                        << kRecord << "192.0.2.12" << qint64(sec(1646861401) + 524000) << "GET" << "/";
+                                        << kRecord << "192.0.2.12" << qint64(sec(1646861401) + 524000) << "GET"
+                                        << "/";
     QTest::newRow("truncated") << R"({"ts":1646861401.5,"request":{"remote_ip":"127.0.0.1","uri":"/ap)"
-                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << "" << "";
-    QTest::newRow("not an object") << R"(["ts", 1])" << p(LineProblem::BadJson) << "" << qint64(0) << "" << "";
-    QTest::newRow("garbage after") << R"({"ts":1} trailing)" << p(LineProblem::BadJson) << "" << qint64(0) << "" << "";
+                               << p(LineProblem::UnterminatedQuote) << "" << qint64(0) << ""
+                               << "";
+    QTest::newRow("not an object") << R"(["ts", 1])" << p(LineProblem::BadJson) << "" << qint64(0) << ""
+                                   << "";
+    QTest::newRow("garbage after") << R"({"ts":1} trailing)" << p(LineProblem::BadJson) << "" << qint64(0) << ""
+                                   << "";
     QTest::newRow("no time") << R"({"remote_addr":"1.2.3.4"})" << p(LineProblem::MissingField) << "" << qint64(0) << ""
                              << "";
-    QTest::newRow("year 99999") << R"({"time":"99999-01-01T00:00:00Z","remote_addr":"1.2.3.4"})"
-                                << p(LineProblem::BadTimestamp) << "" << qint64(0) << "" << "";
+    QTest::newRow("year 99999") << R"({"time":"99999-01-01T00:00:00Z","remote_addr":"1.2.3.4"})" << p(LineProblem::BadTimestamp)
+                                << "" << qint64(0) << ""
+                                << "";
     QTest::newRow("epoch overflow") << R"({"ts":123456789012345678901234,"remote_addr":"1.2.3.4"})"
-                                    << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << "" << "";
-    QTest::newRow("deep nesting") << QString(200, '[').prepend("{\"a\":") << p(LineProblem::BadJson) << "" << qint64(0)
-                                  << "" << "";
+                                    << p(LineProblem::TimestampOutOfRange) << "" << qint64(0) << ""
+                                    << "";
+    QTest::newRow("deep nesting") << QString(200, '[').prepend("{\"a\":") << p(LineProblem::BadJson) << "" << qint64(0) << ""
+                                  << "";
 }
 
-void TestLogParsers::jsonLines() { checkLine(LogFormat::JsonLines); }
+void TestLogParsers::jsonLines()
+{
+    checkLine(LogFormat::JsonLines);
+}
 
 void TestLogParsers::delimitedLines()
 {

@@ -17,12 +17,12 @@
 
 #include <QtTest>
 
+#include "logtest.h"
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
-#include "logtest.h"
 
 #include <QtTest>
 
@@ -64,8 +64,8 @@ void TestLogReading::reorderBufferSteps()
         ReorderBuffer::Push result;
     };
     using P = ReorderBuffer::Push;
-    const Step steps[] = {{100, 1, P::InOrder},  {95, 2, P::Reordered}, {100, 3, P::InOrder}, {90, 4, P::Reordered},
-                          {89, 5, P::TooOld},    {120, 6, P::InOrder},  {111, 7, P::Reordered}, {109, 8, P::TooOld},
+    const Step steps[] = {{100, 1, P::InOrder},   {95, 2, P::Reordered}, {100, 3, P::InOrder},   {90, 4, P::Reordered},
+                          {89, 5, P::TooOld},     {120, 6, P::InOrder},  {111, 7, P::Reordered}, {109, 8, P::TooOld},
                           {111, 9, P::Reordered}, {130, 10, P::InOrder}};
     ReorderBuffer buffer(sec(10));
     std::vector<std::pair<std::int64_t, std::int64_t>> out;
@@ -74,8 +74,8 @@ void TestLogReading::reorderBufferSteps()
         QCOMPARE(buffer.push({sec(s.t), 0, 0, s.line}, collect), s.result);
     QVERIFY(buffer.size() <= 3);  // only the last 10 s are held
     buffer.flush(collect);
-    const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {
-        {90, 4}, {95, 2}, {100, 1}, {100, 3}, {111, 7}, {111, 9}, {120, 6}, {130, 10}};
+    const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {{90, 4},  {95, 2},  {100, 1}, {100, 3},
+                                                                         {111, 7}, {111, 9}, {120, 6}, {130, 10}};
     QCOMPARE(out, expected);
 }
 
@@ -126,16 +126,16 @@ void compareWithSink(const std::string& text, const ImportOptions& options)
     QCOMPARE(formatSummary(p.summary), formatSummary(s));
 }
 
-} // namespace
+}  // namespace
 
 void TestLogReading::readerYieldsWhatTheSinkReceives()
 {
     // Look-back 10 s. Line 2 is 5 s late (reordered), line 3 20 s late (too old), line 4 is
     // not a log line, line 5 blank, line 6 ends in CR, 6 and 7 share a time (line order),
     // line 8 is 2 s late and has no newline.
-    const std::string log = combinedAt("1.1.1.1", 100) + "\n" + combinedAt("2.2.2.2", 95) + "\n"
-                            + combinedAt("1.1.1.1", 80) + "\nnot a log line\n\n" + combinedAt("2.2.2.2", 103) + "\r\n"
-                            + combinedAt("1.1.1.1", 103) + "\n" + combinedAt("3.3.3.3", 101);
+    const std::string log = combinedAt("1.1.1.1", 100) + "\n" + combinedAt("2.2.2.2", 95) + "\n" + combinedAt("1.1.1.1", 80)
+        + "\nnot a log line\n\n" + combinedAt("2.2.2.2", 103) + "\r\n" + combinedAt("1.1.1.1", 103) + "\n"
+        + combinedAt("3.3.3.3", 101);
     ImportOptions options;
     options.format = LogFormat::Combined;
     options.lookBackUs = sec(10);
@@ -163,8 +163,7 @@ void TestLogReading::readerYieldsWhatTheSinkReceives()
     ImportOptions detected;
     compareWithSink(log, detected);  // the default 60 s window keeps line 3
     compareWithSink("", detected);
-    for (const QString& path : {kApache, kLogs + "nginx_edgecases_elastic-beats_test.log",
-                                kLogs + "iis_w3c_handwritten.log"}) {
+    for (const QString& path : {kApache, kLogs + "nginx_edgecases_elastic-beats_test.log", kLogs + "iis_w3c_handwritten.log"}) {
         std::ifstream in(path.toStdString(), std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();
@@ -179,24 +178,42 @@ void TestLogReading::optionsByName_data()
     QTest::addColumn<QStringList>("given");  // name=value
     QTest::addColumn<QString>("option");
     QTest::addColumn<QString>("message");
-    QTest::newRow("all valid") << QStringList{"format=nginx", "log_format=$remote_addr [$time_local]", "key=endpoint",
-                                              "xff=last", "trusted=10.0.0.0/8, 127.0.0.1", "trusted=fd",
-                                              "api_key_param=token", "api_key_field=http_x_key",
-                                              "path_templates=true", "look_back=2m"}
-                               << "" << "";
-    QTest::newRow("look_back in seconds") << QStringList{"look_back=2.5"} << "" << "";
-    QTest::newRow("unknown format") << QStringList{"format=foo"} << "format" << "unknown format \"foo\": one of auto, combined";
-    QTest::newRow("unknown key") << QStringList{"key=cookie"} << "key" << "unknown key \"cookie\"";
-    QTest::newRow("bad xff") << QStringList{"xff=middle"} << "xff" << "one of first, last";
-    QTest::newRow("nginx without log_format") << QStringList{"format=nginx"} << "log_format" << "missing";
+    QTest::newRow("all valid") << QStringList{"format=nginx",
+                                              "log_format=$remote_addr [$time_local]",
+                                              "key=endpoint",
+                                              "xff=last",
+                                              "trusted=10.0.0.0/8, 127.0.0.1",
+                                              "trusted=fd",
+                                              "api_key_param=token",
+                                              "api_key_field=http_x_key",
+                                              "path_templates=true",
+                                              "look_back=2m"}
+                               << ""
+                               << "";
+    QTest::newRow("look_back in seconds") << QStringList{"look_back=2.5"} << ""
+                                          << "";
+    QTest::newRow("unknown format") << QStringList{"format=foo"} << "format"
+                                    << "unknown format \"foo\": one of auto, combined";
+    QTest::newRow("unknown key") << QStringList{"key=cookie"} << "key"
+                                 << "unknown key \"cookie\"";
+    QTest::newRow("bad xff") << QStringList{"xff=middle"} << "xff"
+                             << "one of first, last";
+    QTest::newRow("nginx without log_format") << QStringList{"format=nginx"} << "log_format"
+                                              << "missing";
     QTest::newRow("log_format with w3c") << QStringList{"format=w3c", "log_format=$msec"} << "log_format"
                                          << "only with format nginx, not \"w3c\"";
-    QTest::newRow("bad log_format") << QStringList{"log_format=$remote_addr$remote_user"} << "log_format" << "not separated";
-    QTest::newRow("bad cidr") << QStringList{"trusted=10.0.0.0/99"} << "trusted" << "CIDR";
-    QTest::newRow("bad bool") << QStringList{"path_templates=maybe"} << "path_templates" << "true or false";
-    QTest::newRow("negative look_back") << QStringList{"look_back=-1"} << "look_back" << "between 0";
-    QTest::newRow("bad look_back") << QStringList{"look_back=soon"} << "look_back" << "a duration";
-    QTest::newRow("unknown option") << QStringList{"colour=red"} << "colour" << "unknown log option";
+    QTest::newRow("bad log_format") << QStringList{"log_format=$remote_addr$remote_user"} << "log_format"
+                                    << "not separated";
+    QTest::newRow("bad cidr") << QStringList{"trusted=10.0.0.0/99"} << "trusted"
+                              << "CIDR";
+    QTest::newRow("bad bool") << QStringList{"path_templates=maybe"} << "path_templates"
+                              << "true or false";
+    QTest::newRow("negative look_back") << QStringList{"look_back=-1"} << "look_back"
+                                        << "between 0";
+    QTest::newRow("bad look_back") << QStringList{"look_back=soon"} << "look_back"
+                                   << "a duration";
+    QTest::newRow("unknown option") << QStringList{"colour=red"} << "colour"
+                                    << "unknown log option";
 }
 
 void TestLogReading::optionsByName()
@@ -241,7 +258,8 @@ void TestLogReading::progressAndCancel()
     });
     KeyInterner keys;
     std::ifstream in(apache.toStdString(), std::ios::binary);
-    importLog(in, {}, keys, [](const ImportedRequest&) {}, &control);
+    importLog(
+        in, {}, keys, [](const ImportedRequest&) {}, &control);
     QVERIFY(permilles.size() >= 3);  // 2.3 MB in 1 MiB blocks
     QVERIFY(std::is_sorted(permilles.begin(), permilles.end()));
     QCOMPARE(permilles.back(), 1000);
@@ -254,7 +272,8 @@ void TestLogReading::progressAndCancel()
     try {
         // The callback cancels its own control on the first report.
         RunControl ctl([&ctl](int, const std::string&) { ctl.cancel(); });
-        importLog(again, {}, keys, [&](const ImportedRequest&) { ++delivered; }, &ctl);
+        importLog(
+            again, {}, keys, [&](const ImportedRequest&) { ++delivered; }, &ctl);
     } catch (const Cancelled&) {
         threw = true;
     }
@@ -263,8 +282,9 @@ void TestLogReading::progressAndCancel()
     RunControl cancelledBefore;  // the parallel path checks between rounds and inside its workers
     cancelledBefore.cancel();
     KeyInterner k;
-    QVERIFY_THROWS_EXCEPTION(Cancelled, importLogFile(apache.toStdString(), {}, k, [](const ImportedRequest&) {},
-                                                      &cancelledBefore, 2));
+    QVERIFY_THROWS_EXCEPTION(Cancelled,
+                             importLogFile(
+                                 apache.toStdString(), {}, k, [](const ImportedRequest&) {}, &cancelledBefore, 2));
 }
 
 void TestLogReading::progressCountsBadLines()
@@ -275,12 +295,12 @@ void TestLogReading::progressCountsBadLines()
     for (int line = 1; line <= 30'000; ++line)
         log += line % 1000 == 0 ? std::string("this is not an access log line\n")
                                 : "10.0." + std::to_string(line % 200) + "." + std::to_string(line % 250)
-                                      + " - - [17/May/2015:10:05:03 +0000] \"GET /x HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+                + " - - [17/May/2015:10:05:03 +0000] \"GET /x HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
     std::vector<ImportProgress> reports;
     std::istringstream in(log);
     KeyInterner keys;
-    const ImportSummary summary = importLog(in, {}, keys, [](const ImportedRequest&) {}, nullptr,
-                                            [&reports](const ImportProgress& p) { reports.push_back(p); });
+    const ImportSummary summary = importLog(
+        in, {}, keys, [](const ImportedRequest&) {}, nullptr, [&reports](const ImportProgress& p) { reports.push_back(p); });
     QCOMPARE(summary.skippedTotal(), std::int64_t{30});
     QVERIFY(reports.size() >= 3);
     for (std::size_t i = 0; i < reports.size(); ++i) {
@@ -311,9 +331,9 @@ FileImport importWithThreads(const QString& path, const ImportOptions& options, 
 {
     FileImport r;
     KeyInterner keys;
-    r.summary = importLogFile(path.toStdString(), options, keys,
-                              [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr, threads,
-                              [&](const ImportProgress& p) { r.progress.push_back(p); });
+    r.summary = importLogFile(
+        path.toStdString(), options, keys, [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr,
+        threads, [&](const ImportProgress& p) { r.progress.push_back(p); });
     for (KeyId k = 0; k < keys.size(); ++k)
         r.keys.emplace_back(keys.name(k));
     return r;
@@ -346,13 +366,13 @@ void compareImports(const FileImport& many, const FileImport& one)
     }
 }
 
-} // namespace
+}  // namespace
 
 void TestLogReading::parallelEqualsSequential()
 {
-    for (const QString& path : {kApache, kLogs + "haproxy_http_elastic-beats.log",
-                                kLogs + "aws_alb_elastic-beats_application-lb-http.log",
-                                kLogs + "nginx_edgecases_elastic-beats_test.log"}) {
+    for (const QString& path :
+         {kApache, kLogs + "haproxy_http_elastic-beats.log", kLogs + "aws_alb_elastic-beats_application-lb-http.log",
+          kLogs + "nginx_edgecases_elastic-beats_test.log"}) {
         compareImports(importWithThreads(path, {}, 2), importWithThreads(path, {}, 1));
         QVERIFY2(!QTest::currentTestFailed(), qPrintable(path));
     }
@@ -393,13 +413,13 @@ std::string troubledLog(int lines, std::size_t longLine)
         char stamp[32];
         std::snprintf(stamp, sizeof stamp, "%02d:%02d:%02d", t / 3600 % 24, t / 60 % 60, t % 60);
         log += "10.1." + std::to_string(ip / 250) + "." + std::to_string(ip % 250) + " - - [17/May/2015:" + stamp
-            + " +0000] \"GET /item/" + std::to_string(n) + " HTTP/1.1\" 200 " + std::to_string(n % 5000)
-            + " \"-\" \"bench\"" + (n % 11 == 0 ? "\r\n" : "\n");
+            + " +0000] \"GET /item/" + std::to_string(n) + " HTTP/1.1\" 200 " + std::to_string(n % 5000) + " \"-\" \"bench\""
+            + (n % 11 == 0 ? "\r\n" : "\n");
     }
     return log;
 }
 
-} // namespace
+}  // namespace
 
 void TestLogReading::parallelEqualsSequentialAcrossChunks()
 {
@@ -457,10 +477,14 @@ void TestLogReading::parallelEqualsSequentialAcrossChunks()
     RunControl control;
     KeyInterner keys;
     std::size_t delivered = 0;
-    QVERIFY_THROWS_EXCEPTION(Cancelled, importLogFile(path.toStdString(), options, keys, [&](const ImportedRequest&) {
-        if (++delivered == 20'000)
-            control.cancel();
-    }, &control, 3));
+    QVERIFY_THROWS_EXCEPTION(Cancelled,
+                             importLogFile(
+                                 path.toStdString(), options, keys,
+                                 [&](const ImportedRequest&) {
+                                     if (++delivered == 20'000)
+                                         control.cancel();
+                                 },
+                                 &control, 3));
     QVERIFY(delivered >= 20'000 && delivered < one.requests.size());
     QFile::remove(path);
 }
@@ -490,10 +514,9 @@ void TestLogReading::fileShrinkingDuringImport()
     std::string log;
     for (int n = 1; n <= kLines; ++n) {
         char stamp[32];
-        std::snprintf(stamp, sizeof stamp, "%02d/May/2015:%02d:%02d:%02d", 17 + n / 86'400, n / 3600 % 24, n / 60 % 60,
-                      n % 60);
-        log += "10.2." + std::to_string(n / 250 % 250) + "." + std::to_string(n % 250) + " - - [" + stamp
-            + " +0000] \"GET /item/" + std::to_string(n) + " HTTP/1.1\" 200 1 \"-\" \"shrink\"\n";
+        std::snprintf(stamp, sizeof stamp, "%02d/May/2015:%02d:%02d:%02d", 17 + n / 86'400, n / 3600 % 24, n / 60 % 60, n % 60);
+        log += "10.2." + std::to_string(n / 250 % 250) + "." + std::to_string(n % 250) + " - - [" + stamp + " +0000] \"GET /item/"
+            + std::to_string(n) + " HTTP/1.1\" 200 1 \"-\" \"shrink\"\n";
     }
     QVERIFY(log.size() > std::size_t(3 * threads + 2) << 20);
     QTemporaryDir dir;
@@ -508,12 +531,12 @@ void TestLogReading::fileShrinkingDuringImport()
     KeyInterner keys;
     std::vector<ImportedRequest> requests;
     bool cut = false;
-    const ImportSummary summary = importLogFile(path, options, keys,
-                                                [&](const ImportedRequest& r) { requests.push_back(r); }, nullptr,
-                                                threads, [&](const ImportProgress&) {
-                                                    if (!std::exchange(cut, true))
-                                                        std::filesystem::resize_file(path, std::uintmax_t(cutTo));
-                                                });
+    const ImportSummary summary = importLogFile(
+        path, options, keys, [&](const ImportedRequest& r) { requests.push_back(r); }, nullptr, threads,
+        [&](const ImportProgress&) {
+            if (!std::exchange(cut, true))
+                std::filesystem::resize_file(path, std::uintmax_t(cutTo));
+        });
     QVERIFY(cut);
 
     // It stopped early, after a whole line: the bytes read are lines 1 to linesRead exactly.
@@ -563,7 +586,7 @@ private:
     std::int64_t m_left;
 };
 
-} // namespace
+}  // namespace
 
 // A stream of nothing but bad lines (here, one endless line of NUL bytes, too long at each
 // 256 KiB) is refused once 64 MiB have been read, not read for ever.
@@ -580,8 +603,9 @@ void TestLogReading::onlyBadLinesEndTheImport()
     } catch (const ImportError& e) {
         // One line, too long from its first 256 KiB on, that never ends; refused at the first
         // block boundary past 64 MiB.
-        QCOMPARE(std::string(e.what()), std::string("the first 65 MiB hold no request in the combined format (1 bad line, "
-                                                     "the first: line too long): not such a log"));
+        QCOMPARE(std::string(e.what()),
+                 std::string("the first 65 MiB hold no request in the combined format (1 bad line, "
+                             "the first: line too long): not such a log"));
     }
 }
 
@@ -617,8 +641,9 @@ void TestLogReading::onlyBadLinesEndAFileImport()
         QCOMPARE(r.summary.bytesRead, std::int64_t{65} << 20);
     } catch (const ImportError& e) {
         QVERIFY2(!goodFirstLine, e.what());
-        QCOMPARE(std::string(e.what()), std::string("the first 65 MiB hold no request in the common format (1 bad line, "
-                                                     "the first: line too long): not such a log"));
+        QCOMPARE(std::string(e.what()),
+                 std::string("the first 65 MiB hold no request in the common format (1 bad line, "
+                             "the first: line too long): not such a log"));
     }
 }
 

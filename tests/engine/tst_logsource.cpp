@@ -25,7 +25,7 @@ namespace {
 QByteArray logLine(const char* ip, int second)
 {
     return QByteArray(ip) + " - - [10/Oct/2000:20:00:" + (second < 10 ? "0" : "") + QByteArray::number(second)
-           + " +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        + " +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
 }
 
 // Two clients, A = 1.1.1.1 and B = 2.2.2.2. Line 5 is cut off inside the request (no
@@ -34,8 +34,8 @@ QByteArray logLine(const char* ip, int second)
 const char* const kA = "1.1.1.1";
 const char* const kB = "2.2.2.2";
 const QByteArray kLog = logLine(kA, 0) + logLine(kA, 1) + logLine(kB, 2) + logLine(kA, 5)
-                        + "1.1.1.1 - - [10/Oct/2000:20:00:06 +0000] \"GET / HTTP/1.1\n" + logLine(kB, 12)
-                        + logLine(kA, 8) + logLine(kB, 13) + logLine(kB, 14) + logLine(kA, 15);
+    + "1.1.1.1 - - [10/Oct/2000:20:00:06 +0000] \"GET / HTTP/1.1\n" + logLine(kB, 12) + logLine(kA, 8) + logLine(kB, 13)
+    + logLine(kB, 14) + logLine(kA, 15);
 
 // A scenario over one replayed source (`source` is its JSON object) through a fixed window
 // of 2 per 10 s and a token bucket of 2 refilled at 1 per 5 s.
@@ -58,7 +58,7 @@ nlohmann::json withoutSourceKind(const Report& r)
     return j;
 }
 
-} // namespace
+}  // namespace
 
 class TestLogSource : public QObject {
     Q_OBJECT
@@ -83,8 +83,7 @@ private:
 QString TestLogSource::importToTrace(const QString& log, const QString& traceName)
 {
     const QString trace = m_dir.filePath(traceName);
-    const test::ProcessResult r =
-        test::runProcess(QStringLiteral(RATELAB_CLI_PATH), {"import", log, "--out", trace}, {}, 60000);
+    const test::ProcessResult r = test::runProcess(QStringLiteral(RATELAB_CLI_PATH), {"import", log, "--out", trace}, {}, 60000);
     return r.exitCode == 0 ? trace : QString();
 }
 
@@ -128,8 +127,7 @@ void TestLogSource::handwrittenLogDecisions()
     QCOMPARE(imported.linesRead, std::int64_t(10));
     QCOMPARE(imported.requestsImported, std::int64_t(9));
     QCOMPARE(imported.skipped, std::int64_t(1));
-    QCOMPARE(imported.skippedByReason,
-             (std::vector<std::pair<std::string, std::int64_t>>{{"unterminated_quote", 1}}));
+    QCOMPARE(imported.skippedByReason, (std::vector<std::pair<std::string, std::int64_t>>{{"unterminated_quote", 1}}));
     QCOMPARE(imported.firstSkipped.size(), std::size_t(1));
     QCOMPARE(imported.firstSkipped[0].line, std::int64_t(5));
     QCOMPARE(imported.reorderedLines, std::int64_t(1));
@@ -141,8 +139,8 @@ void TestLogSource::handwrittenLogDecisions()
 
     // A look-back of 2 s cannot put line 7 (4 s late) back: it is dropped as too old, and
     // the fixed window rejects one request fewer.
-    const Report tight = run(loadScenario(
-        scenarioOver(R"({"kind": "log", "file": "access.log", "look_back": "2s"})"), "tight.json", m_dir.path().toStdString()));
+    const Report tight = run(loadScenario(scenarioOver(R"({"kind": "log", "file": "access.log", "look_back": "2s"})"),
+                                          "tight.json", m_dir.path().toStdString()));
     QCOMPARE(tight.uniqueRequests, std::int64_t(8));
     QCOMPARE(lane(tight, "fixed_window").rejected, std::int64_t(2));
     QCOMPARE(tight.scenario.sources.front().import->skippedByReason,
@@ -214,8 +212,8 @@ void TestLogSource::logThatCannotBeRead()
     // Problems of the file itself show when the run starts, naming the file.
     write("prose.log", "This is not an access log.\nNor is this line.\n");
     const auto errorOf = [&](const std::string& file) -> std::string {
-        const Scenario s = loadScenario(scenarioOver(R"({"kind": "log", "file": ")" + file + R"("})"), "s.json",
-                                        m_dir.path().toStdString());
+        const Scenario s =
+            loadScenario(scenarioOver(R"({"kind": "log", "file": ")" + file + R"("})"), "s.json", m_dir.path().toStdString());
         try {
             run(s);
         } catch (const InputError& e) {
@@ -284,7 +282,8 @@ void TestLogSource::logShrinkingDuringTheRun()
 void TestLogSource::savedScenarioKeepsTheLogOptions()
 {
     const Scenario s = loadScenario(scenarioOver(R"({"kind": "log", "file": "/logs/a.log", "format": "combined",
-        "trusted": ["10.0.0.0/8", "127.0.0.1"], "path_templates": true, "look_back": "2m"})"), "s.json");
+        "trusted": ["10.0.0.0/8", "127.0.0.1"], "path_templates": true, "look_back": "2m"})"),
+                                    "s.json");
     const Scenario again = loadScenario(saveScenario(s), "saved.json");
     const SourceSpec& src = again.traffic.front();
     QCOMPARE(src.kind, SourceKind::Log);

@@ -75,11 +75,17 @@ void TestProperties::retryAfterIsExact()
         auto atRetry = built.limiter->clone();
         QVERIFY2(atRetry->decide(r.key, r.t + d.retryAfterUs, r.cost).allowed,
                  qPrintable(QStringLiteral("t=%1 key=%2 cost=%3 retry=%4 not allowed then")
-                                .arg(r.t).arg(r.key).arg(r.cost).arg(d.retryAfterUs)));
+                                .arg(r.t)
+                                .arg(r.key)
+                                .arg(r.cost)
+                                .arg(d.retryAfterUs)));
         auto before = built.limiter->clone();
         QVERIFY2(!before->decide(r.key, r.t + d.retryAfterUs - 1, r.cost).allowed,
                  qPrintable(QStringLiteral("t=%1 key=%2 cost=%3 retry=%4 allowed 1 us earlier")
-                                .arg(r.t).arg(r.key).arg(r.cost).arg(d.retryAfterUs)));
+                                .arg(r.t)
+                                .arg(r.key)
+                                .arg(r.cost)
+                                .arg(d.retryAfterUs)));
         ++checked;
     }
     QVERIFY2(checked > 100, "the trace must produce plenty of rejections");
@@ -97,8 +103,8 @@ void TestProperties::gcraEqualsTokenBucket_data()
     QTest::newRow("7/m burst 4 @epoch") << "7/m" << 4 << qint64(1'700'000'000'000'001) << qint64(0);
     // 0.999999/s is 999,999 / 10^12 per us: GCRA's int64 fast path covers 2^61 / 999,999 us
     // (about 26.7 days) from the first request, so after the 30-day pause it takes its 128-bit path.
-    QTest::newRow("0.999999/s burst 3, 30 days apart") << "0.999999/s" << 3 << qint64(1'700'000'000'000'000)
-                                                       << qint64(30) * 24 * 3600 * 1'000'000;
+    QTest::newRow("0.999999/s burst 3, 30 days apart")
+        << "0.999999/s" << 3 << qint64(1'700'000'000'000'000) << qint64(30) * 24 * 3600 * 1'000'000;
 }
 
 void TestProperties::gcraEqualsTokenBucket()
@@ -137,8 +143,7 @@ void TestProperties::slidingLogNeverExceedsLimit()
     QFETCH(QString, boundary);
     const int limit = 10;
     const Duration window = 1'000'000;
-    auto log = makeLimiter("sliding_window_log",
-                           test::paramsFrom("limit=10 window=1s boundary=" + boundary)).limiter;
+    auto log = makeLimiter("sliding_window_log", test::paramsFrom("limit=10 window=1s boundary=" + boundary)).limiter;
     const bool inclusive = boundary == "inclusive";
     const auto trace = test::randomTrace(3, 50000, 1, 50'000, 0, 3);
     std::deque<std::pair<SimTime, Cost>> admitted;  // every admitted request in the last window
@@ -162,7 +167,6 @@ void TestProperties::slidingLogNeverExceedsLimit()
     }
     QVERIFY(allowed > 5000);
 }
-
 
 void TestProperties::batchEqualsOneByOne_data()
 {
@@ -198,8 +202,8 @@ void TestProperties::batchEqualsOneByOne()
     for (std::size_t i = 0; i < trace.size(); ++i) {
         const Request& r = trace[i];
         const Decision expected = oneByOne.limiter->decide(r.key, r.t, r.cost);
-        QVERIFY2(answers[i] == expected, qPrintable(QStringLiteral("request %1 (t=%2 key=%3 cost=%4) differs")
-                                                        .arg(i).arg(r.t).arg(r.key).arg(r.cost)));
+        QVERIFY2(answers[i] == expected,
+                 qPrintable(QStringLiteral("request %1 (t=%2 key=%3 cost=%4) differs").arg(i).arg(r.t).arg(r.key).arg(r.cost)));
         allowed += expected.allowed;
     }
     QVERIFY2(allowed >= 100 && allowed <= 4900, "the trace must both pass and reject plenty");
@@ -213,15 +217,15 @@ namespace {
 // What each algorithm documents for a request stamped t before the latest time its key has
 // seen (a clock that stepped back). R is the reference instant the request is decided at.
 enum class BackRule {
-    AsAtLatest,         // R = the latest time the key has seen; state as at R
-    AsAtLastAccepted,   // R = max(t, the last accepted request's time); state as at R (leaky_bucket)
-    AsAtLastAcceptedMs, // R = max(t, start of the last accepted request's millisecond) (nginx, back < 60 s)
-    AsAtNewestEntry,    // R = max(t, the newest logged entry); state as at R (sliding_window_log)
-    AsAtCurrentWindow,  // R = max(t, start of the window last counted in); state as at R (sliding_window_counter)
-    AsAtHeldWindow,     // R = max(t, start of the window before the newest counted in) (limits' counter)
-    OutcomeAsAtLatest,  // outcome as at the latest time; the entry is stamped t (limits' moving window)
+    AsAtLatest,              // R = the latest time the key has seen; state as at R
+    AsAtLastAccepted,        // R = max(t, the last accepted request's time); state as at R (leaky_bucket)
+    AsAtLastAcceptedMs,      // R = max(t, start of the last accepted request's millisecond) (nginx, back < 60 s)
+    AsAtNewestEntry,         // R = max(t, the newest logged entry); state as at R (sliding_window_log)
+    AsAtCurrentWindow,       // R = max(t, start of the window last counted in); state as at R (sliding_window_counter)
+    AsAtHeldWindow,          // R = max(t, start of the window before the newest counted in) (limits' counter)
+    OutcomeAsAtLatest,       // outcome as at the latest time; the entry is stamped t (limits' moving window)
     OutcomeAsAtLastAllowed,  // outcome as at the last allowed time; `last` moves back to t (x/time/rate)
-    OwnTime,            // the GCRA formula at t: never more lenient than at the latest time
+    OwnTime,                 // the GCRA formula at t: never more lenient than at the latest time
 };
 
 BackRule backRuleOf(const QString& algorithm)
@@ -249,10 +253,10 @@ BackRule backRuleOf(const QString& algorithm)
 // What the test knows of a key from the decisions so far, to find R independently.
 struct KeyHistory {
     SimTime latest = kNever;
-    SimTime lastAccepted = kNever;       // the largest time of an allowed request
-    SimTime lastAllowedInOrder = kNever; // the time of the last allowed request, in trace order
-    SimTime newestEntry = kNever;        // sliding log: the newest stamp (max(t, newest) on allow)
-    std::int64_t countedWindow = kNever; // the largest window index an allowed request fell in
+    SimTime lastAccepted = kNever;        // the largest time of an allowed request
+    SimTime lastAllowedInOrder = kNever;  // the time of the last allowed request, in trace order
+    SimTime newestEntry = kNever;         // sliding log: the newest stamp (max(t, newest) on allow)
+    std::int64_t countedWindow = kNever;  // the largest window index an allowed request fell in
 };
 
 SimTime referenceInstant(BackRule rule, const KeyHistory& h, SimTime t, Duration window)
@@ -285,10 +289,14 @@ Duration fromT(Duration atR, Duration back)
 QString describe(const Decision& d)
 {
     return QStringLiteral("allowed %1 remaining %2 retry %3 reset %4 delay %5")
-        .arg(d.allowed).arg(d.remaining).arg(d.retryAfterUs).arg(d.resetAfterUs).arg(d.delayUs);
+        .arg(d.allowed)
+        .arg(d.remaining)
+        .arg(d.retryAfterUs)
+        .arg(d.resetAfterUs)
+        .arg(d.delayUs);
 }
 
-} // namespace
+}  // namespace
 
 void TestProperties::timeGoingBackFollowsTheRule_data()
 {
@@ -340,7 +348,11 @@ void TestProperties::timeGoingBackFollowsTheRule()
             const Decision a = atT->decide(r.key, r.t, r.cost);
             const Decision b = atR->decide(r.key, reference, r.cost);
             const QString where = QStringLiteral("t=%1 (latest %2, R %3) key=%4 cost=%5: at t %6; at R %7")
-                                      .arg(r.t).arg(latest).arg(reference).arg(r.key).arg(r.cost)
+                                      .arg(r.t)
+                                      .arg(latest)
+                                      .arg(reference)
+                                      .arg(r.key)
+                                      .arg(r.cost)
                                       .arg(describe(a), describe(b));
             QVERIFY(a.remaining >= 0 && a.resetAfterUs >= 0);
             const Duration shift = reference - r.t;
@@ -372,8 +384,10 @@ void TestProperties::timeGoingBackFollowsTheRule()
                 for (const Duration p : probes) {
                     const Decision x = atT->decide(r.key, latest + p, 1);
                     const Decision y = expected->decide(r.key, latest + p, 1);
-                    QVERIFY2(x == y, qPrintable(QStringLiteral("probe at latest + %1 after %2: %3, expected %4")
-                                                    .arg(p).arg(where, describe(x), describe(y))));
+                    QVERIFY2(x == y,
+                             qPrintable(QStringLiteral("probe at latest + %1 after %2: %3, expected %4")
+                                            .arg(p)
+                                            .arg(where, describe(x), describe(y))));
                 }
             }
             // The wait stays exact from t.

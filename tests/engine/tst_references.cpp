@@ -94,7 +94,11 @@ void TestReferences::replay()
         const Decision d = built.limiter->decide(keys.intern(f.at(1)), t, cost);
         const bool expected = f.at(allowedCol) == "1";
         const QByteArray where = QStringLiteral("%1:%2 (t=%3 key=%4 cost=%5)")
-                                     .arg(file).arg(lineNo).arg(t).arg(QString::fromStdString(f.at(1))).arg(cost)
+                                     .arg(file)
+                                     .arg(lineNo)
+                                     .arg(t)
+                                     .arg(QString::fromStdString(f.at(1)))
+                                     .arg(cost)
                                      .toUtf8();
         QVERIFY2(d.allowed == expected, where.constData());
         // RateLab's remaining is >= 0 by contract; python limits may report a negative one.

@@ -23,7 +23,7 @@ ImportOptions roundTrip(const ImportOptions& options)
         qWarning("%s: %s", problems.front().option.c_str(), problems.front().message.c_str());
     return again;
 }
-} // namespace
+}  // namespace
 
 class TestReplayScenario : public QObject {
     Q_OBJECT
@@ -91,7 +91,9 @@ private slots:
         QCOMPARE(scenario.start, advice.firstTime);
         // 10,000 lines over about 84 hours: hour buckets (84 points, within the 200 aimed at).
         QCOMPARE(scenario.metrics.bucket, kMicrosPerHour);
-        const std::string keep = byRequests ? "keep 99.5% of requests never throttled" : targetPpm == 990'000 ? "keep 99% of keys never throttled" : "keep 90% of keys never throttled";
+        const std::string keep = byRequests ? "keep 99.5% of requests never throttled"
+            : targetPpm == 990'000          ? "keep 99% of keys never throttled"
+                                            : "keep 90% of keys never throttled";
         QVERIFY2(scenario.description.find(keep) != std::string::npos, scenario.description.c_str());
 
         RunControl control;

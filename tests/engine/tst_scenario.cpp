@@ -70,7 +70,7 @@ std::string scenario(const std::string& traffic, const std::string& algorithms =
     return R"({"duration": "10s", "traffic": [)" + traffic + R"(], "algorithms": [)" + algorithms + "]" + more + "}";
 }
 
-} // namespace
+}  // namespace
 
 void TestScenario::problemsNameTheirPath_data()
 {
@@ -80,75 +80,93 @@ void TestScenario::problemsNameTheirPath_data()
     const QString base = R"({"duration": "10s", "traffic": [{"kind": "poisson", "rate": "10/s"}],
         "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}, %1]})";
     QTest::newRow("param out of range") << base.arg(R"({"id": "g2", "algorithm": "gcra", "params": {"rate": "1/s", "burst": 0}})")
-                                        << "algorithms[1].params.burst" << "must be between 1 and";
+                                        << "algorithms[1].params.burst"
+                                        << "must be between 1 and";
     QTest::newRow("unknown algorithm") << base.arg(R"({"id": "x", "algorithm": "bucket"})") << "algorithms[1].algorithm"
                                        << "unknown algorithm 'bucket'";
     QTest::newRow("duplicate id") << base.arg(R"({"algorithm": "gcra", "params": {"rate": "1/s", "burst": 2}})")
-                                  << "algorithms[1].id" << "used twice";
-    QTest::newRow("bad rate") << base.arg(R"({"id": "t", "algorithm": "token_bucket", "params": {"capacity": 5, "refill": "5 per s"}})")
-                              << "algorithms[1].params.refill" << "expected a rate";
+                                  << "algorithms[1].id"
+                                  << "used twice";
+    QTest::newRow("bad rate") << base.arg(
+        R"({"id": "t", "algorithm": "token_bucket", "params": {"capacity": 5, "refill": "5 per s"}})")
+                              << "algorithms[1].params.refill"
+                              << "expected a rate";
     QTest::newRow("unknown field") << base.arg(R"({"id": "t", "algorithm": "gcra", "parms": {}})") << "algorithms[1].parms"
                                    << "unknown field";
     QTest::newRow("change on a preset keeps no state")
         << base.arg(R"({"id": "x", "algorithm": "x_time_rate", "params": {"rate": "1/s", "burst": 1},
                        "changes": [{"at": "5s", "params": {"burst": 2}, "state": "keep"}]})")
-        << "algorithms[1].changes[0].state" << "supports only \"reset\"";
+        << "algorithms[1].changes[0].state"
+        << "supports only \"reset\"";
     QTest::newRow("bad source kind")
         << R"({"traffic": [{"kind": "tsunami", "rate": "1/s"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "traffic[0].kind" << "must be one of";
+        << "traffic[0].kind"
+        << "must be one of";
     QTest::newRow("missing rate")
         << R"({"traffic": [{"kind": "poisson"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "traffic[0].rate" << "missing";
+        << "traffic[0].rate"
+        << "missing";
     QTest::newRow("bad duration")
         << R"({"duration": "ten", "traffic": [{"kind": "poisson", "rate": "1/s"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "duration" << "expected a duration";
+        << "duration"
+        << "expected a duration";
     // The valid range of times (algorithms.md): a run starts and ends by 2^52 us.
     const QString gcraOnly = R"({%1 "traffic": [{"kind": "poisson", "rate": "10/s"}],
         "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})";
     QTest::newRow("start_us near 2^63") << gcraOnly.arg(R"("start_us": 9223372036854000000,)") << "start_us"
                                         << "must be <= 4503599627370496";
-    QTest::newRow("run ends past 2^52") << gcraOnly.arg(R"("start_us": 4503599627370000, "duration": "1s",)")
-                                        << "duration" << "end of the valid range";
+    QTest::newRow("run ends past 2^52") << gcraOnly.arg(R"("start_us": 4503599627370000, "duration": "1s",)") << "duration"
+                                        << "end of the valid range";
     // 3000 h at 999999/s: gcra's TAT, an int64 in 1/999999 us, covers (2^63 - 1 - tau) / 999999 us
     // with tau = 10^6 x burst: 9223381260235 us (107 days).
-    QTest::newRow("run longer than a limiter's span")
-        << R"({"duration": "3000h", "traffic": [{"kind": "poisson", "rate": "1/h"}],
+    QTest::newRow("run longer than a limiter's span") << R"({"duration": "3000h", "traffic": [{"kind": "poisson", "rate": "1/h"}],
                "algorithms": [{"algorithm": "gcra", "params": {"rate": "999999/s", "burst": 1}}]})"
-        << "algorithms[0].params" << "more than the 9223381260235us its times may lie apart";
+                                                      << "algorithms[0].params"
+                                                      << "more than the 9223381260235us its times may lie apart";
     QTest::newRow("clock beyond the valid range")
         << gcraOnly.arg(R"("cluster": {"instances": 2, "clocks": [{"instance": 1, "offset": "1000000h"}]},)")
-        << "cluster.clocks[0]" << "more than";
+        << "cluster.clocks[0]"
+        << "more than";
     QTest::newRow("overlapping boundary attacks")
         << R"({"traffic": [{"kind": "boundary_attack", "window": "1s", "period": "1s", "count": 10, "spread": "600ms"}],
                "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "traffic[0].spread" << "at most half the period";
+        << "traffic[0].spread"
+        << "at most half the period";
     // A log source takes the options of `ratelab-cli import`, each checked with its path.
     const QString logBase = R"({"duration": "10s", "keys": "recorded", "traffic": [{"kind": "log", "file": "a.log", %1}],
         "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})";
     QTest::newRow("log: unknown format") << logBase.arg(R"("format": "foo")") << "traffic[0].format"
                                          << "unknown format \"foo\"";
-    QTest::newRow("log: unknown key") << logBase.arg(R"("key": "cookie")") << "traffic[0].key" << "unknown key \"cookie\"";
+    QTest::newRow("log: unknown key") << logBase.arg(R"("key": "cookie")") << "traffic[0].key"
+                                      << "unknown key \"cookie\"";
     QTest::newRow("log: nginx without log_format") << logBase.arg(R"("format": "nginx")") << "traffic[0].log_format"
                                                    << "missing";
-    QTest::newRow("log: log_format with w3c") << logBase.arg(R"("format": "w3c", "log_format": "$msec")")
-                                              << "traffic[0].log_format" << "only with format nginx";
+    QTest::newRow("log: log_format with w3c")
+        << logBase.arg(R"("format": "w3c", "log_format": "$msec")") << "traffic[0].log_format"
+        << "only with format nginx";
     QTest::newRow("log: bad cidr") << logBase.arg(R"("trusted": ["10.0.0.0/8", "10.0.0.0/99"])") << "traffic[0].trusted"
                                    << "CIDR";
     QTest::newRow("log: bad look_back") << logBase.arg(R"("look_back": "soon")") << "traffic[0].look_back"
                                         << "expected seconds (90) or a duration";
     QTest::newRow("log: option of the wrong type") << logBase.arg(R"("look_back": 1.5)") << "traffic[0].look_back"
                                                    << "must be a string, an integer or a boolean";
-    QTest::newRow("log: unknown field") << logBase.arg(R"("colour": "red")") << "traffic[0].colour" << "unknown field";
+    QTest::newRow("log: unknown field") << logBase.arg(R"("colour": "red")") << "traffic[0].colour"
+                                        << "unknown field";
     QTest::newRow("log: no file")
         << R"({"keys": "recorded", "traffic": [{"kind": "log"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "traffic[0].file" << "missing: the access log to replay";
+        << "traffic[0].file"
+        << "missing: the access log to replay";
     QTest::newRow("log: keys not recorded")
         << R"({"traffic": [{"kind": "log", "file": "a.log"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "algorithms[0].keys" << "use \"recorded\"";
+        << "algorithms[0].keys"
+        << "use \"recorded\"";
     QTest::newRow("log option on another kind")
         << R"({"traffic": [{"kind": "poisson", "rate": "1/s", "format": "combined"}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
-        << "traffic[0].format" << "only for a log source";
-    QTest::newRow("not json") << "{\"name\": " << "name" << "not valid JSON";
+        << "traffic[0].format"
+        << "only for a log source";
+    QTest::newRow("not json") << "{\"name\": "
+                              << "name"
+                              << "not valid JSON";
 }
 
 void TestScenario::problemsNameTheirPath()
@@ -185,16 +203,20 @@ void TestScenario::noDivisionByAFieldBeforeItsCheck_data()
     QTest::addColumn<QString>("message");
     // Each of these divided by zero (SIGFPE), or sized a vector by a bad value, while loading.
     QTest::newRow("zero window") << QString::fromStdString(scenario(R"({"kind": "boundary_attack", "window": "0s"})"))
-                                 << "traffic[0].window" << "must be at least 1us";
+                                 << "traffic[0].window"
+                                 << "must be at least 1us";
     QTest::newRow("zero count") << QString::fromStdString(scenario(R"({"kind": "boundary_attack", "count": 0})"))
-                                << "traffic[0].count" << "must be >= 1";
+                                << "traffic[0].count"
+                                << "must be >= 1";
     QTest::newRow("zero period") << QString::fromStdString(scenario(R"({"kind": "boundary_attack", "period": "0s"})"))
-                                 << "traffic[0].period" << "must be at least 1us";
+                                 << "traffic[0].period"
+                                 << "must be at least 1us";
     const std::string cluster = R"(, "cluster": {"instances": 2, "clocks": [{"instance": INSTANCE, "offset": "5ms"}]})";
     for (const char* instance : {"-5", "100000000000", "18446744073709551615"}) {
         std::string json = scenario(R"({"kind": "poisson", "rate": "10/s"})", kGcra, cluster);
         json.replace(json.find("INSTANCE"), 8, instance);
-        QTest::newRow(instance) << QString::fromStdString(json) << "cluster.clocks[0].instance" << "must be";
+        QTest::newRow(instance) << QString::fromStdString(json) << "cluster.clocks[0].instance"
+                                << "must be";
     }
 }
 
@@ -211,8 +233,9 @@ void TestScenario::reportsProblemsOfEverySection()
 {
     // A bad rate, a zero window and a bad parameter: the loader's problems and the checks
     // across sections are listed together, not only the first section's.
-    const QStringList problems = problemsOf(scenario(R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
-                                                     R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}})"));
+    const QStringList problems =
+        problemsOf(scenario(R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
+                            R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 0}})"));
     QVERIFY2(hasProblem(problems, "traffic[0].rate", "expected a rate"), qPrintable(problems.join('\n')));
     QVERIFY2(hasProblem(problems, "traffic[1].window", "must be at least 1us"), qPrintable(problems.join('\n')));
     QVERIFY2(hasProblem(problems, "algorithms[0].params.burst", "must be between 1 and"), qPrintable(problems.join('\n')));
@@ -228,16 +251,20 @@ void TestScenario::ignoredConfigurationIsRefused_data()
     const auto row = [](const char* name, const std::string& json, const char* path, const char* message) {
         QTest::newRow(name) << QString::fromStdString(json) << path << message;
     };
-    const std::string tiered = R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"TIER": {"burst": 9}}})";
+    const std::string tiered =
+        R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "tiers": {"TIER": {"burst": 9}}})";
     const auto tier = [&](const std::string& name) {
         std::string t = tiered;
         return t.replace(t.find("TIER"), 4, name);
     };
-    const std::string twoTiers = R"(, "keys": "tiered", "population": {"clients": 10, "tiers": [{"name": "free", "share": 1}, {"name": "gold", "share": 0.01}]})";
+    const std::string twoTiers =
+        R"(, "keys": "tiered", "population": {"clients": 10, "tiers": [{"name": "free", "share": 1}, {"name": "gold", "share": 0.01}]})";
     // Tier limits: only with tiered keys, and only for a tier that has clients (1% of 10
     // clients is none of them: client c is in the tier its position (c + 0.5) / 10 reaches).
-    row("tiers on ip keys", scenario(poisson, tier("default")), "algorithms[0].tiers", R"(only with keys "tiered": this algorithm's keys are "ip")");
-    row("a tier no client is in", scenario(poisson, tier("gold"), twoTiers), "algorithms[0].tiers.gold", "no client is in this tier");
+    row("tiers on ip keys", scenario(poisson, tier("default")), "algorithms[0].tiers",
+        R"(only with keys "tiered": this algorithm's keys are "ip")");
+    row("a tier no client is in", scenario(poisson, tier("gold"), twoTiers), "algorithms[0].tiers.gold",
+        "no client is in this tier");
     row("a tier that does not exist", scenario(poisson, tier("platinum"), twoTiers), "algorithms[0].tiers.platinum",
         "no tier of that name: the population's tiers are free, gold");
     row("population tiers nobody uses", scenario(poisson, kGcra, R"(, "population": {"tiers": [{"name": "free"}]})"),
@@ -250,15 +277,19 @@ void TestScenario::ignoredConfigurationIsRefused_data()
         scenario(poisson, R"({"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s", "align": "first"}})", cluster),
         "algorithms[0].params.align", R"(align must be "epoch")");
     row("local_sync on an algorithm's own store",
-        scenario(poisson, R"({"algorithm": "token_bucket", "params": {"capacity": 5, "refill": "5/s"}, "store": {"mode": "local_sync"}})",
+        scenario(poisson,
+                 R"({"algorithm": "token_bucket", "params": {"capacity": 5, "refill": "5/s"}, "store": {"mode": "local_sync"}})",
                  R"(, "cluster": {"instances": 2})"),
         "algorithms[0].store.mode", "token_bucket (algorithms[0]) is not one");
     row("limits_fixed_window on local_sync",
         scenario(poisson, R"({"algorithm": "limits_fixed_window", "params": {"limit": 10, "window": "1s"}})", cluster),
         "cluster.store.mode", "limits_fixed_window (algorithms[0]) is not one");
     // What a cluster run does not simulate.
-    row("changes in a cluster", scenario(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "changes": [{"at": "1s", "params": {"burst": 2}}]})",
-                                         R"(, "cluster": {"instances": 2})"),
+    row("changes in a cluster",
+        scenario(
+            poisson,
+            R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "changes": [{"at": "1s", "params": {"burst": 2}}]})",
+            R"(, "cluster": {"instances": 2})"),
         "algorithms[0].changes", "does not simulate limit changes");
     row("retries in a cluster", scenario(poisson, kGcra, R"(, "clients": {"retry": "immediate"}, "cluster": {"instances": 2})"),
         "clients.retry", "does not simulate retrying clients");
@@ -279,7 +310,8 @@ void TestScenario::ignoredConfigurationIsRefused_data()
     // Population settings that were clamped or skipped.
     row("zipf_s with uniform popularity", scenario(poisson, kGcra, R"(, "population": {"zipf_s": 2})"), "population.zipf_s",
         R"(only with popularity "zipf")");
-    row("a NAT larger than the population", scenario(poisson, kGcra, R"(, "population": {"clients": 10, "nat": {"clients": 50, "ips": 2}})"),
+    row("a NAT larger than the population",
+        scenario(poisson, kGcra, R"(, "population": {"clients": 10, "nat": {"clients": 50, "ips": 2}})"),
         "population.nat.clients", "must be at most population.clients (10)");
     row("endpoints that weigh nothing", scenario(poisson, kGcra, R"(, "endpoints": [{"path": "/a", "weight": 0}])"), "endpoints",
         "the weights add up to 0");
@@ -287,10 +319,13 @@ void TestScenario::ignoredConfigurationIsRefused_data()
     row("outage instances not an array",
         scenario(poisson, kGcra, R"(, "cluster": {"instances": 2, "outages": [{"from": "1s", "to": "2s", "instances": 1}]})"),
         "cluster.outages[0].instances", "must be an array");
-    row("changes not an array", scenario(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "changes": {"at": "1s"}})"),
+    row("changes not an array",
+        scenario(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "changes": {"at": "1s"}})"),
         "algorithms[0].changes", "must be an array");
     row("a clock given twice",
-        scenario(poisson, kGcra, R"(, "cluster": {"instances": 2, "clocks": [{"instance": 1, "offset": "5ms"}, {"instance": 1, "offset": "9ms"}]})"),
+        scenario(
+            poisson, kGcra,
+            R"(, "cluster": {"instances": 2, "clocks": [{"instance": 1, "offset": "5ms"}, {"instance": 1, "offset": "9ms"}]})"),
         "cluster.clocks[1].instance", "instance 1 has a clock already");
     row("more clocks than instances",
         scenario(poisson, kGcra, R"(, "cluster": {"instances": 1, "clocks": [{"offset": "5ms"}, {"offset": "9ms"}]})"),
@@ -311,19 +346,20 @@ void TestScenario::duplicateKeysAreRefused_data()
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("path");
     QTest::addColumn<int>("count");  // problems in all
-    QTest::newRow("top level") << QString::fromStdString(R"({"seed": 1, "seed": 2,)" + scenario(R"({"kind": "poisson", "rate": "10/s"})").substr(1))
+    QTest::newRow("top level") << QString::fromStdString(R"({"seed": 1, "seed": 2,)"
+                                                         + scenario(R"({"kind": "poisson", "rate": "10/s"})").substr(1))
                                << "seed" << 1;
     QTest::newRow("in a source") << QString::fromStdString(scenario(R"({"kind": "poisson", "rate": "10/s", "rate": "1000/s"})"))
                                  << "traffic[0].rate" << 1;
-    QTest::newRow("in the second algorithm's params")
-        << QString::fromStdString(scenario(R"({"kind": "poisson", "rate": "10/s"})",
-                                           kGcra + R"(, {"id": "b", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5, "burst": 50}})"))
-        << "algorithms[1].params.burst" << 1;
+    QTest::newRow("in the second algorithm's params") << QString::fromStdString(
+        scenario(R"({"kind": "poisson", "rate": "10/s"})",
+                 kGcra + R"(, {"id": "b", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5, "burst": 50}})"))
+                                                      << "algorithms[1].params.burst" << 1;
     // Each duplicate is listed, and the rest of the file is still checked.
-    QTest::newRow("two, and a bad rate")
-        << QString::fromStdString(scenario(R"({"kind": "poisson", "rate": "ten", "label": "a", "label": "b"})",
-                                           R"({"algorithm": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})"))
-        << "traffic[0].label" << 3;
+    QTest::newRow("two, and a bad rate") << QString::fromStdString(
+        scenario(R"({"kind": "poisson", "rate": "ten", "label": "a", "label": "b"})",
+                 R"({"algorithm": "gcra", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})"))
+                                         << "traffic[0].label" << 3;
 }
 
 void TestScenario::duplicateKeysAreRefused()
@@ -362,21 +398,23 @@ void TestScenario::errorsQuoteAtMostALine()
 {
     // A megabyte of field name, id or value never makes a megabyte of message.
     const std::string huge(1 << 20, 'x');
-    const std::string json = scenario(R"({"kind": "poisson", "rate": "10/s", ")" + huge + R"(": 1})",
-                                      R"({"id": ")" + huge + R"(", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}, {"id": ")"
-                                          + huge + R"(", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})");
+    const std::string json =
+        scenario(R"({"kind": "poisson", "rate": "10/s", ")" + huge + R"(": 1})",
+                 R"({"id": ")" + huge + R"(", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}, {"id": ")" + huge
+                     + R"(", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}})");
     try {
         loadScenario(json, "big.json");
         QFAIL("no ScenarioError");
     } catch (const ScenarioError& e) {
         QCOMPARE(e.problems().size(), std::size_t(2));
-        for (const std::string& line : {e.problems()[0].path + e.problems()[0].message, e.problems()[1].path + e.problems()[1].message})
+        for (const std::string& line :
+             {e.problems()[0].path + e.problems()[0].message, e.problems()[1].path + e.problems()[1].message})
             QVERIFY2(line.size() < 300, line.substr(0, 300).c_str());
         QVERIFY(e.problems()[0].path.ends_with("... (1048576 bytes)"));
     }
     // A parameter's value is quoted in the reason, which is kept at the end.
-    const QStringList problems = problemsOf(scenario(R"({"kind": "poisson", "rate": "10/s"})",
-                                                     R"({"algorithm": "gcra", "params": {"rate": ")" + huge + R"(", "burst": 5}})"));
+    const QStringList problems = problemsOf(scenario(
+        R"({"kind": "poisson", "rate": "10/s"})", R"({"algorithm": "gcra", "params": {"rate": ")" + huge + R"(", "burst": 5}})"));
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems.front().size() < 300, qPrintable(problems.front().left(300)));
     QVERIFY2(problems.front().startsWith("algorithms[0].params.rate: gcra rate=xxx"), qPrintable(problems.front()));
@@ -396,7 +434,8 @@ void TestScenario::scenarioFilesAreBounded()
         loadScenarioFile(path.toStdString());
         QFAIL("no ScenarioError");
     } catch (const ScenarioError& e) {
-        QCOMPARE(QString::fromUtf8(e.what()), path + ": larger than 4 MiB: not a scenario (traces and logs are files of their own)");
+        QCOMPARE(QString::fromUtf8(e.what()),
+                 path + ": larger than 4 MiB: not a scenario (traces and logs are files of their own)");
     }
 }
 
@@ -415,7 +454,8 @@ void TestScenario::workEstimate_data()
         << R"({"kind": "flash_crowd", "rate": "10/s", "peak": "110/s", "at": "10s", "ramp": "2s", "hold": "4s", "decay": "2s"})"
         << 600.0 + 100.0 * 6;
     // 2 x 10 requests around each of the boundaries every 2 s: at most 60 / 2 + 1 of them.
-    QTest::newRow("boundary attack") << R"({"kind": "boundary_attack", "window": "1s", "period": "2s", "count": 10})" << 2.0 * 10 * 31;
+    QTest::newRow("boundary attack") << R"({"kind": "boundary_attack", "window": "1s", "period": "2s", "count": 10})"
+                                     << 2.0 * 10 * 31;
 }
 
 void TestScenario::workEstimate()
@@ -440,11 +480,14 @@ void TestScenario::runsOverTheWorkCapAreRefused()
 {
     // 10^9 requests a second for 1,000 s, through 3 algorithms: 3 x 10^12 decisions. Refused
     // before a request is generated, by the run and by the Learn view's traces alike.
-    const Scenario s = loadScenario(R"({"duration": "1000s", "traffic": [{"kind": "constant", "rate": "10/s"}, {"kind": "poisson", "rate": "1000000000/s"}],
+    const Scenario s = loadScenario(
+        R"({"duration": "1000s", "traffic": [{"kind": "constant", "rate": "10/s"}, {"kind": "poisson", "rate": "1000000000/s"}],
         "keys": "user", "algorithms": [{"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}, {"id": "b", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}},
-        {"id": "c", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})", "huge.json");
-    const std::string expected = "traffic: about 1,000,000,010,000 requests in 1000s (traffic[1] alone 1,000,000,000,000) x 3 algorithms"
-                                 " = 3,000,000,030,000 decisions, over the cap of 1,000,000,000";
+        {"id": "c", "algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})",
+        "huge.json");
+    const std::string expected =
+        "traffic: about 1,000,000,010,000 requests in 1000s (traffic[1] alone 1,000,000,000,000) x 3 algorithms"
+        " = 3,000,000,030,000 decisions, over the cap of 1,000,000,000";
     RunControl control;
     const auto refusal = [&](const auto& call) {
         try {

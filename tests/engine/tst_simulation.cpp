@@ -66,9 +66,8 @@ void TestSimulation::boundaryAttack()
     QVERIFY(!log.disagreement.has_value());
     // Shadow pairs: the log rejects 300 that the fixed window allows, never the reverse. The
     // report must hold that pair: a missing one fails.
-    const auto pair = std::find_if(r.shadow.begin(), r.shadow.end(), [](const ShadowPair& p) {
-        return p.a == "fixed_window" && p.b == "sliding_window_log";
-    });
+    const auto pair = std::find_if(r.shadow.begin(), r.shadow.end(),
+                                   [](const ShadowPair& p) { return p.a == "fixed_window" && p.b == "sliding_window_log"; });
     QVERIFY2(pair != r.shadow.end(), "no fixed_window / sliding_window_log shadow pair in the report");
     QCOMPARE(pair->aRejectsBAllows, std::int64_t(0));
     QCOMPARE(pair->bRejectsAAllows, std::int64_t(300));
@@ -302,7 +301,6 @@ void TestSimulation::flashCrowdAndDiurnalShapes()
     QVERIFY(std::abs(d.offeredSeries[0] + d.offeredSeries[1] - 8183) < 300);
 }
 
-
 void TestSimulation::neverAdmissibleRequestsAreCounted()
 {
     // Key k, one request a second from 0 s to 11 s, so every limiter is idle again each time,
@@ -337,14 +335,17 @@ void TestSimulation::neverAdmissibleRequestsAreCounted()
     QVERIFY(json.find("\"never_admissible\": 8,") != std::string::npos);
 
     // In a cluster the store's limiter answers the same: one Redis, the same counts.
-    const Report cluster = run(test::traceScenario(dir.path().toStdString(), trace, traffic
-        + R"("cluster": {"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}}}, )" + algorithms + "}"));
+    const Report cluster = run(test::traceScenario(
+        dir.path().toStdString(), trace,
+        traffic + R"("cluster": {"instances": 2, "store": {"mode": "redis_atomic", "latency": {"rtt": "1ms"}}}, )" + algorithms
+            + "}"));
     QCOMPARE(lane(cluster, "token_bucket").neverAdmissible, std::int64_t(5));
     QCOMPARE(lane(cluster, "gcra").neverAdmissible, std::int64_t(8));
     QCOMPARE(lane(cluster, "fixed_window").neverAdmissible, std::int64_t(5));
     // local_sync's counters give no retry time, yet a cost above the limit never fits them.
-    const Report synced = run(test::traceScenario(dir.path().toStdString(), trace, traffic
-        + R"("cluster": {"instances": 2, "store": {"mode": "local_sync"}}, "algorithms": [
+    const Report synced =
+        run(test::traceScenario(dir.path().toStdString(), trace,
+                                traffic + R"("cluster": {"instances": 2, "store": {"mode": "local_sync"}}, "algorithms": [
             {"algorithm": "fixed_window", "params": {"limit": 10, "window": "1s"}}]})"));
     QCOMPARE(synced.algorithms[0].neverAdmissible, std::int64_t(5));
 }
@@ -355,7 +356,8 @@ void TestSimulation::liveKeysSeriesStartsFromEachBucket()
     // bucket only; the second bucket holds nothing.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const Report r = run(test::traceScenario(dir.path().toStdString(), "t_us,key,cost\n0,a,1\n",
+    const Report r = run(test::traceScenario(
+        dir.path().toStdString(), "t_us,key,cost\n0,a,1\n",
         R"({"name": "one key", "duration": "2s", "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
             "algorithms": [{"algorithm": "gcra", "params": {"rate": "10/s", "burst": 1}}]})"));
     QCOMPARE(r.algorithms[0].liveKeysSeries, (std::vector<std::int64_t>{1, 0}));

@@ -46,7 +46,7 @@ std::vector<StateCurve> curveAfter(const char* algorithm, const char* params, co
     return stateCurve(*built.limiter, 0, times.back(), to);
 }
 
-} // namespace
+}  // namespace
 
 class TestStateCurve : public QObject {
     Q_OBJECT
@@ -122,13 +122,16 @@ void TestStateCurve::curveEqualsInspect()
                 const double drawn = curveValueAt(curves[v], t);
                 const double want = truth[v].value;
                 const double tolerance = truth[v].unit == "requests" && std::floor(want) == want ? 0.0
-                    : truth[v].unit == "us"                         ? 0.5
-                                                                    : 1e-9 * std::max(1.0, std::abs(want));
+                    : truth[v].unit == "us"                                                      ? 0.5
+                                            : 1e-9 * std::max(1.0, std::abs(want));
                 if (std::abs(drawn - want) > tolerance)
                     QFAIL(qPrintable(QStringLiteral("%1 at t=%2 (decided at %3, next %4): curve %5, inspect %6")
                                          .arg(QString::fromStdString(truth[v].name))
-                                         .arg(t).arg(r.t).arg(next)
-                                         .arg(drawn, 0, 'g', 17).arg(want, 0, 'g', 17)));
+                                         .arg(t)
+                                         .arg(r.t)
+                                         .arg(next)
+                                         .arg(drawn, 0, 'g', 17)
+                                         .arg(want, 0, 'g', 17)));
                 ++checked;
             }
         }
@@ -140,8 +143,9 @@ void TestStateCurve::curveEqualsInspect()
 // show no state (inspect() is empty), so they have no curve; every other entry has one.
 void TestStateCurve::everyCatalogEntryIsChecked()
 {
-    const std::set<std::string> withoutState = {"x_time_rate", "nginx_limit_req", "limits_moving_window",
-                                                "limits_sliding_window_counter", "redis_rate_gcra", "throttled_gcra"};
+    const std::set<std::string> withoutState = {"x_time_rate",          "nginx_limit_req",
+                                                "limits_moving_window", "limits_sliding_window_counter",
+                                                "redis_rate_gcra",      "throttled_gcra"};
     for (const AlgorithmInfo& info : algorithmCatalog()) {
         bool listed = false;
         for (const auto& c : test::everyLimiter())
@@ -171,9 +175,9 @@ void TestStateCurve::handDerivedCurves()
     QCOMPARE(tb2, (Points{{0, 0}, {1'500'000, 3}, {2'000'000, 3}}));
     // Interval mode, 5 tokens, 4/s every 500 ms (2 a fill): 2 left at 0.1 s; 4 at 0.5 s,
     // full (5, not 6) at 1.0 s.
-    Points iv = pointsOf(
-        curveAfter("token_bucket", "capacity=5 refill=4/s refill_mode=interval interval=500ms", {100'000, 100'000, 100'000}, 1'700'000)
-            .front());
+    Points iv = pointsOf(curveAfter("token_bucket", "capacity=5 refill=4/s refill_mode=interval interval=500ms",
+                                    {100'000, 100'000, 100'000}, 1'700'000)
+                             .front());
     QCOMPARE(iv, (Points{{100'000, 2}, {500'000, 2}, {500'000, 4}, {1'000'000, 4}, {1'000'000, 5}, {1'700'000, 5}}));
     // Leaky bucket 10/s burst 4: three at 0 leave an excess of 2, drained at 10/s by 0.2 s.
     Points lb = pointsOf(curveAfter("leaky_bucket", "rate=10/s burst=4 mode=police", {0, 0, 0}, 1'000'000).front());

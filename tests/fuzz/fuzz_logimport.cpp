@@ -42,7 +42,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             __builtin_trap();
         if (static_cast<std::int64_t>(keys.size()) != summary.distinctKeys)
             __builtin_trap();  // only keys of imported requests are interned
-    } catch (const ImportError&) {
-    }
+    } catch (const ImportError&) {}
     return 0;
 }

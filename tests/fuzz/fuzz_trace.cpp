@@ -29,7 +29,7 @@ ParamValues paramsFrom(const std::string& text)
     return values;
 }
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -1,42 +1,42 @@
 #pragma once
 // What the GUI suites share (tests/gui/tst_*.cpp): the app's headers, and helpers that wait
 // for a run, find actions, catch message boxes and read files.
-#include "app/gui/views/advisorview.h"
 #include "app/gui/charts/allowedchart.h"
 #include "app/gui/charts/burstchart.h"
 #include "app/gui/charts/chartgrid.h"
-#include "app/gui/panels/clusteremptystate.h"
-#include "app/gui/views/clusterview.h"
-#include "app/gui/panels/faultstimeline.h"
+#include "app/gui/charts/delaychart.h"
 #include "app/gui/charts/globalallowedchart.h"
+#include "app/gui/charts/instanceallowedchart.h"
+#include "app/gui/charts/legendstrip.h"
+#include "app/gui/charts/outagedecisionschart.h"
+#include "app/gui/charts/overshootchart.h"
+#include "app/gui/charts/ratedistributionchart.h"
+#include "app/gui/charts/statechart.h"
+#include "app/gui/charts/tradeoffchart.h"
+#include "app/gui/dialogs/exportdialog.h"
 #include "app/gui/dialogs/helpdialog.h"
 #include "app/gui/import/importfilepage.h"
 #include "app/gui/import/importkeypage.h"
 #include "app/gui/import/importrunpage.h"
 #include "app/gui/import/importwizard.h"
-#include "app/gui/charts/instanceallowedchart.h"
-#include "app/gui/views/logsview.h"
-#include "app/gui/charts/outagedecisionschart.h"
-#include "app/gui/charts/overshootchart.h"
-#include "app/gui/charts/ratedistributionchart.h"
+#include "app/gui/panels/clusteremptystate.h"
+#include "app/gui/panels/faultstimeline.h"
 #include "app/gui/panels/recommendationcard.h"
-#include "app/gui/views/compareview.h"
-#include "app/gui/charts/delaychart.h"
-#include "app/gui/window/dockoverlay.h"
-#include "app/gui/dialogs/exportdialog.h"
-#include "app/gui/views/learnview.h"
-#include "app/gui/charts/legendstrip.h"
-#include "app/gui/window/mainwindow.h"
-#include "app/gui/window/scenariodock.h"
-#include "app/gui/charts/statechart.h"
 #include "app/gui/panels/topologypanel.h"
 #include "app/gui/panels/topologysummary.h"
-#include "app/gui/charts/tradeoffchart.h"
+#include "app/gui/views/advisorview.h"
+#include "app/gui/views/clusterview.h"
+#include "app/gui/views/compareview.h"
+#include "app/gui/views/learnview.h"
+#include "app/gui/views/logsview.h"
+#include "app/gui/window/dockoverlay.h"
+#include "app/gui/window/mainwindow.h"
+#include "app/gui/window/scenariodock.h"
+#include "app/models/formatting.h"
+#include "app/models/logimportcontroller.h"
+#include "app/models/recommendationmodel.h"
 #include "app/models/reportmodel.h"
 #include "app/models/simulationcontroller.h"
-#include "app/models/logimportcontroller.h"
-#include "app/models/formatting.h"
-#include "app/models/recommendationmodel.h"
 #include "app/models/topkeysmodel.h"
 #include "engine/advisor/advisor.h"
 #include "engine/advisor/knee.h"
@@ -47,31 +47,31 @@
 #include "engine/scenario/scenarioio.h"
 #include "tests/models/filesizelimit.h"
 
-#include <QAction>
-#include <QButtonGroup>
 #include <QAbstractButton>
-#include <QDoubleSpinBox>
-#include <QTabBar>
-#include <QHeaderView>
-#include <QTableView>
-#include <QToolButton>
+#include <QAction>
+#include <QApplication>
+#include <QButtonGroup>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
-#include <QPushButton>
-#include <QTableWidget>
-#include <sstream>
-#include <QMenu>
-#include <QApplication>
+#include <QHeaderView>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
+#include <sstream>
 
 #include <cerrno>
 #include <cmath>
@@ -80,7 +80,6 @@
 #include <optional>
 
 using namespace ratelab;
-
 
 inline constexpr int kRunTimeoutMs = 120'000;
 
@@ -100,8 +99,9 @@ inline RequestSet sampleRequests()
         return {};
     std::istringstream in(f.readAll().toStdString());
     RequestSet set;
-    set.importSummary = importLog(in, ImportOptions{}, set.keys,
-                                  [&set](const ImportedRequest& r) { set.requests.push_back({r.t, r.key, 1}); });
+    set.importSummary = importLog(in, ImportOptions{}, set.keys, [&set](const ImportedRequest& r) {
+        set.requests.push_back({r.t, r.key, 1});
+    });
     return set;
 }
 
@@ -126,8 +126,8 @@ inline std::shared_ptr<const AdvisorResult> nextAdvice(AdvisorView* a)
 
 inline QPoint targetPixel(TradeoffChart* chart, int index)
 {
-    const QPointF scene = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(index)), 0),
-                                                        chart->chart()->series().front());
+    const QPointF scene =
+        chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(index)), 0), chart->chart()->series().front());
     return chart->mapFromScene(QPointF(scene.x(), chart->chart()->plotArea().center().y()));
 }
 

@@ -35,7 +35,9 @@ private slots:
         QCOMPARE(charts.size(), qsizetype(4));
         for (ClusterTimeChart* c : charts)
             QVERIFY2(std::abs(c->chart()->plotArea().left() - charts.front()->chart()->plotArea().left()) < 1,
-                     qPrintable(QStringLiteral("%1 vs %2").arg(c->chart()->plotArea().left()).arg(charts.front()->chart()->plotArea().left())));
+                     qPrintable(QStringLiteral("%1 vs %2")
+                                    .arg(c->chart()->plotArea().left())
+                                    .arg(charts.front()->chart()->plotArea().left())));
     }
 
     // The Cluster view over cluster-redis-outage: the plotted series are the report's.
@@ -149,9 +151,9 @@ private slots:
         ClusterView* v = w.clusterView();
         QVERIFY(!v->hasCluster());
         QVERIFY(v->emptyState()->isVisible());
-        for (const QString& name : {QStringLiteral("cluster-local-leak"), QStringLiteral("cluster-get-set-race"),
-                                    QStringLiteral("cluster-clock-skew"), QStringLiteral("cluster-ntp-step"),
-                                    QStringLiteral("cluster-redis-outage")})
+        for (const QString& name :
+             {QStringLiteral("cluster-local-leak"), QStringLiteral("cluster-get-set-race"), QStringLiteral("cluster-clock-skew"),
+              QStringLiteral("cluster-ntp-step"), QStringLiteral("cluster-redis-outage")})
             QVERIFY2(v->emptyState()->text().contains(name), qPrintable(name));
         // The button opens cluster-redis-outage and the view fills.
         QSignalSpy spy(&w, &MainWindow::settled);

@@ -21,8 +21,8 @@ private slots:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--view"), QStringLiteral("compare"),
-                                                  QStringLiteral("--screenshot"), out});
+        p.start(QStringLiteral(RATELAB_GUI_PATH),
+                {QStringLiteral("--view"), QStringLiteral("compare"), QStringLiteral("--screenshot"), out});
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
         QCOMPARE(p.exitCode(), 0);
         const QImage image(out);
@@ -41,7 +41,8 @@ private slots:
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
         QCOMPARE(p.exitCode(), 1);
         const QString err = QString::fromLocal8Bit(p.readAllStandardError());
-        QVERIFY2(err.contains(QStringLiteral("ratelab: --screenshot: Cannot write /dev/full: ") + osReason(ENOSPC)), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("ratelab: --screenshot: Cannot write /dev/full: ") + osReason(ENOSPC)),
+                 qPrintable(err));
     }
 
     void badScenarioExits2()
@@ -50,7 +51,8 @@ private slots:
         const QString bad = dir.filePath(QStringLiteral("bad.json"));
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"schema": "ratelab.scenario/1", "algorithms": [{"id": "x", "algorithm": "token_bucket", "params": {"capacity": "-3"}}]})");
+        f.write(
+            R"({"schema": "ratelab.scenario/1", "algorithms": [{"id": "x", "algorithm": "token_bucket", "params": {"capacity": "-3"}}]})");
         f.close();
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

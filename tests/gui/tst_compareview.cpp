@@ -147,7 +147,8 @@ private slots:
         QCOMPARE(shown, QStringLiteral("Cannot write %1: %2").arg(png, osReason(EFBIG)));
         QCOMPARE(contentOf(png), image);
 
-        ExportDialog dialog(QStringLiteral("gcra as nginx"), QStringLiteral("limit_req_zone ...;\n"), QStringLiteral("gcra.conf"));
+        ExportDialog dialog(QStringLiteral("gcra as nginx"), QStringLiteral("limit_req_zone ...;\n"),
+                            QStringLiteral("gcra.conf"));
         QCOMPARE(messageBoxOf([&] { exported = dialog.saveTo(full); }), QStringLiteral("gcra as nginx\n") + noSpace);
         QVERIFY(!exported);
         const QString conf = dir.filePath(QStringLiteral("gcra.conf"));
@@ -213,7 +214,8 @@ private slots:
         const Scenario scenario = loadScenario(R"({"name": "costly", "duration": "12s",
             "traffic": [{"kind": "trace", "file": "costs.csv"}], "keys": "recorded", "algorithms": [
             {"algorithm": "token_bucket", "params": {"capacity": 10, "refill": "10/s"}},
-            {"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})", "costly", dir.path().toStdString());
+            {"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})",
+                                               "costly", dir.path().toStdString());
         MainWindow w;
         w.resize(1600, 1000);
         w.show();

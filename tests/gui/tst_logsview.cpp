@@ -82,7 +82,8 @@ private slots:
             QCOMPARE(cell(RecommendationModel::Parameters).toString(), expectedParams(rec));
             QCOMPARE(cell(RecommendationModel::Kept, RecommendationModel::RawRole).toDouble(), rec.keysUnthrottledShare);
             QCOMPARE(cell(RecommendationModel::Kept).toString(), fmt::share(rec.keysUnthrottledShare));
-            QCOMPARE(cell(RecommendationModel::RequestsRejected, RecommendationModel::RawRole).toDouble(), rec.requestsRejectedShare);
+            QCOMPARE(cell(RecommendationModel::RequestsRejected, RecommendationModel::RawRole).toDouble(),
+                     rec.requestsRejectedShare);
             QCOMPARE(cell(RecommendationModel::RequestsRejected).toString(), fmt::share(rec.requestsRejectedShare, 2));
             QCOMPARE(cell(RecommendationModel::Target, RecommendationModel::RawRole).toBool(), rec.targetMet);
         }
@@ -234,8 +235,8 @@ private slots:
         QVERIFY(chart->cursor().shape() != Qt::SizeVerCursor);
 
         // The height of 90% on the left axis, through the chart's own mapping.
-        const QPointF at90 = chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(0)), 90.0),
-                                                           chart->chart()->series().front());
+        const QPointF at90 =
+            chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(0)), 90.0), chart->chart()->series().front());
         const QPoint to = chart->mapFromScene(QPointF(chart->chart()->plotArea().left() + 2, at90.y()));
         QSignalSpy started(a->controller(), &AdvisorController::started);
         QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);

@@ -61,7 +61,7 @@ private:
     qint64 m_ticks = 0;
 };
 
-} // namespace
+}  // namespace
 
 class TestResponsiveness : public QObject {
     Q_OBJECT

@@ -35,4 +35,4 @@ private:
     bool m_set = false;
 };
 
-} // namespace ratelab::test
+}  // namespace ratelab::test

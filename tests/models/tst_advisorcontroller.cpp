@@ -26,8 +26,9 @@ std::shared_ptr<const LogImportResult> handImport()
 {
     auto r = std::make_shared<LogImportResult>();
     r->keys = std::make_shared<KeyInterner>();
-    const std::pair<SimTime, const char*> rows[] = {{0, "a"},       {0, "b"},       {0, "c"},       {0, "d"},       {100'000, "a"},
-                                                    {200'000, "a"}, {1'000'000, "d"}, {2'000'000, "c"}, {5'000'000, "a"}};
+    const std::pair<SimTime, const char*> rows[] = {{0, "a"},         {0, "b"},         {0, "c"},
+                                                    {0, "d"},         {100'000, "a"},   {200'000, "a"},
+                                                    {1'000'000, "d"}, {2'000'000, "c"}, {5'000'000, "a"}};
     std::int64_t line = 0;
     for (const auto& [t, key] : rows)
         r->requests.push_back({t, r->keys->intern(key), 0, ++line});
@@ -67,7 +68,7 @@ std::int64_t ppmOf(const QSignalSpy& finished, int i)
     return finished.at(i).at(1).value<std::shared_ptr<const AdvisorResult>>()->options.targetPpm;
 }
 
-} // namespace
+}  // namespace
 
 class TestAdvisorController : public QObject {
     Q_OBJECT
@@ -201,9 +202,8 @@ private slots:
     void cancelKeepsLastResult()
     {
         std::atomic<int> calls{0};
-        AdvisorController controller([&calls](const RequestSet& s, const AdvisorOptions& o, const AdvisorResult* p, RunControl& c) {
-            return slowAdvise(++calls == 1 ? 5 : 60'000)(s, o, p, c);
-        });
+        AdvisorController controller([&calls](const RequestSet& s, const AdvisorOptions& o, const AdvisorResult* p,
+                                              RunControl& c) { return slowAdvise(++calls == 1 ? 5 : 60'000)(s, o, p, c); });
         controller.setImport(handImport());
         QSignalSpy finished(&controller, &AdvisorController::finished);
         controller.start(target(900'000));
@@ -237,11 +237,11 @@ private slots:
     void nextJobGetsTheLastResult()
     {
         std::vector<std::int64_t> previousPpm;
-        AdvisorController controller([&previousPpm](const RequestSet& s, const AdvisorOptions& o, const AdvisorResult* p,
-                                                    RunControl& c) {
-            previousPpm.push_back(p ? p->options.targetPpm : -1);
-            return slowAdvise(0)(s, o, p, c);
-        });
+        AdvisorController controller(
+            [&previousPpm](const RequestSet& s, const AdvisorOptions& o, const AdvisorResult* p, RunControl& c) {
+                previousPpm.push_back(p ? p->options.targetPpm : -1);
+                return slowAdvise(0)(s, o, p, c);
+            });
         controller.setImport(handImport());
         QSignalSpy finished(&controller, &AdvisorController::finished);
         controller.start(target(900'000));
@@ -256,9 +256,10 @@ private slots:
 
     void failureReported()
     {
-        AdvisorController controller([](const RequestSet&, const AdvisorOptions&, const AdvisorResult*, RunControl&) -> AdvisorResult {
-            throw std::invalid_argument("no exact rate for 1 per 7000000us");
-        });
+        AdvisorController controller(
+            [](const RequestSet&, const AdvisorOptions&, const AdvisorResult*, RunControl&) -> AdvisorResult {
+                throw std::invalid_argument("no exact rate for 1 per 7000000us");
+            });
         controller.setImport(handImport());
         QSignalSpy failed(&controller, &AdvisorController::failed);
         controller.start(target(990'000));

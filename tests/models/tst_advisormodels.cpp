@@ -29,7 +29,7 @@ std::shared_ptr<const AdvisorResult> handResult(AdvisorTarget by = AdvisorTarget
     return std::make_shared<const AdvisorResult>(advise(loadRequestsFromTrace(in, "hand.csv"), o));
 }
 
-} // namespace
+}  // namespace
 
 class TestAdvisorModels : public QObject {
     Q_OBJECT

@@ -30,7 +30,7 @@ std::vector<SimTime> repeated(SimTime t, int n)
     return std::vector<SimTime>(std::size_t(n), t);
 }
 
-} // namespace
+}  // namespace
 
 class TestDecisionText : public QObject {
     Q_OBJECT
@@ -104,9 +104,10 @@ void TestDecisionText::slidingCounterWeighs()
     // 10 per 1 s: four at 0.5 s; at 1.25 s they weigh (1 - 0.25) = 75%: floor(3.0) = 3.
     auto times = repeated(500'000, 4);
     times.push_back(1'250'000);
-    QCOMPARE(lastSentence("sliding_window_counter", {{"limit", "10"}, {"window", "1s"}}, times),
-             QStringLiteral("1.250 s: Window 1.000 s–2.000 s, 0.250 s in (new: the last one ended): the previous window's 4 "
-                            "weigh floor(4 × 0.750 s / 1.000 s) = 3; + 0 this window = 3; this request costs 1 → 4 ≤ 10, allowed."));
+    QCOMPARE(
+        lastSentence("sliding_window_counter", {{"limit", "10"}, {"window", "1s"}}, times),
+        QStringLiteral("1.250 s: Window 1.000 s–2.000 s, 0.250 s in (new: the last one ended): the previous window's 4 "
+                       "weigh floor(4 × 0.750 s / 1.000 s) = 3; + 0 this window = 3; this request costs 1 → 4 ≤ 10, allowed."));
 }
 
 void TestDecisionText::gcraRejects()

@@ -37,7 +37,7 @@ QByteArray bigText()
     return text;
 }
 
-} // namespace
+}  // namespace
 
 class TestFileWriter : public QObject {
     Q_OBJECT

@@ -49,11 +49,13 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
         for (int line = 1; line <= 30'000; ++line)
-            file.write(line % 1000 == 0 ? QByteArray("this is not an access log line\n")
-                                        : QStringLiteral("10.0.%1.%2 - - [17/May/2015:10:05:03 +0000] \"GET /x HTTP/1.1\" 200 1 \"-\" \"ua\"\n")
-                                              .arg(line % 200)
-                                              .arg(line % 250)
-                                              .toLatin1());
+            file.write(
+                line % 1000 == 0
+                    ? QByteArray("this is not an access log line\n")
+                    : QStringLiteral("10.0.%1.%2 - - [17/May/2015:10:05:03 +0000] \"GET /x HTTP/1.1\" 200 1 \"-\" \"ua\"\n")
+                          .arg(line % 200)
+                          .arg(line % 250)
+                          .toLatin1());
         file.close();
 
         LogImportController controller;
@@ -89,7 +91,8 @@ private slots:
         QSignalSpy finished(&controller, &LogImportController::finished);
         QSignalSpy failed(&controller, &LogImportController::failed);
         controller.start({QStringLiteral(RATELAB_SOURCE_DIR "/resources/samples/apache_combined_elastic-examples_2015.log"),
-                          QStringLiteral("apache"), {}});
+                          QStringLiteral("apache"),
+                          {}});
         // A log that cannot be opened fails at once, with its reason: not a 30 s wait for `finished`.
         QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 30'000);
         QVERIFY2(failed.isEmpty(), qPrintable(failed.isEmpty() ? QString() : failed.first()[1].toString()));

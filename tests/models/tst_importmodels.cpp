@@ -55,7 +55,7 @@ QStringList column(const QAbstractItemModel& model, int column)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 class TestImportModels : public QObject {
     Q_OBJECT
@@ -72,8 +72,8 @@ private slots:
         QCOMPARE(column(model, ImportSummaryModel::Quantity),
                  (QStringList{"format", "bytes read", "lines read", "requests imported", "distinct keys", "blank lines",
                               "directives and headers", "bad lines", "  bad timestamp", "  no value for the key",
-                              "out of order, put back in order", "steps back in time", "look-back window",
-                              "first request (UTC)", "last request (UTC)", "import time"}));
+                              "out of order, put back in order", "steps back in time", "look-back window", "first request (UTC)",
+                              "last request (UTC)", "import time"}));
         QCOMPARE(column(model, ImportSummaryModel::Value),
                  (QStringList{"combined (combined: 20/20 lines match)", "1.5 KiB", "1,204,311", "1,204,300", "1,753", "4", "0",
                               "7", "5", "2", "12", "3", "250 ms", "2015-05-17T10:05:00Z", "2015-05-20T21:05:00Z", "1.24 s"}));
@@ -157,7 +157,8 @@ private slots:
         QCOMPARE(model.index(1, ImportPreviewModel::Request).data().toString(), QStringLiteral("POST /b"));
         QCOMPARE(model.index(1, ImportPreviewModel::Status).data().toString(), QStringLiteral("503"));
         QCOMPARE(model.index(1, ImportPreviewModel::Problem).data().toString(), QStringLiteral("\u26A0 no value for the key"));
-        QCOMPARE(model.index(2, ImportPreviewModel::Request).data().toString(), QStringLiteral("10.0.0.3 - bob [17/May/2015:10:05"));
+        QCOMPARE(model.index(2, ImportPreviewModel::Request).data().toString(),
+                 QStringLiteral("10.0.0.3 - bob [17/May/2015:10:05"));
         QVERIFY(model.index(2, ImportPreviewModel::Problem).data().toString().startsWith(QStringLiteral("\u26A0 ")));
         QCOMPARE(model.index(3, ImportPreviewModel::Problem).data().toString(), QStringLiteral("blank"));
         QCOMPARE(model.records(), 1);
@@ -190,7 +191,8 @@ private slots:
         empty->summary.firstTime = kNever;
         empty->summary.skipped = {};
         empty->summary.skipped[0] = 1;
-        QVERIFY(importtext::headline(*empty).endsWith(QStringLiteral("1 bad line (<a href='bad'>list</a>) &nbsp;&nbsp; no requests")));
+        QVERIFY(importtext::headline(*empty).endsWith(
+            QStringLiteral("1 bad line (<a href='bad'>list</a>) &nbsp;&nbsp; no requests")));
     }
 };
 

@@ -58,10 +58,12 @@ public:
     explicit Recorder(JobRunner& runner) : m_runner(runner)
     {
         QObject::connect(&runner, &JobRunner::started, [this](quint64 job) { log << QStringLiteral("started %1").arg(job); });
-        QObject::connect(&runner, &JobRunner::runningChanged,
-                         [this](bool running) { log << (running ? QStringLiteral("running true") : QStringLiteral("running false")); });
-        QObject::connect(&runner, &JobRunner::failed,
-                         [this](quint64 job, const QString& message) { log << QStringLiteral("failed %1: %2").arg(job).arg(message); });
+        QObject::connect(&runner, &JobRunner::runningChanged, [this](bool running) {
+            log << (running ? QStringLiteral("running true") : QStringLiteral("running false"));
+        });
+        QObject::connect(&runner, &JobRunner::failed, [this](quint64 job, const QString& message) {
+            log << QStringLiteral("failed %1: %2").arg(job).arg(message);
+        });
         QObject::connect(&runner, &JobRunner::cancelled, [this](quint64 job) { log << QStringLiteral("cancelled %1").arg(job); });
         QObject::connect(&runner, &JobRunner::progress, [this](quint64 job, int permille, const QString& phase) {
             progress << QStringLiteral("%1: %2 %3").arg(job).arg(permille).arg(phase);
@@ -80,7 +82,10 @@ public:
     }
 
     // Processes events until no worker is left to report back.
-    bool waitIdle() { return QTest::qWaitFor([this] { return !m_runner.isRunning(); }, 5000); }
+    bool waitIdle()
+    {
+        return QTest::qWaitFor([this] { return !m_runner.isRunning(); }, 5000);
+    }
 
     QStringList log;
     QStringList progress;
@@ -95,14 +100,10 @@ enum class Outcome { Result, Error, UnknownError, Cancelled };
 int finish(Outcome outcome, int id)
 {
     switch (outcome) {
-    case Outcome::Result:
-        return 10 * id;
-    case Outcome::Error:
-        throw std::runtime_error("job " + std::to_string(id) + " broke");
-    case Outcome::UnknownError:
-        throw id;
-    case Outcome::Cancelled:
-        throw Cancelled{};
+    case Outcome::Result: return 10 * id;
+    case Outcome::Error: throw std::runtime_error("job " + std::to_string(id) + " broke");
+    case Outcome::UnknownError: throw id;
+    case Outcome::Cancelled: throw Cancelled{};
     }
     return 0;
 }
@@ -117,7 +118,7 @@ signals:
     void runningChanged(bool running);
 };
 
-} // namespace
+}  // namespace
 
 Q_DECLARE_METATYPE(Outcome)
 
@@ -171,7 +172,10 @@ private slots:
         std::atomic<bool> sawCancel{false};
         JobRunner runner;
         Recorder rec(runner);
-        const auto release = qScopeGuard([&] { gate1.open(); gate2.open(); });  // should a check fail
+        const auto release = qScopeGuard([&] {
+            gate1.open();
+            gate2.open();
+        });  // should a check fail
         runner.start(
             [&, older](JobRunner::Job& job) {
                 entered.release();
@@ -195,7 +199,8 @@ private slots:
         gate1.open();
         QVERIFY(rec.waitIdle());
         QVERIFY(sawCancel);
-        QCOMPARE(rec.log, (QStringList{"started 1", "running true", "started 2", "finished 2 = 20, running true", "running false"}));
+        QCOMPARE(rec.log,
+                 (QStringList{"started 1", "running true", "started 2", "finished 2 = 20, running true", "running false"}));
     }
 
     // A running job that honours its cancel delivers cancelled(), not a result, and stays the
@@ -291,7 +296,7 @@ private slots:
         QVERIFY(rec.waitIdle());
         if (quick)  // all three "a" reports fell within one interval of the first
             QCOMPARE(rec.progress, (QStringList{"1: 0 a", "1: 3 b", "1: 1000 b"}));
-        else        // a slow machine may let "1 a" or "2 a" through; the rest is the same
+        else  // a slow machine may let "1 a" or "2 a" through; the rest is the same
             QVERIFY2(rec.progress.startsWith("1: 0 a") && rec.progress.endsWith("1: 1000 b") && rec.progress.contains("1: 3 b"),
                      qPrintable(rec.progress.join(", ")));
     }
@@ -331,18 +336,22 @@ private slots:
         Controller controller;
         runner.relayTo(&controller);
         QStringList log;
-        QObject::connect(&controller, &Controller::started, [&log](quint64 job) { log << QStringLiteral("started %1").arg(job); });
+        QObject::connect(&controller, &Controller::started,
+                         [&log](quint64 job) { log << QStringLiteral("started %1").arg(job); });
         QObject::connect(&controller, &Controller::runningChanged,
                          [&log](bool running) { log << QStringLiteral("running %1").arg(running ? "true" : "false"); });
-        QObject::connect(&controller, &Controller::failed,
-                         [&log](quint64 job, const QString& message) { log << QStringLiteral("failed %1: %2").arg(job).arg(message); });
-        QObject::connect(&controller, &Controller::cancelled, [&log](quint64 job) { log << QStringLiteral("cancelled %1").arg(job); });
+        QObject::connect(&controller, &Controller::failed, [&log](quint64 job, const QString& message) {
+            log << QStringLiteral("failed %1: %2").arg(job).arg(message);
+        });
+        QObject::connect(&controller, &Controller::cancelled,
+                         [&log](quint64 job) { log << QStringLiteral("cancelled %1").arg(job); });
         runner.start([](JobRunner::Job&) { return finish(Outcome::Error, 1); }, [](const JobRunner::Job&, int) {});
         QVERIFY(QTest::qWaitFor([&runner] { return !runner.isRunning(); }, 5000));
         runner.start([](JobRunner::Job&) { return finish(Outcome::Cancelled, 2); }, [](const JobRunner::Job&, int) {});
         QVERIFY(QTest::qWaitFor([&runner] { return !runner.isRunning(); }, 5000));
-        QCOMPARE(log, (QStringList{"started 1", "running true", "failed 1: job 1 broke", "running false", "started 2",
-                                   "running true", "cancelled 2", "running false"}));
+        QCOMPARE(log,
+                 (QStringList{"started 1", "running true", "failed 1: job 1 broke", "running false", "started 2", "running true",
+                              "cancelled 2", "running false"}));
     }
 
     // The destructor cancels the running job and returns only after its worker has.

@@ -65,7 +65,7 @@ std::shared_ptr<const LearnTraces> tracesOf(const QSignalSpy& finished)
     return finished.first().at(1).value<std::shared_ptr<const LearnTraces>>();
 }
 
-} // namespace
+}  // namespace
 
 class TestLearnController : public QObject {
     Q_OBJECT
@@ -141,7 +141,8 @@ private slots:
         QVERIFY(trace.steps.front().atUs >= 10'000'000);
         for (const KeyStep& step : trace.steps) {
             QCOMPARE(QString::fromStdString(step.sentence), decisionSentence(step));
-            QVERIFY(QString::fromStdString(step.sentence).startsWith(fmt::seconds(double(step.atUs)) + QStringLiteral(": Window ")));
+            QVERIFY(
+                QString::fromStdString(step.sentence).startsWith(fmt::seconds(double(step.atUs)) + QStringLiteral(": Window ")));
         }
     }
 

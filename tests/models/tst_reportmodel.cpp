@@ -64,7 +64,7 @@ std::shared_ptr<const Report> sampleReport()
     return r;
 }
 
-} // namespace
+}  // namespace
 
 class TestReportModel : public QObject {
     Q_OBJECT
@@ -102,8 +102,7 @@ private slots:
                                 << QVariant(QStringLiteral("limits_moving_window"));
         QTest::newRow("acceptance") << 1 << int(ReportModel::Acceptance) << "99.9%" << QVariant(899.0 / 900.0);
         QTest::newRow("no delay") << 0 << int(ReportModel::P99Delay) << "" << QVariant();
-        QTest::newRow("delay in the column's unit") << 2 << int(ReportModel::P99Delay) << "2.5 s"
-                                                    << QVariant(qint64(2'500'000));
+        QTest::newRow("delay in the column's unit") << 2 << int(ReportModel::P99Delay) << "2.5 s" << QVariant(qint64(2'500'000));
         QTest::newRow("all accepted") << 2 << int(ReportModel::Acceptance) << "100%" << QVariant(1.0);
         QTest::newRow("no cluster") << 2 << int(ReportModel::Overshoot) << "" << QVariant();
         QTest::newRow("never admissible") << 0 << int(ReportModel::NeverAdmissible) << "1,204" << QVariant(qint64(1'204));
@@ -122,8 +121,10 @@ private slots:
                                 "instance 0: 1 key, 16 B\ninstance 1: 3 keys, 48 B"));
         QCOMPARE(model.index(2, ReportModel::BytesPerKey).data(Qt::ToolTipRole),
                  model.index(2, ReportModel::PeakState).data(Qt::ToolTipRole));
-        QVERIFY(model.index(0, ReportModel::NeverAdmissible).data(Qt::ToolTipRole).toString().startsWith(
-            QStringLiteral("1,204 rejected with retry_after -1")));
+        QVERIFY(model.index(0, ReportModel::NeverAdmissible)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("1,204 rejected with retry_after -1")));
     }
 
     // The words the state chart and the tooltips share, by where the state was held.

@@ -31,7 +31,7 @@ AlgorithmSpec specWithId(const std::string& id)
     return a;
 }
 
-} // namespace
+}  // namespace
 
 class TestScenarioFiles : public QObject {
     Q_OBJECT
@@ -49,8 +49,9 @@ private slots:
         QCOMPARE(names.size(), 12);
         QStringList cluster = scenariofiles::clusterExampleNames();
         cluster.sort();
-        QCOMPARE(cluster, (QStringList{"cluster-clock-skew", "cluster-get-set-race", "cluster-local-leak", "cluster-ntp-step",
-                                       "cluster-redis-outage"}));
+        QCOMPARE(cluster,
+                 (QStringList{"cluster-clock-skew", "cluster-get-set-race", "cluster-local-leak", "cluster-ntp-step",
+                              "cluster-redis-outage"}));
     }
 
     // flash-crowd.json: "name": "A flash crowd", "seed": 3.
@@ -109,7 +110,8 @@ private slots:
         const auto example = scenariofiles::loadExample(QStringLiteral("zipf-keys"));
         QVERIFY(example.scenario);
         const QByteArray json = scenariofiles::scenarioJson(*example.scenario);
-        QCOMPARE(QJsonDocument::fromJson(json).object().value(QStringLiteral("schema")).toString(), QStringLiteral("ratelab.scenario/1"));
+        QCOMPARE(QJsonDocument::fromJson(json).object().value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("ratelab.scenario/1"));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("saved.json"));
         QVERIFY(writeText(path, json));
@@ -154,7 +156,9 @@ private slots:
         for (const AlgorithmInfo& info : catalog::entries()) {
             const AlgorithmSpec spec = catalog::newSpec(s, info);
             const auto problem = catalog::checkParams(spec.algorithm, spec.params);
-            QVERIFY2(!problem, qPrintable(QString::fromStdString(info.name) + QStringLiteral(": ") + (problem ? problem->reason : QString())));
+            QVERIFY2(
+                !problem,
+                qPrintable(QString::fromStdString(info.name) + QStringLiteral(": ") + (problem ? problem->reason : QString())));
         }
     }
 };

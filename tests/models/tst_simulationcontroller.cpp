@@ -40,7 +40,7 @@ Scenario named(const std::string& name)
     return s;
 }
 
-} // namespace
+}  // namespace
 
 class TestSimulationController : public QObject {
     Q_OBJECT
@@ -101,9 +101,8 @@ private slots:
     void cancelKeepsLastGoodReport()
     {
         std::atomic<int> calls{0};
-        SimulationController controller([&calls](const Scenario& s, RunControl& c) {
-            return slowRun(++calls == 1 ? 5 : 60'000)(s, c);
-        });
+        SimulationController controller(
+            [&calls](const Scenario& s, RunControl& c) { return slowRun(++calls == 1 ? 5 : 60'000)(s, c); });
         QSignalSpy finished(&controller, &SimulationController::finished);
         controller.start(named("good"));
         QVERIFY(finished.wait(5000));
@@ -116,9 +115,8 @@ private slots:
 
     void failureReported()
     {
-        SimulationController controller([](const Scenario&, RunControl&) -> Report {
-            throw std::runtime_error("trace.csv:3: field t_us: goes backwards");
-        });
+        SimulationController controller(
+            [](const Scenario&, RunControl&) -> Report { throw std::runtime_error("trace.csv:3: field t_us: goes backwards"); });
         QSignalSpy failed(&controller, &SimulationController::failed);
         controller.start(named("bad"));
         QVERIFY(failed.wait(5000));

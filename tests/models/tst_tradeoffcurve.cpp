@@ -39,7 +39,7 @@ std::shared_ptr<const AdvisorResult> handResult()
     return r;
 }
 
-} // namespace
+}  // namespace
 
 class TestTradeoffCurve : public QObject {
     Q_OBJECT

@@ -28,4 +28,4 @@ inline RedisUrl redisUrl()
                 .arg(QStringLiteral(RATELAB_REDIS_URL_FILE))};
 }
 
-} // namespace ratelab::test
+}  // namespace ratelab::test

@@ -50,8 +50,8 @@ void TestRedisLua::luaAgreesWithEngine_data()
     QTest::newRow("gcra") << QString("gcra") << QStringList{"rate=7/s", "burst=4"};
     QTest::newRow("gcra per minute") << QString("gcra") << QStringList{"rate=13/m", "burst=3"};
     QTest::newRow("token_bucket") << QString("token_bucket") << QStringList{"capacity=5", "refill=3/s"};
-    QTest::newRow("token_bucket interval")
-        << QString("token_bucket") << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"};
+    QTest::newRow("token_bucket interval") << QString("token_bucket")
+                                           << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"};
     QTest::newRow("leaky_bucket") << QString("leaky_bucket") << QStringList{"rate=4/s", "burst=3"};
     QTest::newRow("fixed_window") << QString("fixed_window") << QStringList{"limit=5", "window=1s"};
     QTest::newRow("fixed_window first") << QString("fixed_window")
@@ -97,8 +97,7 @@ void TestRedisLua::luaAgreesWithEngine()
         const QByteArray key = "k" + QByteArray::number(r % 3);
         const int cost = r % 41 == 0 ? 9 : (r % 5 == 0 ? 2 : 1);
         trace += QByteArray::number(t) + "," + key + "," + QByteArray::number(cost) + "\n";
-        commands += "EVALSHA " + sha + " 1 " + prefix + key + " " + QByteArray::number(t) + " "
-            + QByteArray::number(cost) + "\n";
+        commands += "EVALSHA " + sha + " 1 " + prefix + key + " " + QByteArray::number(t) + " " + QByteArray::number(cost) + "\n";
     }
     const QString tracePath = write("lua-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", trace);
     QStringList decideArgs{"decide", "--algorithm", algorithm, "--trace", tracePath};
@@ -117,8 +116,10 @@ void TestRedisLua::luaAgreesWithEngine()
         const qsizetype at = 4 * (i - 1);
         const QByteArray got = replies[at] + "," + replies[at + 1] + "," + replies[at + 2] + "," + replies[at + 3];
         const QByteArray want = e[3] + "," + e[4] + "," + e[5] + "," + e[6];
-        QVERIFY2(got == want, qPrintable(QString("request %1 (%2): redis %3, engine %4")
-                                             .arg(i).arg(QString(expected[i]), QString(got), QString(want))));
+        QVERIFY2(
+            got == want,
+            qPrintable(
+                QString("request %1 (%2): redis %3, engine %4").arg(i).arg(QString(expected[i]), QString(got), QString(want))));
     }
 }
 

@@ -81,8 +81,8 @@ void AllowedChart::rebuildData()
                 const double allowed = double(a.allowedSeries[b]);
                 const double rejected = b < a.rejectedSeries.size() ? double(a.rejectedSeries[b]) : 0.0;
                 // An empty bucket has no share: NaN, dropped by the downsampler.
-                const double share = allowed + rejected > 0 ? 100.0 * allowed / (allowed + rejected)
-                                                            : std::numeric_limits<double>::quiet_NaN();
+                const double share =
+                    allowed + rejected > 0 ? 100.0 * allowed / (allowed + rejected) : std::numeric_limits<double>::quiet_NaN();
                 pts.append(QPointF((double(b) + 0.5) * bucketUnits, share));
             }
         }
@@ -139,8 +139,8 @@ void AllowedChart::refresh()
 void AllowedChart::restyle()
 {
     const bool dark = isDark();
-    const QString xTitle = m_input.report ? fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).title
-                                          : QStringLiteral("time (s)");
+    const QString xTitle =
+        m_input.report ? fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).title : QStringLiteral("time (s)");
     styleAxis(m_x, xTitle);
     styleAxis(m_y, m_mode == Mode::Rate ? tr("allowed (req/s)") : tr("acceptance per bucket (%)"));
     m_plot->styleOffered();
@@ -240,4 +240,4 @@ QString AllowedChart::csv() const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -58,4 +58,4 @@ private:
     QGraphicsSimpleTextItem* m_nominalLabel = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

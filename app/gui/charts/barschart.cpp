@@ -183,4 +183,4 @@ QString BarsChart::csv() const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

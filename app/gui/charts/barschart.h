@@ -22,9 +22,9 @@ class BarsChart : public ChartView {
 public:
     struct Bar {
         QString id;
-        double value = 0;   // data units (bytes, ratio)
+        double value = 0;  // data units (bytes, ratio)
         QString annotation;
-        QString tooltip;    // rich text
+        QString tooltip;  // rich text
         palette::SeriesStyle style;
         bool hidden = false;
     };
@@ -67,4 +67,4 @@ private:
     std::pair<double, double> m_range{0, 1};
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -11,11 +11,10 @@ double nominalOf(const PeakBurst& p)
 {
     return p.ratio > 0 && p.allowedCost > 0 ? double(p.allowedCost) / p.ratio : double(p.limit);
 }
-} // namespace
+}  // namespace
 
 BurstChart::BurstChart(QWidget* parent)
-    : BarsChart([](double v, double step) { return NiceAxis::plain(v, step) + QChar(0x00D7); },
-                NiceAxis::Scale::Linear, parent)
+    : BarsChart([](double v, double step) { return NiceAxis::plain(v, step) + QChar(0x00D7); }, NiceAxis::Scale::Linear, parent)
 {
     setChartTitle(tr("B  Peak burst vs nominal limit"));
 }
@@ -28,7 +27,7 @@ void BurstChart::setInput(const ChartInput& input)
         const auto& algorithms = input.report->algorithms;
         for (const AlgorithmReport& a : algorithms)
             sameLimit = sameLimit && a.peakBurst.limit == algorithms.front().peakBurst.limit
-                        && a.peakBurst.windowUs == algorithms.front().peakBurst.windowUs;
+                && a.peakBurst.windowUs == algorithms.front().peakBurst.windowUs;
         for (std::size_t i = 0; i < algorithms.size(); ++i) {
             const AlgorithmReport& a = algorithms[i];
             const PeakBurst& p = a.peakBurst;
@@ -40,8 +39,8 @@ void BurstChart::setInput(const ChartInput& input)
                 bar.annotation += tr("  (%1 per %2)").arg(fmt::compact(nominalOf(p)), fmt::windowLength(p.windowUs));
             bar.tooltip = tr("<b>%1</b><br>%2 admitted in %3 for key %4<br>nominal limit %5 → %6<br>window ending at %7")
                               .arg(bar.id.toHtmlEscaped(), fmt::exact(p.allowedCost), fmt::duration(p.windowUs),
-                                   QString::fromStdString(p.key).toHtmlEscaped(), fmt::compact(nominalOf(p)),
-                                   fmt::ratio(p.ratio), fmt::simTime(p.atUs));
+                                   QString::fromStdString(p.key).toHtmlEscaped(), fmt::compact(nominalOf(p)), fmt::ratio(p.ratio),
+                                   fmt::simTime(p.atUs));
             bar.style = input.styles[i];
             bar.hidden = input.isHidden(i);
             bars.append(bar);
@@ -56,4 +55,4 @@ void BurstChart::setInput(const ChartInput& input)
     setBars(bars, title + tr("  (dashed: 1.00×)"), QStringLiteral("peak_burst_ratio"));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

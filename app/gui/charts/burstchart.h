@@ -16,4 +16,4 @@ public:
     QString exportName() const override { return QStringLiteral("bursts"); }
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -61,4 +61,4 @@ void ChartGrid::setCompact(bool compact)
     emit compactChanged(compact);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -45,4 +45,4 @@ private:
     QTabWidget* m_tabs = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

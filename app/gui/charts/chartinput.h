@@ -18,10 +18,7 @@ struct ChartInput {
     std::vector<palette::SeriesStyle> styles;
     QSet<QString> hidden;
 
-    bool isHidden(std::size_t i) const
-    {
-        return report && hidden.contains(QString::fromStdString(report->algorithms[i].id));
-    }
+    bool isHidden(std::size_t i) const { return report && hidden.contains(QString::fromStdString(report->algorithms[i].id)); }
 };
 
 // Styles for a report's algorithms in report order.
@@ -33,4 +30,4 @@ inline std::vector<palette::SeriesStyle> stylesForReport(const Report& report, b
     return palette::stylesFor(families, dark);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,11 +15,10 @@
 namespace ratelab {
 
 namespace {
-constexpr int kCoalesceMs = 40;          // redraws coalesced (PlotJuggler)
-} // namespace
+constexpr int kCoalesceMs = 40;  // redraws coalesced (PlotJuggler)
+}  // namespace
 
-ChartView::ChartView(QWidget* parent)
-    : QChartView(new QChart, parent), m_crosshairX(std::numeric_limits<double>::quiet_NaN())
+ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), m_crosshairX(std::numeric_limits<double>::quiet_NaN())
 {
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
@@ -217,4 +216,4 @@ void ChartView::resizeEvent(QResizeEvent* event)
     scheduleRefresh();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -141,4 +141,4 @@ private:
     quint64 m_seed = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -126,4 +126,4 @@ bool ChartView::finishExport(FileWriter& writer, QString* error)
     return false;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -22,9 +22,9 @@
 namespace ratelab {
 
 namespace {
-constexpr int kMinRubberBandPx = 10;     // narrower drags are clicks
-constexpr double kWheelFactor = 1.25;    // zoom per notch
-} // namespace
+constexpr int kMinRubberBandPx = 10;   // narrower drags are clicks
+constexpr double kWheelFactor = 1.25;  // zoom per notch
+}  // namespace
 
 void ChartView::setCrosshairX(double x)
 {
@@ -42,7 +42,7 @@ void ChartView::updateCrosshair()
     const QRectF plot = chart()->plotArea();
     const auto range = currentXRange();
     const bool show = m_crosshairEnabled && std::isfinite(m_crosshairX) && m_crosshairX >= range.first
-                      && m_crosshairX <= range.second && !chart()->series().isEmpty();
+        && m_crosshairX <= range.second && !chart()->series().isEmpty();
     qDeleteAll(m_markers);
     m_markers.clear();
     if (!show) {
@@ -213,9 +213,7 @@ void ChartView::keyPressEvent(QKeyEvent* event)
     const auto [lo, hi] = currentXRange();
     const double span = hi - lo;
     switch (event->key()) {
-    case Qt::Key_Backspace:
-        zoomBack();
-        return;
+    case Qt::Key_Backspace: zoomBack(); return;
     case Qt::Key_Left:
         if (event->modifiers() & Qt::AltModifier) {
             zoomBack();
@@ -241,8 +239,7 @@ void ChartView::keyPressEvent(QKeyEvent* event)
         if (m_zoomable)
             applyRange(std::make_pair(lo - span * 0.125, hi + span * 0.125), true);
         return;
-    default:
-        QChartView::keyPressEvent(event);
+    default: QChartView::keyPressEvent(event);
     }
 }
 
@@ -258,27 +255,25 @@ void ChartView::leaveEvent(QEvent* event)
 void ChartView::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
-    menu.addAction(tr("Copy image"), this, [this] {
-        QApplication::clipboard()->setImage(renderImage(2.0, false));
-    });
+    menu.addAction(tr("Copy image"), this, [this] { QApplication::clipboard()->setImage(renderImage(2.0, false)); });
     menu.addSeparator();
     menu.addAction(tr("Export PNG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export PNG"), exportName() + QStringLiteral(".png"),
-                                                          tr("PNG images (*.png)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export PNG"), exportName() + QStringLiteral(".png"), tr("PNG images (*.png)"));
         QString error;
         if (!path.isEmpty() && !exportPng(path, &error))
             QMessageBox::warning(this, tr("Export PNG"), error);
     });
     menu.addAction(tr("Export SVG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export SVG"), exportName() + QStringLiteral(".svg"),
-                                                          tr("SVG images (*.svg)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export SVG"), exportName() + QStringLiteral(".svg"), tr("SVG images (*.svg)"));
         QString error;
         if (!path.isEmpty() && !exportSvg(path, &error))
             QMessageBox::warning(this, tr("Export SVG"), error);
     });
     menu.addAction(tr("Export CSV…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), exportName() + QStringLiteral(".csv"),
-                                                          tr("CSV files (*.csv)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export CSV"), exportName() + QStringLiteral(".csv"), tr("CSV files (*.csv)"));
         QString error;
         if (!path.isEmpty() && !exportCsv(path, &error))
             QMessageBox::warning(this, tr("Export CSV"), error);
@@ -302,4 +297,4 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
     menu.exec(event->globalPos());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

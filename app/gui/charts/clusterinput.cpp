@@ -9,7 +9,7 @@ namespace ratelab {
 bool ClusterInput::valid() const
 {
     return report && scenario && scenario->cluster && algorithm >= 0 && std::size_t(algorithm) < report->algorithms.size()
-           && report->algorithms[std::size_t(algorithm)].cluster.has_value();
+        && report->algorithms[std::size_t(algorithm)].cluster.has_value();
 }
 
 StoreSpec ClusterInput::store() const
@@ -142,7 +142,8 @@ QString outageLabel(const OutageSpec& o)
         text += QStringLiteral(" +%1").arg(fmt::duration(o.extraLatency));
     if (o.kind == OutageKind::Flapping)
         text += QStringLiteral(" every %1").arg(fmt::duration(o.flap));
-    text += QStringLiteral(" %1–%2 s").arg(QString::number(double(o.from) / 1e6, 'g', 6), QString::number(double(o.to) / 1e6, 'g', 6));
+    text += QStringLiteral(" %1–%2 s")
+                .arg(QString::number(double(o.from) / 1e6, 'g', 6), QString::number(double(o.to) / 1e6, 'g', 6));
     if (!o.instances.empty()) {
         QStringList names;
         for (std::int64_t i : o.instances)
@@ -152,5 +153,5 @@ QString outageLabel(const OutageSpec& o)
     return text;
 }
 
-} // namespace clusternames
-} // namespace ratelab
+}  // namespace clusternames
+}  // namespace ratelab

@@ -44,8 +44,8 @@ QString latency(const LatencySpec& l);
 QString outageKind(OutageKind k);
 QString policy(FailurePolicy p);
 QString signedDuration(Duration us);
-QString clockOffset(Duration us);  // "+300.0 ms", "±0 ms"  // "+250 ms", "−5 s" (U+2212)
+QString clockOffset(Duration us);          // "+300.0 ms", "±0 ms"  // "+250 ms", "−5 s" (U+2212)
 QString outageLabel(const OutageSpec& o);  // "down 20–40 s", "slow +50 ms 10–20 s (inst-1)"
-} // namespace clusternames
+}  // namespace clusternames
 
-} // namespace ratelab
+}  // namespace ratelab

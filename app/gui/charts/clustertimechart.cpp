@@ -42,7 +42,7 @@ public:
 private:
     OutageKind m_kind;
 };
-} // namespace
+}  // namespace
 
 ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, QWidget* parent)
     : ChartView(parent), m_yTitle(yTitle)
@@ -191,9 +191,9 @@ void ClusterTimeChart::buildOverlays()
             m_stepX.append(double(step.at) / 1e6 / unit);
             auto* text = new QGraphicsSimpleTextItem(chart());
             text->setZValue(6);
-            text->setText(spec.instances > 1 ? QStringLiteral("%1 %2").arg(clusternames::instance(int(i)),
-                                                                          clusternames::signedDuration(step.by))
-                                             : clusternames::signedDuration(step.by));
+            text->setText(spec.instances > 1
+                              ? QStringLiteral("%1 %2").arg(clusternames::instance(int(i)), clusternames::signedDuration(step.by))
+                              : clusternames::signedDuration(step.by));
             text->setVisible(m_stepLabels);
             m_stepText.append(text);
         }
@@ -380,4 +380,4 @@ QString ClusterTimeChart::csv() const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -98,4 +98,4 @@ private:
     QList<QGraphicsSimpleTextItem*> m_endLabels;  // one per line when on
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -16,8 +16,8 @@ DelayChart::DelayChart(QWidget* parent) : ChartView(parent)
     setZoomable(true);
     setChartTitle(tr("D  Shaping delay, CDF"));
     m_x = new NiceAxis(&NiceAxis::plain, NiceAxis::Scale::Linear, this);
-    m_y = new NiceAxis([](double v, double) { return QString::number(v, 'f', 0) + QLatin1Char('%'); },
-                       NiceAxis::Scale::Linear, this);
+    m_y = new NiceAxis([](double v, double) { return QString::number(v, 'f', 0) + QLatin1Char('%'); }, NiceAxis::Scale::Linear,
+                       this);
     m_y->setTargetTicks(5);
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
@@ -48,7 +48,8 @@ void DelayChart::setInput(const ChartInput& input)
     if (input.report)
         for (const AlgorithmReport& a : input.report->algorithms)
             if (a.delay)
-                maxUs = std::max<qint64>(maxUs, std::max<qint64>(a.delay->max, a.delay->cumulative.empty() ? 0 : a.delay->cumulative.back().first));
+                maxUs = std::max<qint64>(
+                    maxUs, std::max<qint64>(a.delay->max, a.delay->cumulative.empty() ? 0 : a.delay->cumulative.back().first));
     m_unit = fmt::durationUnitFor(std::max<qint64>(maxUs, 1000));
     m_maxX = std::max(1e-9, double(maxUs) / m_unit.usPerUnit);
 
@@ -92,7 +93,7 @@ void DelayChart::setInput(const ChartInput& input)
                 auto* label = new QGraphicsSimpleTextItem(chart());
                 label->setZValue(7);
                 label->setText((k == 0 ? QStringLiteral("p50 ") : QStringLiteral("p99 "))
-                              + fmt::duration(k == 0 ? a.delay->p50 : a.delay->p99));
+                               + fmt::duration(k == 0 ? a.delay->p50 : a.delay->p99));
                 m_tickLabels.append(label);
             }
         }
@@ -194,7 +195,8 @@ QString DelayChart::tooltipAt(const QPointF& value) const
             if (p.x() <= value.x())
                 share = p.y();
         const AlgorithmReport& a = m_input.report->algorithms[m_curves[i].algorithm];
-        text += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>&nbsp;%3</td><td>&nbsp;p50 %4, p99 %5</td></tr>")
+        text += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>&nbsp;%3</td><td>&nbsp;p50 "
+                               "%4, p99 %5</td></tr>")
                     .arg(m_input.styles[m_curves[i].algorithm].color.name(), QString::fromStdString(a.id).toHtmlEscaped(),
                          fmt::share(share / 100), fmt::duration(a.delay->p50), fmt::duration(a.delay->p99));
     }
@@ -213,4 +215,4 @@ QString DelayChart::csv() const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

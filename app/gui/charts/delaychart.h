@@ -37,7 +37,7 @@ protected:
 private:
     struct Curve {
         std::size_t algorithm = 0;
-        QList<QPointF> points;  // (delay in axis units, share in %)
+        QList<QPointF> points;    // (delay in axis units, share in %)
         double p50 = 0, p99 = 0;  // axis units
     };
     ChartInput m_input;
@@ -52,4 +52,4 @@ private:
     double m_maxX = 1;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

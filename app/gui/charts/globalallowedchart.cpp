@@ -19,4 +19,4 @@ void GlobalAllowedChart::build()
     setLimit(limit, limit ? tr("global limit %1").arg(fmt::ratePerSecond(*limit)) : QString());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -2,8 +2,7 @@
 
 namespace ratelab {
 
-InstanceAllowedChart::InstanceAllowedChart(QWidget* parent)
-    : ClusterTimeChart(tr("Allowed per instance"), tr("req/s"), parent)
+InstanceAllowedChart::InstanceAllowedChart(QWidget* parent) : ClusterTimeChart(tr("Allowed per instance"), tr("req/s"), parent)
 {
     setShowLegend(true);
     setEndLabels(true);
@@ -17,4 +16,4 @@ void InstanceAllowedChart::build()
                 algorithmPen(palette::dashForInstance(int(i)), i == 0 ? 2 : 1.6));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

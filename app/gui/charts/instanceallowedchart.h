@@ -15,4 +15,4 @@ protected:
     void build() override;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -23,7 +23,7 @@ QToolButton* newEntryButton(const QString& id, const QIcon& swatch, QWidget* par
     return button;
 }
 
-} // namespace
+}  // namespace
 
 LegendStrip::LegendStrip(QWidget* parent) : QWidget(parent)
 {
@@ -107,4 +107,4 @@ void LegendStrip::updateButtons()
     }
 }
 
-} // namespace ratelab
+}  // namespace ratelab

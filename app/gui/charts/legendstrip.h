@@ -37,4 +37,4 @@ private:
     QSet<QString> m_hidden;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

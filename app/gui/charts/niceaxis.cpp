@@ -80,4 +80,4 @@ void NiceAxis::rebuild()
     m_rebuilding = false;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -40,4 +40,4 @@ private:
     bool m_rebuilding = false;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

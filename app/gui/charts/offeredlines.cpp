@@ -92,4 +92,4 @@ QPointF OfferedLines::nearest(const QList<QPointF>& points, double x)
     return *it;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -66,4 +66,4 @@ private:
     QAreaSeries* m_offeredArea = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

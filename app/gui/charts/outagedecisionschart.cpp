@@ -18,4 +18,4 @@ void OutageDecisionsChart::build()
     addLine(tr("rejected during outage"), s.outageRejectedSeries, rejected);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

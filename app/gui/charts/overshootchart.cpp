@@ -13,4 +13,4 @@ void OvershootChart::build()
     addLine(tr("overshoot"), input().stats().overshootSeries, algorithmPen());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

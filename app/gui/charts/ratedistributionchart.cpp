@@ -19,7 +19,7 @@ namespace {
 // never cover the CDF as it nears 100%.
 constexpr double kHeadroom = 1.2;
 constexpr int kTicks = 4;  // p50, p90, p99, p99.9 (the distribution's fifth is the max)
-} // namespace
+}  // namespace
 
 RateDistributionChart::RateDistributionChart(QWidget* parent) : ChartView(parent)
 {
@@ -105,7 +105,8 @@ void RateDistributionChart::rebuild()
         for (const CdfStep& step : d.cdf)
             m_cdf.append(QPointF(double(step.value) * perSecond, 100.0 * double(step.keys) / double(d.count)));
         for (int i = 0; i < kTicks && i < int(d.percentiles.size()); ++i)
-            m_percentiles.append({d.percentiles[std::size_t(i)].quantile, double(d.percentiles[std::size_t(i)].value) * perSecond});
+            m_percentiles.append(
+                {d.percentiles[std::size_t(i)].quantile, double(d.percentiles[std::size_t(i)].value) * perSecond});
         m_xRange = {std::log10(fmt::niceFloor(m_bars.front().lower)), std::log10(fmt::niceCeil(m_bars.back().upper))};
         // The CDF as steps: flat until each value, then up to its share.
         double previous = 0;
@@ -139,7 +140,8 @@ void RateDistributionChart::rebuild()
         m_tickLabels[i]->setVisible(shown);
         m_tickLines[i]->setVisible(shown);
         if (shown)
-            m_tickLabels[i]->setText(QStringLiteral("p%1 %2").arg(m_percentiles[i].first * 100, 0, 'g', 4).arg(fmt::compact(m_percentiles[i].second)));
+            m_tickLabels[i]->setText(
+                QStringLiteral("p%1 %2").arg(m_percentiles[i].first * 100, 0, 'g', 4).arg(fmt::compact(m_percentiles[i].second)));
     }
     restyle();
     refreshNow();
@@ -243,8 +245,8 @@ QString RateDistributionChart::tooltipAt(const QPointF& value) const
         ? fmt::count(bin.lower, "request")
         : tr("%1 to %2 requests").arg(fmt::exact(bin.lower), fmt::exact(bin.upper - 1));
     return tr("<b>%1</b> sent %2 in their busiest %3 (%4 to %5 req/s)<br>%6 of keys stay at or below %7 req/s")
-        .arg(fmt::count(bar.keys, "key"), sent, fmt::windowLength(w->windowUs),
-             fmt::compact(bar.lower), fmt::compact(bar.upper), fmt::share(atOrBelow / 100), fmt::compact(rate));
+        .arg(fmt::count(bar.keys, "key"), sent, fmt::windowLength(w->windowUs), fmt::compact(bar.lower), fmt::compact(bar.upper),
+             fmt::share(atOrBelow / 100), fmt::compact(rate));
 }
 
 QString RateDistributionChart::csv() const
@@ -257,4 +259,4 @@ QString RateDistributionChart::csv() const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

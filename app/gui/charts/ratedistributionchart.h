@@ -75,4 +75,4 @@ private:
     QGraphicsSimpleTextItem* m_empty = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

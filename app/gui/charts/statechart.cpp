@@ -22,14 +22,15 @@ void StateChart::setInput(const ChartInput& input)
             const AlgorithmReport& a = algorithms[i];
             const MemoryStats& m = a.memory;
             const QString perKey = m.stateBytesPerKey < 1024
-                                       ? QString::number(m.stateBytesPerKey, 'f', m.stateBytesPerKey == std::floor(m.stateBytesPerKey) ? 0 : 1)
-                                             + QStringLiteral(" B")
-                                       : fmt::bytes(qint64(m.stateBytesPerKey));
+                ? QString::number(m.stateBytesPerKey, 'f', m.stateBytesPerKey == std::floor(m.stateBytesPerKey) ? 0 : 1)
+                    + QStringLiteral(" B")
+                : fmt::bytes(qint64(m.stateBytesPerKey));
             Bar bar;
             bar.id = QString::fromStdString(a.id);
             bar.value = std::max(1.0, m.stateBytesPerKey);
-            bar.annotation = tr("%1/key · %2, %3%4").arg(perKey, fmt::bytes(m.peakStateBytes), fmt::compactCount(m.peakLiveKeys, "key"),
-                                                         heldstate::where(m));
+            bar.annotation =
+                tr("%1/key · %2, %3%4")
+                    .arg(perKey, fmt::bytes(m.peakStateBytes), fmt::compactCount(m.peakLiveKeys, "key"), heldstate::where(m));
             bar.tooltip = tr("<b>%1</b><br>%2 per live key (model)<br>peak total state %3<br>peak live keys %4")
                               .arg(bar.id.toHtmlEscaped(), perKey, fmt::bytes(m.peakStateBytes), fmt::exact(m.peakLiveKeys));
             const QStringList places = heldstate::places(m);
@@ -45,4 +46,4 @@ void StateChart::setInput(const ChartInput& input)
     setBars(bars, tr("state per live key (bytes, log scale)"), QStringLiteral("state_bytes_per_key"));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

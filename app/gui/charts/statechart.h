@@ -16,4 +16,4 @@ public:
     QString exportName() const override { return QStringLiteral("state"); }
 };
 
-} // namespace ratelab
+}  // namespace ratelab

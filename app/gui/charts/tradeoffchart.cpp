@@ -20,17 +20,17 @@
 namespace ratelab {
 
 namespace {
-constexpr double kHandlePx = 7;        // the handles' half width
+constexpr double kHandlePx = 7;            // the handles' half width
 constexpr std::int64_t kKeepStep = 1'000;  // a dragged share moves in 0.1% steps (ppm)
-} // namespace
+}  // namespace
 
 TradeoffChart::TradeoffChart(QWidget* parent) : ChartView(parent)
 {
     setChartTitle(tr("Advisor: limit vs cost"));
     setFocusPolicy(Qt::StrongFocus);  // Left/Right step the target
     m_x = new NiceAxis([](double v, double) { return fmt::compact(v); }, NiceAxis::Scale::Log10, this);
-    m_left = new NiceAxis([](double v, double) { return QString::number(v, 'f', 0) + QLatin1Char('%'); },
-                          NiceAxis::Scale::Linear, this);
+    m_left = new NiceAxis([](double v, double) { return QString::number(v, 'f', 0) + QLatin1Char('%'); }, NiceAxis::Scale::Linear,
+                          this);
     m_left->setTargetTicks(5);
     m_right = new NiceAxis([](double v, double step) { return NiceAxis::plain(v, step) + QLatin1Char('%'); },
                            NiceAxis::Scale::Linear, this);
@@ -94,8 +94,8 @@ double TradeoffChart::limitAt(int index) const
 void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int recommendation, AdvisorTarget by)
 {
     // A result arriving mid-drag keeps the line where the mouse holds it.
-    const double draggedX = m_dragging && m_target >= 0 && m_target < gridSize() ? m_gridX[m_target]
-                                                                                 : std::numeric_limits<double>::quiet_NaN();
+    const double draggedX =
+        m_dragging && m_target >= 0 && m_target < gridSize() ? m_gridX[m_target] : std::numeric_limits<double>::quiet_NaN();
     m_curve = TradeoffCurve(std::move(result), recommendation, by);
     m_gridX.clear();
     QList<QPointF> kept;
@@ -130,7 +130,8 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     for (QAbstractAxis* axis : chart()->axes())
         axis->setVisible(!empty);
     m_empty->setVisible(empty);
-    m_empty->setText(m_curve.result() ? tr("No curve for this algorithm") : tr("The advisor's curve appears once a log is imported"));
+    m_empty->setText(m_curve.result() ? tr("No curve for this algorithm")
+                                      : tr("The advisor's curve appears once a log is imported"));
     restyle();
     refreshNow();
 }
@@ -169,7 +170,8 @@ QString TradeoffChart::readout() const
     if (m_curve.by() == AdvisorTarget::Requests)
         return tr("%1: %2 of requests from keys never throttled (%3 of keys), %4 of requests rejected")
             .arg(limit, fmt::share(m_curve.keptShare(m_target)), fmt::share(p->keysUnthrottledShare), rejected);
-    return tr("%1: %2 of keys never throttled, %3 of requests rejected").arg(limit, fmt::share(p->keysUnthrottledShare), rejected);
+    return tr("%1: %2 of keys never throttled, %3 of requests rejected")
+        .arg(limit, fmt::share(p->keysUnthrottledShare), rejected);
 }
 
 std::pair<double, double> TradeoffChart::fullXRange() const
@@ -187,10 +189,12 @@ void TradeoffChart::restyle()
 {
     const bool dark = isDark();
     const Recommendation* rec = recommendation();
-    styleAxis(m_x, rec ? tr("limit (req/s, log): %1 per %2").arg(QString::fromStdString(rec->parameter),
-                                                                  fmt::windowLength(m_curve.result()->options.windowUs))
-                       : QString());
-    styleAxis(m_left, m_curve.by() == AdvisorTarget::Keys ? tr("keys never throttled (%, solid)")
+    styleAxis(m_x,
+              rec ? tr("limit (req/s, log): %1 per %2")
+                        .arg(QString::fromStdString(rec->parameter), fmt::windowLength(m_curve.result()->options.windowUs))
+                  : QString());
+    styleAxis(m_left,
+              m_curve.by() == AdvisorTarget::Keys ? tr("keys never throttled (%, solid)")
                                                   : tr("requests of keys never throttled (%, solid)"));
     styleAxis(m_right, tr("requests rejected (%, dashed)"));
     m_right->setGridLineVisible(false);
@@ -248,8 +252,8 @@ void TradeoffChart::layoutOverlays()
 {
     const QRectF plot = chart()->plotArea();
     if (m_gridX.isEmpty()) {
-        for (QGraphicsItem* item : std::initializer_list<QGraphicsItem*>{m_line, m_handle, m_keepHandle, m_keepGuide,
-                                                                         m_keepLabel, m_kneeRing, m_kneeLabel})
+        for (QGraphicsItem* item : std::initializer_list<QGraphicsItem*>{m_line, m_handle, m_keepHandle, m_keepGuide, m_keepLabel,
+                                                                         m_kneeRing, m_kneeLabel})
             item->hide();
         const QRectF area = chart()->geometry();
         const QRectF br = m_empty->boundingRect();
@@ -267,7 +271,8 @@ void TradeoffChart::layoutOverlays()
     m_line->setLine(x, plot.top(), x, plot.bottom());
     // A handle on the x axis: a small triangle pointing up at the line.
     const double h = kHandlePx;
-    m_handle->setPolygon(QPolygonF({QPointF(x, plot.bottom() - h), QPointF(x - h, plot.bottom() + 1), QPointF(x + h, plot.bottom() + 1)}));
+    m_handle->setPolygon(
+        QPolygonF({QPointF(x, plot.bottom() - h), QPointF(x - h, plot.bottom() + 1), QPointF(x + h, plot.bottom() + 1)}));
     m_line->setPen(QPen(palette::textColor(isDark()), hasFocus() ? 2.5 : 1.5));
 }
 
@@ -293,7 +298,7 @@ bool TradeoffChart::onKeepHandle(const QPointF& pos) const
 {
     const double left = chart()->plotArea().left();
     return !m_gridX.isEmpty() && std::abs(pos.y() - keepPixelY()) <= kGrabPx && pos.x() >= left - kGrabPx
-           && pos.x() <= left + kHandlePx + kGrabPx;
+        && pos.x() <= left + kHandlePx + kGrabPx;
 }
 
 // The keep handle: a triangle on the left axis pointing into the plot, a dotted guide from it
@@ -302,7 +307,8 @@ void TradeoffChart::layoutKeep(const QRectF& plot)
 {
     const double y = keepPixelY();
     const double h = kHandlePx;
-    m_keepHandle->setPolygon(QPolygonF({QPointF(plot.left() + h, y), QPointF(plot.left() - 1, y - h), QPointF(plot.left() - 1, y + h)}));
+    m_keepHandle->setPolygon(
+        QPolygonF({QPointF(plot.left() + h, y), QPointF(plot.left() - 1, y - h), QPointF(plot.left() - 1, y + h)}));
     const double lineX = targetPixelX();
     const double guideEnd = std::isfinite(lineX) ? std::max(lineX, plot.left() + h) : plot.right();
     m_keepGuide->setLine(plot.left() + h, y, guideEnd, y);
@@ -339,12 +345,12 @@ QString TradeoffChart::tooltipAt(const QPointF& value) const
         return {};
     const int i = nearestIndex(chart()->mapToPosition(value, m_kept).x());
     const CurvePoint& p = rec->curve[std::size_t(i)];
-    const QString text = tr("<b>%1 %2</b> (%3)<br>%4 of keys never throttled (%5 of %6)<br>%7 of requests rejected (%8)")
-                             .arg(QString::fromStdString(rec->parameter))
-                             .arg(p.value)
-                             .arg(fmt::ratePerSecond(limitAt(i)), fmt::share(p.keysUnthrottledShare),
-                                  fmt::exact(p.keysUnthrottled), fmt::exact(m_curve.result()->keys),
-                                  fmt::share(p.requestsRejectedShare, 2), fmt::exact(p.requestsRejected));
+    const QString text =
+        tr("<b>%1 %2</b> (%3)<br>%4 of keys never throttled (%5 of %6)<br>%7 of requests rejected (%8)")
+            .arg(QString::fromStdString(rec->parameter))
+            .arg(p.value)
+            .arg(fmt::ratePerSecond(limitAt(i)), fmt::share(p.keysUnthrottledShare), fmt::exact(p.keysUnthrottled),
+                 fmt::exact(m_curve.result()->keys), fmt::share(p.requestsRejectedShare, 2), fmt::exact(p.requestsRejected));
     return m_curve.knee() && int(*m_curve.knee()) == i ? text + tr("<br>the knee: past it, a higher limit keeps few more") : text;
 }
 
@@ -390,7 +396,8 @@ void TradeoffChart::mouseMoveEvent(QMouseEvent* event)
         return;
     }
     const QRectF plot = chart()->plotArea();
-    const bool grab = std::abs(pos.x() - targetPixelX()) <= kGrabPx && pos.y() >= plot.top() && pos.y() <= plot.bottom() + kGrabPx;
+    const bool grab =
+        std::abs(pos.x() - targetPixelX()) <= kGrabPx && pos.y() >= plot.top() && pos.y() <= plot.bottom() + kGrabPx;
     if (onKeepHandle(pos))
         setCursor(Qt::SizeVerCursor);
     else if (grab)
@@ -461,4 +468,4 @@ QString TradeoffChart::csv() const
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

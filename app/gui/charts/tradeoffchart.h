@@ -118,4 +118,4 @@ private:
     QGraphicsSimpleTextItem* m_empty = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -54,4 +54,4 @@ QString ExportDialog::text() const
     return m_editor->toPlainText();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,4 +26,4 @@ private:
     QString m_fileName;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -41,12 +41,9 @@ QString readDocument(const QString& name)
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
-} // namespace
+}  // namespace
 
-HelpDialog::HelpDialog(QWidget* parent)
-    : QDialog(parent)
-    , m_list(new QListWidget(this))
-    , m_text(new QTextBrowser(this))
+HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent), m_list(new QListWidget(this)), m_text(new QTextBrowser(this))
 {
     setWindowTitle(tr("RateLab documentation"));
     resize(1000, 720);
@@ -103,4 +100,4 @@ QString HelpDialog::shownText() const
     return m_text->toMarkdown();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,4 +26,4 @@ private:
     QTextBrowser* m_text;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

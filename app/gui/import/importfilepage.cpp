@@ -19,8 +19,8 @@
 namespace ratelab {
 
 namespace {
-constexpr LogFormat kFormats[] = {LogFormat::Combined, LogFormat::Common, LogFormat::Nginx,    LogFormat::W3c, LogFormat::Alb,
-                                  LogFormat::Haproxy,  LogFormat::JsonLines, LogFormat::Csv, LogFormat::Tsv};
+constexpr LogFormat kFormats[] = {LogFormat::Combined, LogFormat::Common,    LogFormat::Nginx, LogFormat::W3c, LogFormat::Alb,
+                                  LogFormat::Haproxy,  LogFormat::JsonLines, LogFormat::Csv,   LogFormat::Tsv};
 }
 
 ImportFilePage::ImportFilePage(ImportWizard* wizard) : QWizardPage(wizard), m_wizard(wizard)
@@ -120,9 +120,9 @@ void ImportFilePage::refresh()
     else if (m_wizard->head().isEmpty())
         m_detected->setText(tr("the file is empty"));
     else if (d.format == LogFormat::Auto)
-        m_detected->setText(d.sampled == 1 ? tr("no format matched the first line: choose one below")
-                                           : tr("no format matched any of the first %1: choose one below")
-                                                 .arg(fmt::count(d.sampled, "line")));
+        m_detected->setText(
+            d.sampled == 1 ? tr("no format matched the first line: choose one below")
+                           : tr("no format matched any of the first %1: choose one below").arg(fmt::count(d.sampled, "line")));
     else
         m_detected->setText(QStringLiteral("<b>%1</b> — %2")
                                 .arg(importtext::formatName(d.format), QString::fromStdString(d.reason).toHtmlEscaped()));
@@ -142,4 +142,4 @@ bool ImportFilePage::isComplete() const
     return !m_wizard->head().isEmpty() && m_wizard->format() != LogFormat::Auto;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -38,4 +38,4 @@ private:
     QPlainTextEdit* m_raw = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -81,4 +81,4 @@ void ImportKeyPage::refresh()
                           .arg(m_model->otherLines()));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -38,4 +38,4 @@ private:
     QTableView* m_table = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -40,9 +40,10 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
         if (job != m_job)
             return;
         m_bar->setValue(p.permille);
-        const QString eta = p.etaSeconds < 0 ? tr("estimating time left")
-                                             : tr("about %1 left").arg(fmt::duration(qint64(p.etaSeconds * 1e6)));
-        m_status->setText(tr("%1 read, %2 lines/s, %3").arg(fmt::count(p.linesRead, "line"), fmt::compact(p.linesPerSecond), eta));
+        const QString eta =
+            p.etaSeconds < 0 ? tr("estimating time left") : tr("about %1 left").arg(fmt::duration(qint64(p.etaSeconds * 1e6)));
+        m_status->setText(
+            tr("%1 read, %2 lines/s, %3").arg(fmt::count(p.linesRead, "line"), fmt::compact(p.linesPerSecond), eta));
         m_bad->setText(tr("Bad lines so far: %1 (listed at the end)").arg(fmt::exact(p.badLines)));
     });
     connect(c, &LogImportController::finished, this, [this](quint64 job, std::shared_ptr<const LogImportResult> r) {
@@ -61,7 +62,10 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
         QStringList bad;
         for (const LineWarning& w : s.problems)
             bad << tr("line %1: %2").arg(w.line).arg(importtext::problemText(w.problem));
-        m_bad->setText(tr("Bad lines: %1%2").arg(fmt::exact(s.skippedTotal()), bad.isEmpty() ? QString() : QStringLiteral(" (") + bad.join(QStringLiteral("; ")) + QStringLiteral(")")));
+        m_bad->setText(
+            tr("Bad lines: %1%2")
+                .arg(fmt::exact(s.skippedTotal()),
+                     bad.isEmpty() ? QString() : QStringLiteral(" (") + bad.join(QStringLiteral("; ")) + QStringLiteral(")")));
         emit completeChanged();
         emit importFinished();
     });
@@ -108,4 +112,4 @@ QString ImportRunPage::statusText() const
     return m_status->text() + QLatin1Char('\n') + m_bad->text();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -45,4 +45,4 @@ private:
     std::shared_ptr<const LogImportResult> m_result;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -81,4 +81,4 @@ void ImportWizard::reject()
     QWizard::reject();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

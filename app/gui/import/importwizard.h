@@ -23,7 +23,7 @@ public:
 
     void setPath(const QString& path);  // a file or a Qt resource; reads its head and detects
     QString path() const { return m_path; }
-    QByteArray head() const { return m_head; }       // the first bytes of the input (whole lines)
+    QByteArray head() const { return m_head; }         // the first bytes of the input (whole lines)
     QString readError() const { return m_readError; }  // why the file cannot be read; empty when it can
     const Detection& detection() const { return m_detection; }
     // The format to import with: the override, else the detected one (Auto: none).
@@ -54,4 +54,4 @@ private:
     ImportRunPage* m_run = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

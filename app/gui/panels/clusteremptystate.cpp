@@ -54,4 +54,4 @@ QString ClusterEmptyState::text() const
     return m_text->text();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -25,4 +25,4 @@ private:
     QPushButton* m_open = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

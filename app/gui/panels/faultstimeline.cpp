@@ -14,7 +14,7 @@ namespace {
 constexpr int kTopPad = 4;
 constexpr int kBottomPad = 4;
 constexpr int kMaxInstanceLanes = 8;
-} // namespace
+}  // namespace
 
 FaultsTimeline::FaultsTimeline(QWidget* parent) : QWidget(parent), m_cursor(std::numeric_limits<double>::quiet_NaN())
 {
@@ -120,8 +120,8 @@ void FaultsTimeline::paintEvent(QPaintEvent*)
         p.setClipRect(plot.adjusted(0, -2, 0, 2));
         // Outages: the store lane for all of them, an instance lane for partitions that hit it.
         for (const OutageSpec& o : spec.outages) {
-            const bool hits = lane.instance < 0
-                              || std::find(o.instances.begin(), o.instances.end(), lane.instance) != o.instances.end();
+            const bool hits =
+                lane.instance < 0 || std::find(o.instances.begin(), o.instances.end(), lane.instance) != o.instances.end();
             if (hits && !(lane.instance >= 0 && o.instances.empty()))
                 paintOutage(p, o, row, fm);
         }
@@ -221,4 +221,4 @@ bool FaultsTimeline::event(QEvent* event)
     return QWidget::event(event);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

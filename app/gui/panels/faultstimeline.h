@@ -35,8 +35,8 @@ protected:
 private:
     struct Lane {
         QString name;
-        QString note;        // "offset +300 ms, drift 50 ppm"
-        int instance = -1;   // -1: the store lane
+        QString note;       // "offset +300 ms, drift 50 ppm"
+        int instance = -1;  // -1: the store lane
     };
     void rebuildLanes();
     int laneHeight() const;
@@ -51,4 +51,4 @@ private:
     double m_cursor;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -17,7 +17,7 @@ constexpr double kRequestLaneHeight = 34;
 constexpr double kAxisHeight = 30;
 constexpr double kLaneGap = 8;
 constexpr double kDotRadius = 5.5;  // a request dot; the current one is 1.35 times larger
-constexpr int kAutoSteps = 60;  // requests visible in the automatic span
+constexpr int kAutoSteps = 60;      // requests visible in the automatic span
 
 double seconds(qint64 us)
 {
@@ -46,7 +46,7 @@ QString stateTitle(const std::string& name)
     return s;
 }
 
-} // namespace
+}  // namespace
 
 LaneCanvas::LaneCanvas(QWidget* parent) : QWidget(parent)
 {
@@ -131,7 +131,7 @@ void LaneCanvas::drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, 
     const double dpr = devicePixelRatioF();
     // rgba (32 bits), shape (2), radius in 1/100 px (12), device pixel ratio in 1/100 (16).
     const quint64 key = quint64(color.rgba()) | quint64(shape) << 32 | quint64(std::lround(r * 100) & 0xfff) << 34
-                        | quint64(std::lround(dpr * 100) & 0xffff) << 46;
+        | quint64(std::lround(dpr * 100) & 0xffff) << 46;
     auto it = m_dots.constFind(key);
     if (it == m_dots.constEnd())
         it = m_dots.insert(key, renderDot(shape, r, color));
@@ -194,8 +194,14 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     QFont small = font();
     if (small.pointSizeF() > 0)
         small.setPointSizeF(std::max(8.0, small.pointSizeF() - 1));
-    PaintContext c{p, palette::chartBackground(m_dark), palette::textColor(m_dark), palette::mutedTextColor(m_dark),
-                   palette::gridColor(m_dark), QFontMetrics(small), {}, {}};
+    PaintContext c{p,
+                   palette::chartBackground(m_dark),
+                   palette::textColor(m_dark),
+                   palette::mutedTextColor(m_dark),
+                   palette::gridColor(m_dark),
+                   QFontMetrics(small),
+                   {},
+                   {}};
     p.fillRect(rect(), c.bg);
     p.setFont(small);
 
@@ -214,7 +220,9 @@ void LaneCanvas::paintEvent(QPaintEvent*)
         if (lane.trace.steps.empty())
             continue;  // B may have no requests of the key (a closed loop that sent it none)
         for (const StateValue& v : lane.trace.steps.front().state)
-            gutter = std::max(gutter, c.fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
+            gutter = std::max(
+                gutter,
+                c.fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
     }
     m_gutter = gutter + 24;
     c.area = QRectF(rect()).adjusted(0, 6, -16, 0);
@@ -291,8 +299,7 @@ void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRect
             p.setPen(QPen(color, 1.2));
             p.drawLine(QPointF(x + dotR, center.y() + dotR + 3), QPointF(fx, center.y() + dotR + 3));
             p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));
-            p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1),
-                       tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
+            p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1), tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
         }
         drawDot(p, center, int(i) == m_current ? dotR * 1.35 : dotR, steps[i], color);
     }
@@ -337,8 +344,8 @@ void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF&
         p.setPen(QPen(c.grid, 1, Qt::DotLine));
         p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
         p.setPen(c.muted);
-        p.drawText(QRectF(c.area.left(), yy - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   fmt::compact(v));
+        p.drawText(QRectF(c.area.left(), yy - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, fmt::compact(v));
     }
 
     p.save();
@@ -439,4 +446,4 @@ void LaneCanvas::mouseMoveEvent(QMouseEvent* event)
         emitScrub(event->position().x());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

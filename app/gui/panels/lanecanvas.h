@@ -85,4 +85,4 @@ private:
     mutable QHash<quint64, QPixmap> m_dots;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -10,8 +10,8 @@
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
-#include <QScrollBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QToolButton>
@@ -213,8 +213,7 @@ const Recommendation* RecommendationCard::selected() const
 {
     const int row = selectedRow();
     const auto result = m_model->result();
-    return result && row >= 0 && row < int(result->recommendations.size()) ? &result->recommendations[std::size_t(row)]
-                                                                           : nullptr;
+    return result && row >= 0 && row < int(result->recommendations.size()) ? &result->recommendations[std::size_t(row)] : nullptr;
 }
 
 void RecommendationCard::setCompact(bool compact)
@@ -257,4 +256,4 @@ void RecommendationCard::updateExportMenu()
     }
 }
 
-} // namespace ratelab
+}  // namespace ratelab

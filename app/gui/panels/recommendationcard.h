@@ -83,4 +83,4 @@ private:
     QMenu* m_exportMenu = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

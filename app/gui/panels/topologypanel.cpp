@@ -26,7 +26,7 @@ void arrow(QPainter& p, QPointF from, QPointF to)
     head.closeSubpath();
     p.fillPath(head, p.pen().color());
 }
-} // namespace
+}  // namespace
 
 TopologyPanel::TopologyPanel(QWidget* parent) : QWidget(parent), m_cursorUs(std::numeric_limits<double>::quiet_NaN())
 {
@@ -85,8 +85,16 @@ void TopologyPanel::paintEvent(QPaintEvent*)
     const QFontMetrics fs(small);
     QColor boxFill = palette::gridColor(dark);
     boxFill.setAlphaF(0.35f);
-    PaintContext c{p, palette::textColor(dark), palette::mutedTextColor(dark), boxFill, bold, small, fs,
-                   width() - 2 * kPad, double(fm.height()), double(fs.height())};
+    PaintContext c{p,
+                   palette::textColor(dark),
+                   palette::mutedTextColor(dark),
+                   boxFill,
+                   bold,
+                   small,
+                   fs,
+                   width() - 2 * kPad,
+                   double(fm.height()),
+                   double(fs.height())};
 
     const double gap = 16;
     double y = kPad;
@@ -121,8 +129,7 @@ void TopologyPanel::paintEvent(QPaintEvent*)
     const QString legend = std::isfinite(m_cursorUs) ? tr("state at t = %1").arg(fmt::simTime(qint64(m_cursorUs)))
                                                      : tr("hover a chart to see the state at a time");
     p.drawText(QRectF(kPad, y, c.w, c.smallH), Qt::AlignLeft | Qt::AlignVCenter, legend);
-    p.drawText(QRectF(kPad, y + c.smallH, c.w, c.smallH), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("● store ok   ◐ slow   ⊗ down"));
+    p.drawText(QRectF(kPad, y + c.smallH, c.w, c.smallH), Qt::AlignLeft | Qt::AlignVCenter, tr("● store ok   ◐ slow   ⊗ down"));
 }
 
 QRectF TopologyPanel::paintBox(PaintContext& c, double y, const QString& title, const QStringList& lines) const
@@ -240,7 +247,8 @@ QStringList TopologyPanel::policyLines() const
     const ClusterStats& stats = m_input.stats();
     QStringList lines{clusternames::policy(policy.onFailure)};
     if (policy.breakerFailures)
-        lines << tr("breaker: open after %1, for %2").arg(fmt::count(*policy.breakerFailures, "failure"), fmt::duration(policy.breakerOpenFor));
+        lines << tr("breaker: open after %1, for %2")
+                     .arg(fmt::count(*policy.breakerFailures, "failure"), fmt::duration(policy.breakerOpenFor));
     else
         lines << tr("no circuit breaker");
     lines << tr("%1, breaker opened %2×").arg(fmt::compactCount(stats.storeFailures, "store failure")).arg(stats.breakerOpened);
@@ -249,4 +257,4 @@ QStringList TopologyPanel::policyLines() const
     return lines;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -53,4 +53,4 @@ private:
     double m_cursorUs;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -10,7 +10,7 @@ namespace ratelab {
 
 namespace {
 constexpr int kListedInstances = 8;  // as many as the painted topology draws
-} // namespace
+}  // namespace
 
 TopologySummary::TopologySummary(QWidget* parent) : QFrame(parent)
 {
@@ -57,11 +57,12 @@ QString TopologySummary::summaryText(const ClusterInput& input)
     const PolicySpec policy = input.policy();
     QString policyText = clusternames::policy(policy.onFailure);
     policyText += policy.breakerFailures
-        ? tr(", breaker after %1 for %2").arg(fmt::count(*policy.breakerFailures, "failure"), fmt::duration(policy.breakerOpenFor))
+        ? tr(", breaker after %1 for %2")
+              .arg(fmt::count(*policy.breakerFailures, "failure"), fmt::duration(policy.breakerOpenFor))
         : tr(", no breaker");
     return tr("%1  |  store: %2, %3  |  policy: %4")
-        .arg(instances.join(QStringLiteral(", ")), clusternames::storeMode(store.mode),
-             clusternames::storeClock(store.clock), policyText);
+        .arg(instances.join(QStringLiteral(", ")), clusternames::storeMode(store.mode), clusternames::storeClock(store.clock),
+             policyText);
 }
 
 void TopologySummary::setInput(const ClusterInput& input)
@@ -92,4 +93,4 @@ void TopologySummary::elide()
     m_label->setText(m_label->fontMetrics().elidedText(m_text, Qt::ElideRight, std::max(0, m_label->width())));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -41,4 +41,4 @@ private:
     QToolButton* m_expand = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -1,9 +1,9 @@
 #include "app/gui/views/advisorview.h"
 
-#include "app/gui/dialogs/exportdialog.h"
 #include "app/gui/charts/ratedistributionchart.h"
-#include "app/gui/panels/recommendationcard.h"
 #include "app/gui/charts/tradeoffchart.h"
+#include "app/gui/dialogs/exportdialog.h"
+#include "app/gui/panels/recommendationcard.h"
 #include "app/models/advisorreplay.h"
 #include "app/models/formatting.h"
 #include "app/models/limitexports.h"
@@ -11,11 +11,11 @@
 #include "app/models/topkeysmodel.h"
 
 #include <QButtonGroup>
-#include <QPushButton>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -26,7 +26,7 @@ namespace ratelab {
 
 namespace {
 constexpr int kDefaultWindow = 2;  // 1 min, the families' default W
-} // namespace
+}  // namespace
 
 AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
 {
@@ -326,11 +326,11 @@ ExportDialog* AdvisorView::openExport(ExportTarget target)
         return nullptr;
     QString error;
     const QString text = limitexports::text(rec->algorithm, rec->params, target, &error);
-    auto* dialog = new ExportDialog(tr("%1 (%2) as %3")
-                                       .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec),
-                                            limitexports::targetName(target)),
-                                   error.isEmpty() ? text : tr("Cannot export: %1").arg(error),
-                                   QString::fromStdString(rec->algorithm) + limitexports::fileSuffix(target), this);
+    auto* dialog = new ExportDialog(
+        tr("%1 (%2) as %3")
+            .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec), limitexports::targetName(target)),
+        error.isEmpty() ? text : tr("Cannot export: %1").arg(error),
+        QString::fromStdString(rec->algorithm) + limitexports::fileSuffix(target), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;
@@ -347,8 +347,7 @@ void AdvisorView::setDark(bool dark)
 
 bool AdvisorView::isReady() const
 {
-    return !m_controller->isRunning() && !m_controller->isPending()
-           && (!m_hasImport || m_result || m_failed || m_nothingToDo);
+    return !m_controller->isRunning() && !m_controller->isPending() && (!m_hasImport || m_result || m_failed || m_nothingToDo);
 }
 
 void AdvisorView::checkReady()
@@ -395,4 +394,4 @@ void AdvisorView::setNarrow(bool narrow)
     }
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -119,4 +119,4 @@ private:
     QTableView* m_topKeysTable = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

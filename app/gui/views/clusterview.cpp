@@ -2,12 +2,12 @@
 
 #include "app/gui/charts/chartgrid.h"
 #include "app/gui/charts/chartinput.h"
-#include "app/gui/panels/clusteremptystate.h"
-#include "app/gui/panels/faultstimeline.h"
 #include "app/gui/charts/globalallowedchart.h"
 #include "app/gui/charts/instanceallowedchart.h"
 #include "app/gui/charts/outagedecisionschart.h"
 #include "app/gui/charts/overshootchart.h"
+#include "app/gui/panels/clusteremptystate.h"
+#include "app/gui/panels/faultstimeline.h"
 #include "app/gui/panels/topologypanel.h"
 #include "app/gui/panels/topologysummary.h"
 #include "app/models/formatting.h"
@@ -30,7 +30,7 @@ namespace {
 constexpr double kBaseLeftMargin = 6;
 constexpr int kStatCount = 7;
 constexpr int kStackedChartMinHeight = 140;
-} // namespace
+}  // namespace
 
 ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
 {
@@ -82,7 +82,6 @@ void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
         m_topology->setVisible(!m_collapsed || expanded);
         m_alignTimer->start();
     });
-
 }
 
 // The topology on the left; the faults timeline over the four time charts on the right.
@@ -118,7 +117,6 @@ QHBoxLayout* ClusterView::createBody(QWidget* content)
     right->addWidget(grid, 1);
     body->addLayout(right, 1);
     return body;
-
 }
 
 // The run's numbers in a row of separated cells.
@@ -141,7 +139,6 @@ QFrame* ClusterView::createSummary(QWidget* content)
         m_stats.append(label);
     }
     return summary;
-
 }
 
 // The picker selects the lane; each chart's zoom, hover and plot area reach the others.
@@ -307,21 +304,25 @@ void ClusterView::updateSummary()
         return std::make_pair(QStringLiteral("<span style='font-size:small'>%1</span><br><b>%2</b>").arg(caption, value), tip);
     };
     const double overshootShare = a.allowedCost > 0 ? double(s.globalLimitOvershoot) / double(a.allowedCost) : 0;
-    const std::int64_t backend = m_input.scenario->placement == Placement::After ? a.backend.limiterAfter : a.backend.limiterBefore;
+    const std::int64_t backend =
+        m_input.scenario->placement == Placement::After ? a.backend.limiterAfter : a.backend.limiterBefore;
     const QList<std::pair<QString, QString>> items{
         stat(tr("overshoot"), tr("%1 req (%2)").arg(fmt::exact(s.globalLimitOvershoot), fmt::share(overshootShare)),
              tr("Admitted cost that one exact limiter of the same algorithm, fed in true time, would have refused; "
                 "share of all allowed")),
         stat(tr("allowed during outage"), fmt::exact(s.allowedDuringOutage),
-             tr("Requests the failure policy (%1) let through while the store failed or the breaker was open").arg(QString::fromStdString(s.policy))),
+             tr("Requests the failure policy (%1) let through while the store failed or the breaker was open")
+                 .arg(QString::fromStdString(s.policy))),
         stat(tr("rejected during outage"), fmt::exact(s.rejectedDuringOutage), tr("Requests the failure policy refused")),
         stat(tr("round trips / decision"), QString::number(s.roundTripsPerDecision, 'f', 2),
-             tr("%1 in all; %2").arg(fmt::count(s.storeRoundTrips, "store round trip"), fmt::count(s.storeFailures, "store failure"))),
+             tr("%1 in all; %2")
+                 .arg(fmt::count(s.storeRoundTrips, "store round trip"), fmt::count(s.storeFailures, "store failure"))),
         stat(tr("CAS retries"), tr("%1 (%2 exhausted)").arg(fmt::exact(s.casRetries), fmt::exact(s.casExhausted)),
              tr("CAS writes that found the key changed; requests refused after the last attempt")),
         stat(tr("p99 decision latency"), fmt::duration(s.decisionLatencyP99),
              tr("From arrival to decision: p50 %1, max %2; %3 waited beyond one round trip")
-                 .arg(fmt::duration(s.decisionLatencyP50), fmt::duration(s.decisionLatencyMax), fmt::count(s.waitedOnStore, "request"))),
+                 .arg(fmt::duration(s.decisionLatencyP50), fmt::duration(s.decisionLatencyMax),
+                      fmt::count(s.waitedOnStore, "request"))),
         stat(tr("backend load"), tr("%1 req").arg(fmt::exact(backend)),
              tr("Cost the backend processes with the limiter %1 it (before: %2, after: %3)")
                  .arg(m_input.scenario->placement == Placement::After ? tr("after") : tr("before"),
@@ -362,7 +363,8 @@ void ClusterView::onHover(double x)
     const AlgorithmReport& a = m_input.algo();
     QStringList parts{QStringLiteral("t = %1").arg(fmt::simTime(qint64(us)))};
     if (b < a.allowedSeries.size())
-        parts << tr("%1 allowed %2").arg(QString::fromStdString(a.id), fmt::ratePerSecond(double(a.allowedSeries[b]) / bucketSeconds));
+        parts << tr("%1 allowed %2")
+                     .arg(QString::fromStdString(a.id), fmt::ratePerSecond(double(a.allowedSeries[b]) / bucketSeconds));
     const ClusterStats& s = m_input.stats();
     for (std::size_t i = 0; i < s.instanceAllowedSeries.size(); ++i)
         if (b < s.instanceAllowedSeries[i].size())
@@ -371,4 +373,4 @@ void ClusterView::onHover(double x)
     emit readout(parts.join(QStringLiteral("  |  ")));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -94,4 +94,4 @@ private:
     QTimer* m_alignTimer = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

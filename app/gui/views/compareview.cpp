@@ -120,9 +120,8 @@ void CompareView::connectSignals()
         m_model->setHiddenIds(hidden);
         updateCharts();
     });
-    connect(m_mode, &QButtonGroup::idClicked, this, [this](int id) {
-        m_allowed->setMode(id == 0 ? AllowedChart::Mode::Rate : AllowedChart::Mode::Share);
-    });
+    connect(m_mode, &QButtonGroup::idClicked, this,
+            [this](int id) { m_allowed->setMode(id == 0 ? AllowedChart::Mode::Rate : AllowedChart::Mode::Share); });
     connect(m_allowed, &ChartView::xRangeRequested, this, [this] { updateRangeLabel(); });
     connect(m_allowed, &ChartView::hovered, this, &CompareView::emitReadout);
     connect(m_burst, &BarsChart::barClicked, this, &CompareView::zoomToBurst);
@@ -143,8 +142,9 @@ void CompareView::emitReadout(double x)
     parts << QStringLiteral("t = %1").arg(fmt::simTime(qint64(seconds * 1e6)));
     for (std::size_t i = 0; i < r.algorithms.size(); ++i)
         if (!m_input.isHidden(i) && bucket < r.algorithms[i].allowedSeries.size())
-            parts << QStringLiteral("%1 %2").arg(QString::fromStdString(r.algorithms[i].id),
-                                                 fmt::ratePerSecond(double(r.algorithms[i].allowedSeries[bucket]) / bucketSeconds));
+            parts << QStringLiteral("%1 %2").arg(
+                QString::fromStdString(r.algorithms[i].id),
+                fmt::ratePerSecond(double(r.algorithms[i].allowedSeries[bucket]) / bucketSeconds));
     emit readout(parts.join(QStringLiteral("  |  ")));
 }
 
@@ -231,15 +231,9 @@ void CompareView::applyInput(int chart)
         m_allowed->setInput(m_input);
         updateRangeLabel();  // the range is chart A's
         break;
-    case 1:
-        m_burst->setInput(m_input);
-        break;
-    case 2:
-        m_state->setInput(m_input);
-        break;
-    case 3:
-        m_delay->setInput(m_input);
-        break;
+    case 1: m_burst->setInput(m_input); break;
+    case 2: m_state->setInput(m_input); break;
+    case 3: m_delay->setInput(m_input); break;
     }
 }
 
@@ -272,4 +266,4 @@ void CompareView::setDark(bool dark)
     updateCharts();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

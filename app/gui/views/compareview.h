@@ -88,4 +88,4 @@ private:
     int m_nextStaged = kChartCount;  // the next chart stageCharts hands the input to
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -6,10 +6,10 @@
 #include "app/models/learncontroller.h"
 
 #include <QComboBox>
-#include <QGuiApplication>
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -27,7 +27,7 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-} // namespace
+}  // namespace
 
 LearnView::LearnView(QWidget* parent) : QWidget(parent)
 {
@@ -294,10 +294,10 @@ void LearnView::showTraces(const LearnTraces& result)
     m_canvas->setLanes(m_lanes);
     const int n = stepCount();
     m_slider->setRange(0, std::max(0, n - 1));
-    m_status->setText(tr("%1 of key %2%3")
-                          .arg(fmt::count(n, "request"), m_key->currentText(),
-                               n >= int(LearnController::kMaxSteps) ? tr(" (the first %1)").arg(LearnController::kMaxSteps)
-                                                                    : QString()));
+    m_status->setText(
+        tr("%1 of key %2%3")
+            .arg(fmt::count(n, "request"), m_key->currentText(),
+                 n >= int(LearnController::kMaxSteps) ? tr(" (the first %1)").arg(LearnController::kMaxSteps) : QString()));
     setCurrent(n > 0 ? openingStep() : -1);
     m_ready = true;
     emit ready();
@@ -418,8 +418,9 @@ void LearnView::updateTexts()
                        static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_last), static_cast<QWidget*>(m_slider)})
         w->setEnabled(has);
     if (!has) {
-        m_sentenceA->setText(m_scenario && !m_scenario->algorithms.empty() ? QString()
-                                                                           : tr("Add an algorithm in the Scenario dock to follow a key through it."));
+        m_sentenceA->setText(m_scenario && !m_scenario->algorithms.empty()
+                                 ? QString()
+                                 : tr("Add an algorithm in the Scenario dock to follow a key through it."));
         m_sentenceB->clear();
         m_about->clear();
         m_headersA->clear();
@@ -476,27 +477,18 @@ void LearnView::hideEvent(QHideEvent* event)
 void LearnView::keyPressEvent(QKeyEvent* event)
 {
     switch (event->key()) {
-    case Qt::Key_Space:
-        setPlaying(!m_timer.isActive());
-        return;
+    case Qt::Key_Space: setPlaying(!m_timer.isActive()); return;
     case Qt::Key_Right:
         if (event->modifiers() & Qt::ShiftModifier)
             nextRejection();
         else
             stepBy(1);
         return;
-    case Qt::Key_Left:
-        stepBy(-1);
-        return;
-    case Qt::Key_Home:
-        setCurrent(0);
-        return;
-    case Qt::Key_End:
-        setCurrent(stepCount() - 1);
-        return;
-    default:
-        QWidget::keyPressEvent(event);
+    case Qt::Key_Left: stepBy(-1); return;
+    case Qt::Key_Home: setCurrent(0); return;
+    case Qt::Key_End: setCurrent(stepCount() - 1); return;
+    default: QWidget::keyPressEvent(event);
     }
 }
 
-} // namespace ratelab
+}  // namespace ratelab

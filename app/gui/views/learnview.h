@@ -108,4 +108,4 @@ private:
     qint64 m_lastTickMs = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

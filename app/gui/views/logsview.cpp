@@ -1,7 +1,7 @@
 #include "app/gui/views/logsview.h"
 
-#include "app/gui/views/advisorview.h"
 #include "app/gui/import/importwizard.h"
+#include "app/gui/views/advisorview.h"
 #include "app/models/badlinesmodel.h"
 #include "app/models/formatting.h"
 #include "app/models/importsummarymodel.h"
@@ -34,7 +34,7 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     return t;
 }
-} // namespace
+}  // namespace
 
 QString LogsView::samplePath()
 {
@@ -119,9 +119,9 @@ void LogsView::connectImporter()
     });
     connect(m_importer, &LogImportController::progress, this, [this](quint64, const LogImportProgress& p) {
         m_progress->setValue(p.permille);
-        m_progressText->setText(tr("%1, %2 lines/s, %3 bad")
-                                    .arg(fmt::compactCount(p.linesRead, "line"), fmt::compact(p.linesPerSecond),
-                                         fmt::compact(double(p.badLines))));
+        m_progressText->setText(
+            tr("%1, %2 lines/s, %3 bad")
+                .arg(fmt::compactCount(p.linesRead, "line"), fmt::compact(p.linesPerSecond), fmt::compact(double(p.badLines))));
     });
     connect(m_importer, &LogImportController::finished, this, [this](quint64, std::shared_ptr<const LogImportResult> r) {
         m_failed = false;
@@ -210,4 +210,4 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
     tabs->setTabText(tabs->indexOf(m_badPage), m_badLinesModel->tabTitle());
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -74,4 +74,4 @@ private:
     AdvisorView* m_advisor = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -3,8 +3,8 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QKeyEvent>
-#include <QMouseEvent>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -73,7 +73,9 @@ void DockOverlay::close()
 
 bool DockOverlay::covers(const QPoint& global) const
 {
-    const auto under = [&global](const QWidget* w) { return w && w->isVisible() && w->rect().contains(w->mapFromGlobal(global)); };
+    const auto under = [&global](const QWidget* w) {
+        return w && w->isVisible() && w->rect().contains(w->mapFromGlobal(global));
+    };
     return under(this) || under(m_ignored);
 }
 
@@ -96,4 +98,4 @@ bool DockOverlay::eventFilter(QObject* watched, QEvent* event)
     return QFrame::eventFilter(watched, event);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

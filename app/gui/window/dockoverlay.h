@@ -44,4 +44,4 @@ private:
     QWidget* m_ignored = nullptr;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

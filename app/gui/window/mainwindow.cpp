@@ -1,11 +1,11 @@
 #include "app/gui/window/mainwindow.h"
 
-#include "app/gui/views/compareview.h"
-#include "app/gui/window/dockoverlay.h"
 #include "app/gui/dialogs/helpdialog.h"
-#include "app/gui/views/learnview.h"
 #include "app/gui/views/clusterview.h"
+#include "app/gui/views/compareview.h"
+#include "app/gui/views/learnview.h"
 #include "app/gui/views/logsview.h"
+#include "app/gui/window/dockoverlay.h"
 #include "app/gui/window/scenariodock.h"
 #include "app/models/filewriter.h"
 #include "app/models/formatting.h"
@@ -34,7 +34,7 @@ namespace ratelab {
 
 namespace {
 constexpr int kMaxRecent = 8;
-} // namespace
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
@@ -435,7 +435,8 @@ void MainWindow::changeEvent(QEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!m_doc->undoStack()->isClean() && isVisible() && !QGuiApplication::platformName().startsWith(QLatin1String("offscreen"))) {
+    if (!m_doc->undoStack()->isClean() && isVisible()
+        && !QGuiApplication::platformName().startsWith(QLatin1String("offscreen"))) {
         const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the scenario before closing?"),
                                                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
         if (answer == QMessageBox::Cancel) {
@@ -454,4 +455,4 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -114,7 +114,7 @@ private:
     ScenarioDocument* m_doc = nullptr;
     SimulationController* m_controller = nullptr;
     ScenarioDock* m_dock = nullptr;
-    QToolBar* m_rail = nullptr;     // the folded dock: one button that opens it
+    QToolBar* m_rail = nullptr;  // the folded dock: one button that opens it
     QAction* m_showDock = nullptr;
     DockOverlay* m_overlay = nullptr;  // the folded dock, opened
     bool m_dockFolded = false;
@@ -146,4 +146,4 @@ private:
     bool m_learnStale = true;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -47,16 +47,16 @@ void MainWindow::createFileMenu()
     });
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs = file->addAction(tr("Save &as…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"),
-                                                          QString::fromStdString(m_doc->scenario().name) + QStringLiteral(".json"),
-                                                          tr("Scenarios (*.json)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save scenario"), QString::fromStdString(m_doc->scenario().name) + QStringLiteral(".json"),
+            tr("Scenarios (*.json)"));
         if (!path.isEmpty())
             save(path);
     });
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_exportReport = file->addAction(tr("&Export report…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), QStringLiteral("report.json"),
-                                                          tr("Reports (*.json)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export report"), QStringLiteral("report.json"), tr("Reports (*.json)"));
         if (!path.isEmpty())
             exportReport(path);
     });
@@ -103,13 +103,15 @@ void MainWindow::createViewMenu()
     view->addAction(m_showDock);
     QMenu* themeMenu = view->addMenu(tr("&Theme"));
     auto* group = new QActionGroup(this);
-    const QList<QPair<QString, Theme>> themes{{tr("&System"), Theme::System}, {tr("&Light"), Theme::Light}, {tr("&Dark"), Theme::Dark}};
+    const QList<QPair<QString, Theme>> themes{
+        {tr("&System"), Theme::System}, {tr("&Light"), Theme::Light}, {tr("&Dark"), Theme::Dark}};
     for (const auto& [label, theme] : themes) {
         QAction* a = themeMenu->addAction(label, this, [this, theme = theme] {
             setTheme(theme);
-            QSettings().setValue(QStringLiteral("theme"), theme == Theme::Dark    ? QStringLiteral("dark")
-                                                          : theme == Theme::Light ? QStringLiteral("light")
-                                                                                  : QStringLiteral("system"));
+            QSettings().setValue(QStringLiteral("theme"),
+                                 theme == Theme::Dark        ? QStringLiteral("dark")
+                                     : theme == Theme::Light ? QStringLiteral("light")
+                                                             : QStringLiteral("system"));
         });
         a->setCheckable(true);
         a->setChecked(theme == m_theme);
@@ -171,4 +173,4 @@ void MainWindow::createToolBar()
     bar->addWidget(m_phase);
 }
 
-} // namespace ratelab
+}  // namespace ratelab

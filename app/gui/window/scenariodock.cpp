@@ -29,7 +29,8 @@ QString q(const std::string& s)
 
 QString sourceSummary(const SourceSpec& s)
 {
-    static const char* const kinds[] = {"constant", "poisson", "on/off", "diurnal", "flash crowd", "boundary attack", "trace", "log"};
+    static const char* const kinds[] = {"constant",    "poisson",         "on/off", "diurnal",
+                                        "flash crowd", "boundary attack", "trace",  "log"};
     QString text = QString::fromLatin1(kinds[int(s.kind)]);
     if (s.kind == SourceKind::Trace || s.kind == SourceKind::Log)
         return text + QLatin1Char(' ') + QFileInfo(q(s.file)).fileName();
@@ -42,10 +43,9 @@ QString sourceSummary(const SourceSpec& s)
     return text;
 }
 
-} // namespace
+}  // namespace
 
-ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent)
-    : QDockWidget(tr("Scenario"), parent), m_doc(document)
+ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent) : QDockWidget(tr("Scenario"), parent), m_doc(document)
 {
     setObjectName(QStringLiteral("scenarioDock"));
     setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -193,10 +193,12 @@ void ScenarioDock::onDocumentChanged(bool structural)
         traffic << sourceSummary(src);
     // Recorded keys come from the trace or log: the synthetic population plays no part.
     const QString keys = s.keys == KeyStrategy::Recorded
-                             ? QString::fromLatin1(keyStrategyName(s.keys))
-                             : tr("%1, %2").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::count(s.population.clients, "client"));
+        ? QString::fromLatin1(keyStrategyName(s.keys))
+        : tr("%1, %2").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::count(s.population.clients, "client"));
     m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3")
-                           .arg(traffic.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
+                           .arg(traffic.join(QStringLiteral("<br>"))
+                                    .toHtmlEscaped()
+                                    .replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
                                 keys, fmt::duration(s.duration)));
 }
 
@@ -269,9 +271,10 @@ void ScenarioDock::rebuildParams()
         m_algorithmHelp->setText(tr("Unknown algorithm %1").arg(q(spec.algorithm)));
         return;
     }
-    m_algorithmHelp->setText(QStringLiteral("<i>%1</i>%2").arg(q(info->summary).toHtmlEscaped(),
-                                                              info->preset ? tr("<br>Reproduces: %1").arg(q(info->reference).toHtmlEscaped())
-                                                                           : QString()));
+    m_algorithmHelp->setText(
+        QStringLiteral("<i>%1</i>%2")
+            .arg(q(info->summary).toHtmlEscaped(),
+                 info->preset ? tr("<br>Reproduces: %1").arg(q(info->reference).toHtmlEscaped()) : QString()));
     m_algorithmHelp->setToolTip(q(info->reference));
     for (const ParamSpec& p : info->params) {
         const QString name = q(p.name);
@@ -280,9 +283,8 @@ void ScenarioDock::rebuildParams()
         QWidget* field = nullptr;
         if (p.kind == ParamKind::Choice || p.kind == ParamKind::Boolean) {
             auto* combo = new QComboBox(m_paramsBox);
-            const std::vector<std::string> choices = p.kind == ParamKind::Boolean
-                                                         ? std::vector<std::string>{"false", "true"}
-                                                         : p.choices;
+            const std::vector<std::string> choices =
+                p.kind == ParamKind::Boolean ? std::vector<std::string>{"false", "true"} : p.choices;
             for (const std::string& c : choices)
                 combo->addItem(q(c));
             combo->setCurrentText(value);
@@ -429,7 +431,8 @@ void ScenarioDock::commit()
     if (params == spec.params)
         return;
     spec.params = params;
-    const int mergeKey = int(qHash(q(spec.id) + QLatin1Char('/') + changes.join(QLatin1Char(',')).section(QLatin1Char('='), 0, 0)) & 0x3fffffff);
+    const int mergeKey =
+        int(qHash(q(spec.id) + QLatin1Char('/') + changes.join(QLatin1Char(',')).section(QLatin1Char('='), 0, 0)) & 0x3fffffff);
     m_doc->edit(next, tr("Set %1 of %2").arg(changes.join(QStringLiteral(", ")), q(spec.id)), mergeKey);
 }
 
@@ -459,4 +462,4 @@ void ScenarioDock::removeSelected()
     m_doc->edit(next, tr("Remove %1").arg(id));
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -77,4 +77,4 @@ private:
     QTimer m_debounce;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

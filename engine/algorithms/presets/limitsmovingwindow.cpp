@@ -41,7 +41,8 @@ Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
         log.latest = std::max(log.latest, now);
         d.allowed = true;
     } else if (cost > m_params.limit) {
-        d.retryAfterUs = firstPassingDelay(now, m_params.windowUs, [&](Duration wait) { return !refused(log, now + wait, cost); });
+        d.retryAfterUs =
+            firstPassingDelay(now, m_params.windowUs, [&](Duration wait) { return !refused(log, now + wait, cost); });
     } else {
         const SimTime blocker = log.live.at(static_cast<std::uint32_t>(log.live.size() - (m_params.limit - cost) - 1));
         d.retryAfterUs = firstPassingDelay(now, blocker + m_params.windowUs - now,
@@ -50,8 +51,9 @@ Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
     d.remaining = std::max<std::int64_t>(0, m_params.limit - log.live.size());
     d.resetAfterUs = log.live.empty()
         ? 0
-        : resetOrHorizon(now, firstPassingDelay(now, log.latest + m_params.windowUs - now,
-                                                [&](Duration wait) { return !counts(log.latest, now + wait); }));
+        : resetOrHorizon(now, firstPassingDelay(now, log.latest + m_params.windowUs - now, [&](Duration wait) {
+                             return !counts(log.latest, now + wait);
+                         }));
     return d;
 }
 
@@ -74,4 +76,4 @@ std::size_t LimitsMovingWindow::stateBytesOf(KeyId key) const
     return key < m_logs.size() ? sizeof(KeyLog) + m_logs[key].live.capacityBytes() : 0;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

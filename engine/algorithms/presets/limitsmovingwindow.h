@@ -55,4 +55,4 @@ private:
     std::vector<KeyLog> m_logs;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

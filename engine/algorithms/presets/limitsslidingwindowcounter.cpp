@@ -39,10 +39,9 @@ double pythonMod1(double x)
     return x - std::floor(x);  // Python's % 1.0 for finite x: the result has the sign of 1
 }
 
-} // namespace
+}  // namespace
 
-LimitsSlidingWindowCounter::Window LimitsSlidingWindowCounter::look(const LimitsSlidingCounterState& state,
-                                                                    double now) const
+LimitsSlidingWindowCounter::Window LimitsSlidingWindowCounter::look(const LimitsSlidingCounterState& state, double now) const
 {
     const double w = m_windowSeconds;
     Window win;
@@ -59,14 +58,13 @@ bool LimitsSlidingWindowCounter::refused(const LimitsSlidingCounterState& state,
     if (cost > m_params.limit)
         return true;
     const Window win = look(state, now);
-    const double weighted = static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
-        + static_cast<double>(win.currentCount);
+    const double weighted =
+        static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds + static_cast<double>(win.currentCount);
     if (std::floor(weighted) + static_cast<double>(cost) > static_cast<double>(m_params.limit))
         return true;
     // The post-increment check (limits takes the hit back if it fails), in the same floats.
     const std::int64_t after = win.currentCount + cost;
-    return std::floor(static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
-                      + static_cast<double>(after))
+    return std::floor(static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds + static_cast<double>(after))
         > static_cast<double>(m_params.limit);
 }
 
@@ -96,13 +94,14 @@ Decision LimitsSlidingWindowCounter::decideOne(LimitsSlidingCounterState& state,
         d.allowed = true;
     } else {
         const Duration estimate = static_cast<Duration>(m_params.windowUs / 2);
-        d.retryAfterUs = countedFromNow(firstPassingDelay(at, estimate, [&](Duration wait) {
-                                            return !refused(state, static_cast<double>(at + wait) / 1e6, cost);
-                                        }), back);
+        d.retryAfterUs = countedFromNow(
+            firstPassingDelay(at, estimate,
+                              [&](Duration wait) { return !refused(state, static_cast<double>(at + wait) / 1e6, cost); }),
+            back);
     }
     const Window win = look(state, t);
-    const double weighted = static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
-        + static_cast<double>(win.currentCount);
+    const double weighted =
+        static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds + static_cast<double>(win.currentCount);
     d.remaining = std::max<std::int64_t>(0, m_params.limit - static_cast<std::int64_t>(std::floor(weighted)));
     const std::int64_t windowUs = m_params.windowUs;
     const Duration reset = win.currentCount > 0 ? (win.currentIndex + 2) * windowUs - at
@@ -111,4 +110,4 @@ Decision LimitsSlidingWindowCounter::decideOne(LimitsSlidingCounterState& state,
     return d;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -30,8 +30,7 @@ struct LimitsSlidingCounterState {
     LimitsCounterSlot slots[2];
 };
 
-class LimitsSlidingWindowCounter final
-    : public FlatStateLimiter<LimitsSlidingWindowCounter, LimitsSlidingCounterState> {
+class LimitsSlidingWindowCounter final : public FlatStateLimiter<LimitsSlidingWindowCounter, LimitsSlidingCounterState> {
 public:
     static constexpr const char* kSummary =
         "python limits 4.1 SlidingWindowCounterRateLimiter (the first release with it), memory storage, float seconds.";
@@ -43,8 +42,8 @@ public:
     };
 
     explicit LimitsSlidingWindowCounter(const Params& params)
-        : m_params(params)
-        , m_windowSeconds(static_cast<double>(params.windowUs / kMicrosPerSecond)) {}
+        : m_params(params), m_windowSeconds(static_cast<double>(params.windowUs / kMicrosPerSecond))
+    {}
 
     Decision decideOne(LimitsSlidingCounterState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
@@ -65,4 +64,4 @@ private:
     double m_windowSeconds;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

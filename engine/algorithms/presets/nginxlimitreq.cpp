@@ -31,7 +31,8 @@ Decision NginxLimitReq::decideOne(NginxLimitReqState& state, SimTime now, Cost c
             const std::int64_t needMs = (drain * 1000 + rate - 1) / rate;
             d.retryAfterUs = (state.lastMs + needMs) * kMicrosPerMilli - now;
             d.remaining = 0;
-            d.resetAfterUs = std::max<Duration>(0, (state.lastMs + ((state.excess + 1000) * 1000 + rate - 1) / rate) * kMicrosPerMilli - now);
+            d.resetAfterUs =
+                std::max<Duration>(0, (state.lastMs + ((state.excess + 1000) * 1000 + rate - 1) / rate) * kMicrosPerMilli - now);
             return d;
         }
         state.excess = excess;
@@ -43,7 +44,8 @@ Decision NginxLimitReq::decideOne(NginxLimitReqState& state, SimTime now, Cost c
     const std::int64_t delayMilli = m_params.nodelay ? burstMilli + 1000 : m_params.delay * 1000;
     if (excess > delayMilli)
         d.delayUs = (excess - delayMilli) * 1000 / rate * kMicrosPerMilli;
-    d.resetAfterUs = std::max<Duration>(0, (state.lastMs + ((state.excess + 1000) * 1000 + rate - 1) / rate) * kMicrosPerMilli - now);
+    d.resetAfterUs =
+        std::max<Duration>(0, (state.lastMs + ((state.excess + 1000) * 1000 + rate - 1) / rate) * kMicrosPerMilli - now);
     return d;
 }
 
@@ -53,4 +55,4 @@ QuotaPolicy NginxLimitReq::policy() const
     return {quota, (quota * 1'000'000 + m_params.rateMilli - 1) / m_params.rateMilli * kMicrosPerMilli};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -40,4 +40,4 @@ private:
     Params m_params;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

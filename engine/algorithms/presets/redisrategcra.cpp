@@ -12,10 +12,10 @@ constexpr std::int64_t kJan1st2017 = 1483228800;  // the script's epoch, seconds
 
 RedisRateGcra::RedisRateGcra(const Params& params)
     : m_params(params)
-    // period is Limit.Period.Seconds() and rate Limit.Rate, both passed to the script as text.
-    , m_emissionInterval((static_cast<double>(params.rate.unitUs) / 1e6) / params.rate.count())
-{
-}
+      // period is Limit.Period.Seconds() and rate Limit.Rate, both passed to the script as text.
+      ,
+      m_emissionInterval((static_cast<double>(params.rate.unitUs) / 1e6) / params.rate.count())
+{}
 
 double RedisRateGcra::scriptNow(SimTime t)
 {
@@ -63,4 +63,4 @@ QuotaPolicy RedisRateGcra::policy() const
     return {m_params.burst, saturatedMicros(std::ceil(m_emissionInterval * static_cast<double>(m_params.burst) * 1e6))};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -48,4 +48,4 @@ private:
     double m_emissionInterval;  // seconds
 };
 
-} // namespace ratelab
+}  // namespace ratelab

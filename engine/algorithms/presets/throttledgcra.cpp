@@ -4,12 +4,11 @@
 
 namespace ratelab {
 
-ThrottledGcra::ThrottledGcra(const Params& params)
-    : m_params(params)
+ThrottledGcra::ThrottledGcra(const Params& params) : m_params(params)
 {
     // period / N in integer nanoseconds; N = countScaled / 10^decimals.
-    m_emissionNs = static_cast<std::int64_t>(Int128{params.rate.unitUs} * 1000 * params.rate.decimalScale()
-                                             / params.rate.countScaled);
+    m_emissionNs =
+        static_cast<std::int64_t>(Int128{params.rate.unitUs} * 1000 * params.rate.decimalScale() / params.rate.countScaled);
     m_toleranceNs = m_emissionNs * (params.maxBurst + 1);
 }
 
@@ -47,4 +46,4 @@ QuotaPolicy ThrottledGcra::policy() const
     return {m_params.maxBurst + 1, (m_toleranceNs + 999) / 1000};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -36,4 +36,4 @@ private:
     std::int64_t m_toleranceNs;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

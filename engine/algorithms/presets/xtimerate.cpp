@@ -17,13 +17,9 @@ double goSeconds(std::int64_t ns)
     return static_cast<double>(ns / kNanosPerSecond) + static_cast<double>(ns % kNanosPerSecond) / 1e9;
 }
 
-} // namespace
+}  // namespace
 
-XTimeRate::XTimeRate(const Params& params)
-    : m_params(params)
-    , m_limit(params.rate.perSecondNearest())
-{
-}
+XTimeRate::XTimeRate(const Params& params) : m_params(params), m_limit(params.rate.perSecondNearest()) {}
 
 double XTimeRate::advance(const XTimeRateState& state, std::int64_t nowNs) const
 {
@@ -80,4 +76,4 @@ QuotaPolicy XTimeRate::policy() const
     return {m_params.burst, saturatedMicros(std::ceil(static_cast<double>(m_params.burst) / m_limit * 1e6))};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -39,4 +39,4 @@ private:
     double m_limit;  // tokens per second
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,7 +26,10 @@ constexpr std::array<std::uint8_t, 256> kByteKinds = [] {
     return kinds;
 }();
 
-bool isSeparator(char c) { return kByteKinds[static_cast<unsigned char>(c)] == kSeparatorByte; }
+bool isSeparator(char c)
+{
+    return kByteKinds[static_cast<unsigned char>(c)] == kSeparatorByte;
+}
 
 // True when a word holds byte c (the zero-byte test of "Bit Twiddling Hacks", exact as a yes/no).
 template <typename Word>
@@ -40,8 +43,7 @@ bool holdsByte(Word word, char c)
 template <typename Word>
 bool wordHoldsSpecial(Word word)
 {
-    return holdsByte(word, ',') || holdsByte(word, ' ') || holdsByte(word, '"') || holdsByte(word, '\t')
-        || holdsByte(word, ':');
+    return holdsByte(word, ',') || holdsByte(word, ' ') || holdsByte(word, '"') || holdsByte(word, '\t') || holdsByte(word, ':');
 }
 
 // An address of 4 to 16 bytes with no separator and no colon (an IPv4 address, a hostname),
@@ -120,7 +122,7 @@ struct Chain {
     }
 };
 
-} // namespace
+}  // namespace
 
 bool parseIpAddress(std::string_view text, bool& v6, std::array<std::uint8_t, 16>& bytes)
 {
@@ -146,7 +148,8 @@ TrustedProxies::TrustedProxies(const std::vector<std::string>& entries)
             int bits = -1;
             if (!parseIpAddress(entry.substr(0, slash), block.v6, block.bytes) || !parseWhole(entry.substr(slash + 1), bits)
                 || bits < 0 || bits > (block.v6 ? 128 : 32))
-                throw std::invalid_argument("trusted proxy '" + std::string(entry) + "': expected a CIDR block such as 10.0.0.0/8");
+                throw std::invalid_argument("trusted proxy '" + std::string(entry)
+                                            + "': expected a CIDR block such as 10.0.0.0/8");
             block.prefixBits = bits;
             m_blocks.push_back(block);
         } else if (parseIpAddress(entry, block.v6, block.bytes)) {
@@ -185,8 +188,8 @@ bool TrustedProxies::contains(std::string_view address) const
     return false;
 }
 
-std::string_view chooseClient(std::string_view forwardedFor, std::string_view remote, bool remoteHasPort,
-                              ForwardedChoice choice, const TrustedProxies& trusted)
+std::string_view chooseClient(std::string_view forwardedFor, std::string_view remote, bool remoteHasPort, ForwardedChoice choice,
+                              const TrustedProxies& trusted)
 {
     // The common case, one address and nobody trusted, in one pass over it: what stripPort
     // would do, unless it is a bracketed IPv6 address or a chain.
@@ -228,4 +231,4 @@ std::string_view chooseClient(std::string_view forwardedFor, std::string_view re
     return chain.entries[0];
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -46,7 +46,7 @@ private:
 bool parseIpAddress(std::string_view text, bool& v6, std::array<std::uint8_t, 16>& bytes);
 
 // The chosen client; empty when no entry is left.
-std::string_view chooseClient(std::string_view forwardedFor, std::string_view remote, bool remoteHasPort,
-                              ForwardedChoice choice, const TrustedProxies& trusted);
+std::string_view chooseClient(std::string_view forwardedFor, std::string_view remote, bool remoteHasPort, ForwardedChoice choice,
+                              const TrustedProxies& trusted);
 
-} // namespace ratelab
+}  // namespace ratelab

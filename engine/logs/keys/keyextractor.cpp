@@ -17,7 +17,7 @@ constexpr std::array<std::pair<KeyKind, std::string_view>, 5> kKeyNames = {{
     {KeyKind::IpEndpoint, "ip_endpoint"},
 }};
 
-} // namespace
+}  // namespace
 
 std::string_view keyKindName(KeyKind kind)
 {
@@ -55,11 +55,7 @@ std::string_view queryParameter(std::string_view s, std::string_view name)
     return {};
 }
 
-KeyExtractor::KeyExtractor(KeyOptions options)
-    : m_options(std::move(options))
-    , m_trusted(m_options.trustedProxies)
-{
-}
+KeyExtractor::KeyExtractor(KeyOptions options) : m_options(std::move(options)), m_trusted(m_options.trustedProxies) {}
 
 std::string_view KeyExtractor::clientOf(const LogFields& fields) const
 {
@@ -110,4 +106,4 @@ std::string_view KeyExtractor::keyOf(const LogFields& fields)
     return {};
 }
 
-} // namespace ratelab
+}  // namespace ratelab

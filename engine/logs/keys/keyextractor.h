@@ -52,4 +52,4 @@ private:
 // The value of query parameter `name` in "a=1&api_key=xyz" or "/p?a=1&api_key=xyz".
 std::string_view queryParameter(std::string_view targetOrQuery, std::string_view name);
 
-} // namespace ratelab
+}  // namespace ratelab

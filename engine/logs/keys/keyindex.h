@@ -133,4 +133,4 @@ private:
     std::size_t m_used = 0;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

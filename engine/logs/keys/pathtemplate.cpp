@@ -4,7 +4,10 @@ namespace ratelab {
 
 namespace {
 
-bool isHex(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+bool isHex(char c)
+{
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
 
 bool isUuid(std::string_view s)
 {
@@ -18,7 +21,7 @@ bool isUuid(std::string_view s)
     return true;
 }
 
-} // namespace
+}  // namespace
 
 bool isIdSegment(std::string_view s)
 {
@@ -57,4 +60,4 @@ void appendPathTemplate(std::string_view path, std::string& out)
     }
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,4 +15,4 @@ namespace ratelab {
 void appendPathTemplate(std::string_view path, std::string& out);
 bool isIdSegment(std::string_view segment);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -50,4 +50,4 @@ std::uint32_t TierMap::tierOf(std::string_view key) const
     return it == m_tierOfKey.end() ? 0 : it->second;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

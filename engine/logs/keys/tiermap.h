@@ -33,4 +33,4 @@ private:
     std::vector<std::string> m_names{"(none)"};
 };
 
-} // namespace ratelab
+}  // namespace ratelab

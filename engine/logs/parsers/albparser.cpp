@@ -26,7 +26,7 @@ std::string_view pathOfUrl(std::string_view url)
     return slash == npos ? std::string_view("/") : url.substr(slash);
 }
 
-} // namespace
+}  // namespace
 
 LineOutcome AlbParser::parse(std::string_view line, LogFields& fields)
 {
@@ -67,4 +67,4 @@ LineOutcome AlbParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

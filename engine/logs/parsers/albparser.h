@@ -17,4 +17,4 @@ public:
     LineOutcome parse(std::string_view line, LogFields& fields) override;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -52,7 +52,7 @@ LineOutcome combinedTail(std::string_view line, std::size_t bytesEnd)
     return LineOutcome::record();
 }
 
-} // namespace
+}  // namespace
 
 LineOutcome CommonLogParser::parseTime(std::string_view line, std::size_t open, std::size_t& close, LogFields& fields)
 {
@@ -138,4 +138,4 @@ LineOutcome CommonLogParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -28,4 +28,4 @@ private:
     ClfTimeCache m_time;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

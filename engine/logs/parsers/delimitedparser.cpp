@@ -13,16 +13,13 @@ namespace {
 
 bool sameName(std::string_view a, std::string_view b)
 {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return (x | 0x20) == (y | 0x20);
-           });
+    return a.size() == b.size()
+        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
 }
 
-} // namespace
+}  // namespace
 
-DelimitedParser::DelimitedParser(char delimiter, FieldMapping mapping)
-    : m_delimiter(delimiter)
-    , m_mapping(std::move(mapping))
+DelimitedParser::DelimitedParser(char delimiter, FieldMapping mapping) : m_delimiter(delimiter), m_mapping(std::move(mapping))
 {
     std::fill(std::begin(m_columns), std::end(m_columns), -1);
 }
@@ -87,8 +84,8 @@ LineOutcome DelimitedParser::readHeader(std::string_view line)
 {
     m_headerRead = true;
     splitRow(line);
-    const std::vector<std::string>* lists[kRoleCount] = {&m_mapping.time,   &m_mapping.client, &m_mapping.forwardedFor,
-                                                         &m_mapping.user,   &m_mapping.method, &m_mapping.target,
+    const std::vector<std::string>* lists[kRoleCount] = {&m_mapping.time,    &m_mapping.client, &m_mapping.forwardedFor,
+                                                         &m_mapping.user,    &m_mapping.method, &m_mapping.target,
                                                          &m_mapping.request, &m_mapping.status, &m_mapping.apiKey};
     std::vector<bool> taken(m_cells.size(), false);
     // The API key first, so a column named for it is not taken by another role.
@@ -107,7 +104,8 @@ LineOutcome DelimitedParser::readHeader(std::string_view line)
                 break;
         }
     }
-    return hasUsableHeader() ? LineOutcome::directive() : LineOutcome::malformed(LineProblem::MissingField, "header: time column");
+    return hasUsableHeader() ? LineOutcome::directive()
+                             : LineOutcome::malformed(LineProblem::MissingField, "header: time column");
 }
 
 LineOutcome DelimitedParser::parse(std::string_view line, LogFields& fields)
@@ -151,4 +149,4 @@ LineOutcome DelimitedParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

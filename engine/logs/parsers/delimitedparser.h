@@ -31,10 +31,10 @@ private:
     char m_delimiter;
     FieldMapping m_mapping;
     bool m_headerRead = false;
-    int m_columns[kRoleCount];                // column index per role, -1 when unmapped
+    int m_columns[kRoleCount];  // column index per role, -1 when unmapped
     std::vector<std::string_view> m_cells;
-    std::deque<std::string> m_unquoted;       // cells that had "" escapes, decoded (a deque: views stay valid)
-    bool m_unterminated = false;              // the last row ended inside a quoted cell
+    std::deque<std::string> m_unquoted;  // cells that had "" escapes, decoded (a deque: views stay valid)
+    bool m_unterminated = false;         // the last row ended inside a quoted cell
 };
 
-} // namespace ratelab
+}  // namespace ratelab

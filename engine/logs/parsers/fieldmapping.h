@@ -15,12 +15,12 @@ struct FieldMapping {
     std::vector<std::string> forwardedFor;  // X-Forwarded-For (a JSON array: its first element)
     std::vector<std::string> user;
     std::vector<std::string> method;
-    std::vector<std::string> target;        // path and query
-    std::vector<std::string> request;       // a whole request line "GET /x HTTP/1.1"
+    std::vector<std::string> target;   // path and query
+    std::vector<std::string> request;  // a whole request line "GET /x HTTP/1.1"
     std::vector<std::string> status;
-    std::vector<std::string> apiKey;        // empty by default: set to read an API key from a field
+    std::vector<std::string> apiKey;  // empty by default: set to read an API key from a field
 
     static FieldMapping defaults();
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -30,9 +30,8 @@ Detection detectFormat(std::string_view head, const ParserOptions& options)
             ++dataLines;
     }
 
-    std::vector<LogFormat> candidates = {LogFormat::W3c,      LogFormat::Alb,    LogFormat::Haproxy,
-                                         LogFormat::JsonLines, LogFormat::Combined, LogFormat::Common,
-                                         LogFormat::Tsv,      LogFormat::Csv};
+    std::vector<LogFormat> candidates = {LogFormat::W3c,      LogFormat::Alb,    LogFormat::Haproxy, LogFormat::JsonLines,
+                                         LogFormat::Combined, LogFormat::Common, LogFormat::Tsv,     LogFormat::Csv};
     if (!options.nginxLogFormat.empty())
         candidates.insert(candidates.begin(), LogFormat::Nginx);
 
@@ -66,15 +65,15 @@ Detection detectFormat(std::string_view head, const ParserOptions& options)
     }
     if (result.format == LogFormat::Auto) {
         result.sampled = dataLines;
-        result.reason = lines.empty()    ? "no lines to detect the format from"
-                        : dataLines == 1 ? "no format matches the first line"
-                                         : "no format matches any of the first " + counted(dataLines, "line");
+        result.reason = lines.empty() ? "no lines to detect the format from"
+            : dataLines == 1          ? "no format matches the first line"
+                                      : "no format matches any of the first " + counted(dataLines, "line");
     } else {
         // The noun and verb agree with the lines sampled: "20/20 lines match", "1/1 line matches".
         result.reason = std::string(formatName(result.format)) + ": " + std::to_string(result.matched) + "/"
-                        + counted(result.sampled, "line") + (result.sampled == 1 ? " matches" : " match");
+            + counted(result.sampled, "line") + (result.sampled == 1 ? " matches" : " match");
     }
     return result;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

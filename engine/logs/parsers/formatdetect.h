@@ -33,4 +33,4 @@ struct Detection {
 // is all there is).
 Detection detectFormat(std::string_view head, const ParserOptions& options);
 
-} // namespace ratelab
+}  // namespace ratelab

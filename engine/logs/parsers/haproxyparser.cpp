@@ -13,7 +13,7 @@ namespace {
 bool looksLikeAcceptDate(std::string_view s, std::size_t pos)
 {
     return pos + 12 <= s.size() && isDigit(s[pos]) && isDigit(s[pos + 1]) && s[pos + 2] == '/' && s[pos + 6] == '/'
-           && s[pos + 11] == ':';
+        && s[pos + 11] == ':';
 }
 
 // Tq/Tw/Tc/Tr/Ta (or the older four timers): digits and '-' separated by 3 or 4 slashes.
@@ -29,7 +29,7 @@ bool isTimers(std::string_view w)
     return slashes == 3 || slashes == 4;
 }
 
-} // namespace
+}  // namespace
 
 LineOutcome HaproxyParser::parse(std::string_view line, LogFields& fields)
 {
@@ -89,8 +89,7 @@ LineOutcome HaproxyParser::parse(std::string_view line, LogFields& fields)
     // The request is the last field, in quotes ("<BADREQ>" when HAProxy could not parse it).
     const std::string_view rest = trimmed(line.substr(pos));
     if (rest.size() < 2 || rest.back() != '"')
-        return LineOutcome::malformed(rest.empty() ? LineProblem::MissingField : LineProblem::UnterminatedQuote,
-                                      "http_request");
+        return LineOutcome::malformed(rest.empty() ? LineProblem::MissingField : LineProblem::UnterminatedQuote, "http_request");
     const std::size_t requestOpen = rest.rfind('"', rest.size() - 2);
     if (requestOpen == npos)
         return LineOutcome::malformed(LineProblem::UnterminatedQuote, "http_request");
@@ -98,4 +97,4 @@ LineOutcome HaproxyParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -108,7 +108,7 @@ bool hasUnclosedQuote(std::string_view line)
     return false;
 }
 
-} // namespace
+}  // namespace
 
 JsonLinesParser::JsonLinesParser(const FieldMapping& mapping)
 {
@@ -269,8 +269,7 @@ LineOutcome JsonLinesParser::parse(std::string_view line, LogFields& fields)
     if (pos >= line.size() || line[pos] != '{')
         return LineOutcome::malformed(LineProblem::BadJson, "object");
     if (!parseValue(line, pos, 0))
-        return LineOutcome::malformed(hasUnclosedQuote(line) ? LineProblem::UnterminatedQuote : LineProblem::BadJson,
-                                      "object");
+        return LineOutcome::malformed(hasUnclosedQuote(line) ? LineProblem::UnterminatedQuote : LineProblem::BadJson, "object");
     skipSpace(line, pos);
     if (pos != line.size())
         return LineOutcome::malformed(LineProblem::BadJson, "after the object");
@@ -300,4 +299,4 @@ LineOutcome JsonLinesParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

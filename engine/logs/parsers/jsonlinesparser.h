@@ -45,4 +45,4 @@ private:
     std::array<std::string, kRoleCount> m_decoded;  // storage for values that had escapes
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -21,4 +21,4 @@ public:
 // Maps a status field ("200", "-") into fields.status; false when it is not a number.
 bool parseStatusField(std::string_view text, int& status);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -38,4 +38,4 @@ std::string_view problemId(LineProblem problem)
     return "unknown";
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -64,4 +64,4 @@ struct LineOutcome {
     static LineOutcome malformed(LineProblem problem, const char* field) { return {LineKind::Malformed, problem, field}; }
 };
 
-} // namespace ratelab
+}  // namespace ratelab

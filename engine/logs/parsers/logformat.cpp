@@ -28,7 +28,7 @@ constexpr std::array<std::pair<LogFormat, std::string_view>, 10> kNames = {{
     {LogFormat::Tsv, "tsv"},
 }};
 
-} // namespace
+}  // namespace
 
 std::string_view formatName(LogFormat format)
 {
@@ -77,4 +77,4 @@ std::unique_ptr<LineParser> makeParser(LogFormat format, const ParserOptions& op
     throw LogFormatError("no parser for the format '" + std::string(formatName(format)) + "'");
 }
 
-} // namespace ratelab
+}  // namespace ratelab

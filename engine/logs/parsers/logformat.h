@@ -19,9 +19,9 @@ std::string_view formatName(LogFormat format);
 std::optional<LogFormat> formatFromName(std::string_view name);
 
 struct ParserOptions {
-    std::string nginxLogFormat;    // LogFormat::Nginx: the log_format string (or the whole directive)
-    std::string apiKeyField;       // a field holding an API key: an nginx variable name
-                                   // ("http_x_api_key"), a W3C field, a JSON path or CSV column
+    std::string nginxLogFormat;                       // LogFormat::Nginx: the log_format string (or the whole directive)
+    std::string apiKeyField;                          // a field holding an API key: an nginx variable name
+                                                      // ("http_x_api_key"), a W3C field, a JSON path or CSV column
     FieldMapping mapping = FieldMapping::defaults();  // JSON lines and CSV/TSV
 };
 
@@ -29,4 +29,4 @@ struct ParserOptions {
 // log_format; LogFormat::Auto is not a parser (see detectFormat).
 std::unique_ptr<LineParser> makeParser(LogFormat format, const ParserOptions& options);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -8,7 +8,10 @@ using namespace textscan;
 
 namespace {
 
-bool isVariableChar(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_'; }
+bool isVariableChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_';
+}
 
 NginxFormat::Role roleOf(std::string_view name, std::string_view apiKeyVariable)
 {
@@ -77,7 +80,7 @@ std::string unwrapDirective(std::string_view format)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 NginxFormat NginxFormat::compile(std::string_view formatText, std::string_view apiKeyVariable)
 {
@@ -143,10 +146,9 @@ LineOutcome NginxFormatParser::parse(std::string_view line, LogFields& fields)
         const NginxFormat::Step& step = steps[i];
         if (!step.literal.empty()) {
             if (line.compare(pos, step.literal.size(), step.literal) != 0)
-                return LineOutcome::malformed(
-                    step.literal.front() == '"' && pos >= line.size() ? LineProblem::UnterminatedQuote
-                                                                      : LineProblem::MissingField,
-                    i > 0 ? steps[i - 1].variable.c_str() : "start of line");
+                return LineOutcome::malformed(step.literal.front() == '"' && pos >= line.size() ? LineProblem::UnterminatedQuote
+                                                                                                : LineProblem::MissingField,
+                                              i > 0 ? steps[i - 1].variable.c_str() : "start of line");
             pos += step.literal.size();
             continue;
         }
@@ -175,8 +177,8 @@ LineOutcome NginxFormatParser::parse(std::string_view line, LogFields& fields)
         case NginxFormat::Role::TimeIso8601:
         case NginxFormat::Role::Msec: {
             const TimeParse r = step.role == NginxFormat::Role::TimeLocal ? m_time.parse(value, fields.time)
-                                : step.role == NginxFormat::Role::TimeIso8601 ? parseIso8601(value, fields.time)
-                                                                              : parseEpoch(value, fields.time);
+                : step.role == NginxFormat::Role::TimeIso8601             ? parseIso8601(value, fields.time)
+                                                                          : parseEpoch(value, fields.time);
             if (r == TimeParse::Bad)
                 return LineOutcome::malformed(LineProblem::BadTimestamp, step.variable.c_str());
             if (r == TimeParse::OutOfRange)
@@ -203,4 +205,4 @@ LineOutcome NginxFormatParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

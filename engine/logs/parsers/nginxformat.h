@@ -27,8 +27,19 @@ public:
 class NginxFormat {
 public:
     enum class Role : std::uint8_t {
-        Opaque, RemoteAddr, RemoteUser, TimeLocal, TimeIso8601, Msec, Request, Method, Uri, Args, Status,
-        ForwardedFor, ApiKey
+        Opaque,
+        RemoteAddr,
+        RemoteUser,
+        TimeLocal,
+        TimeIso8601,
+        Msec,
+        Request,
+        Method,
+        Uri,
+        Args,
+        Status,
+        ForwardedFor,
+        ApiKey
     };
     struct Step {
         std::string literal;  // non-empty for literal text
@@ -63,4 +74,4 @@ private:
     ClfTimeCache m_time;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -14,8 +14,14 @@ namespace ratelab::textscan {
 
 inline constexpr std::size_t npos = std::string_view::npos;
 
-inline bool isBlankChar(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+inline bool isBlankChar(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+inline bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 inline std::string_view trimmed(std::string_view s)
 {
@@ -151,8 +157,7 @@ inline void splitRequestLine(std::string_view request, std::string_view& method,
     // Most lines end in " HTTP/d.d", which is checked in place of a backward search.
     constexpr std::string_view kUsual = " HTTP/";
     const std::size_t n = rest.size();
-    if (n >= 9 && rest.substr(n - 9, kUsual.size()) == kUsual && rest[n - 3] != ' ' && rest[n - 2] != ' '
-        && rest[n - 1] != ' ') {
+    if (n >= 9 && rest.substr(n - 9, kUsual.size()) == kUsual && rest[n - 3] != ' ' && rest[n - 2] != ' ' && rest[n - 1] != ' ') {
         rest = rest.substr(0, n - 9);
     } else if (const std::size_t lastSp = rest.rfind(' '); lastSp != npos && rest.substr(lastSp + 1).starts_with("HTTP/")) {
         rest = rest.substr(0, lastSp);
@@ -190,6 +195,9 @@ inline bool nextField(std::string_view line, std::size_t& pos, std::string_view&
 }
 
 // "-" is how access logs write "no value".
-inline std::string_view orEmpty(std::string_view v) { return v == "-" ? std::string_view{} : v; }
+inline std::string_view orEmpty(std::string_view v)
+{
+    return v == "-" ? std::string_view{} : v;
+}
 
-} // namespace ratelab::textscan
+}  // namespace ratelab::textscan

@@ -10,7 +10,10 @@ namespace {
 using textscan::fixedDigits;
 using textscan::isDigit;
 
-bool isLeapYear(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+bool isLeapYear(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 int daysInMonth(int y, int m)
 {
@@ -102,7 +105,7 @@ TimeParse combine(int y, int mo, int d, int h, int mi, int s, std::int64_t fract
     return inValidRange(out);
 }
 
-} // namespace
+}  // namespace
 
 int monthFromAbbreviation(std::string_view m)
 {
@@ -156,8 +159,8 @@ TimeParse parseIso8601(std::string_view text, SimTime& out)
     if (text.size() < 16 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != ' ' && text[10] != 't')
         || text[13] != ':')
         return TimeParse::Bad;
-    if (!fixedDigits(text, 0, 4, y) || !fixedDigits(text, 5, 2, mo) || !fixedDigits(text, 8, 2, d)
-        || !fixedDigits(text, 11, 2, h) || !fixedDigits(text, 14, 2, mi))
+    if (!fixedDigits(text, 0, 4, y) || !fixedDigits(text, 5, 2, mo) || !fixedDigits(text, 8, 2, d) || !fixedDigits(text, 11, 2, h)
+        || !fixedDigits(text, 14, 2, mi))
         return TimeParse::Bad;
     std::size_t pos = 16;
     if (pos < text.size() && text[pos] == ':') {
@@ -234,11 +237,11 @@ TimeParse ClfTimeCache::parse(std::string_view text, SimTime& out)
         // 16-byte load of bytes just stored piecewise would wait for the stores to drain.
         const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(text[i])}; };
         std::memcpy(&key[0], text.data() + 3, 8);
-        key[1] = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(21) << 24 | byte(22) << 32 | byte(23) << 40
-            | byte(24) << 48 | byte(25) << 56;
+        key[1] = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(21) << 24 | byte(22) << 32 | byte(23) << 40 | byte(24) << 48
+            | byte(25) << 56;
         // Fast path: a remembered date and zone, plain "HH:MM:SS".
-        if (fixedDigits(text, 12, 2, h) && fixedDigits(text, 15, 2, mi) && fixedDigits(text, 18, 2, s) && h <= 23
-            && mi <= 59 && s <= 60) {
+        if (fixedDigits(text, 12, 2, h) && fixedDigits(text, 15, 2, mi) && fixedDigits(text, 18, 2, s) && h <= 23 && mi <= 59
+            && s <= 60) {
             const std::int64_t secondOfDay = (std::int64_t{h} * 60 + mi) * 60 + s;
             for (const Day& day : m_days) {
                 if (day.valid && day.dateAndZone[0] == key[0] && day.dateAndZone[1] == key[1]) {
@@ -260,4 +263,4 @@ TimeParse ClfTimeCache::parse(std::string_view text, SimTime& out)
     return result;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

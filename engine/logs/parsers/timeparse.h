@@ -69,4 +69,4 @@ private:
     int m_newest = 0;  // the entry filled last; a miss replaces the other one
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -13,12 +13,11 @@ namespace {
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b)
 {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return (x | 0x20) == (y | 0x20);
-           });
+    return a.size() == b.size()
+        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
 }
 
-} // namespace
+}  // namespace
 
 void W3cParser::setFields(std::string_view list)
 {
@@ -123,4 +122,4 @@ LineOutcome W3cParser::parse(std::string_view line, LogFields& fields)
     return LineOutcome::record();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -18,4 +18,4 @@ struct ImportedRequest {
 // Receives the requests of an import, sorted by (t, line). Cost is always 1.
 using RequestSink = std::function<void(const ImportedRequest&)>;
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -16,19 +16,14 @@ std::unique_ptr<LineParser> parserFor(LogFormat format, const ParserOptions& opt
         throw ImportError(std::string("log_format: ") + e.what());
     }
 }
-} // namespace
+}  // namespace
 
 LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts)
-    : m_parser(parserFor(format, options.parser))
-    , m_keyExtractor(options.key)
-    , m_keyName(keyKindName(options.key.kind).data())  // a string literal
-    , m_tiers(options.tiers.get())
-    , m_keys(keys)
-    , m_index(keys)
-    , m_counts(counts)
-    , m_maxReported(options.maxReportedProblems)
-{
-}
+    : m_parser(parserFor(format, options.parser)), m_keyExtractor(options.key),
+      m_keyName(keyKindName(options.key.kind).data())  // a string literal
+      ,
+      m_tiers(options.tiers.get()), m_keys(keys), m_index(keys), m_counts(counts), m_maxReported(options.maxReportedProblems)
+{}
 
 void LineProcessor::reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line)
 {
@@ -93,4 +88,4 @@ ImportedRequest LineProcessor::request(const Record& record)
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -43,7 +43,7 @@ public:
         std::string_view text;  // the line
     private:
         friend class LineProcessor;
-        std::string_view key;   // into `text`, or into `ownKey` when the key was composed
+        std::string_view key;  // into `text`, or into `ownKey` when the key was composed
         std::uint64_t hash = 0;
         std::string ownKey;
     };
@@ -105,4 +105,4 @@ private:
     std::vector<std::uint32_t> m_tierOfKey;  // tier per key id, filled as keys appear
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -35,12 +35,8 @@ LogFile::LogFile(const std::string& path)
 }
 
 LogFile::LogFile(LogFile&& other) noexcept
-    : m_fd(std::exchange(other.m_fd, -1))
-    , m_size(other.m_size)
-    , m_offset(other.m_offset)
-    , m_shrunkTo(other.m_shrunkTo)
-{
-}
+    : m_fd(std::exchange(other.m_fd, -1)), m_size(other.m_size), m_offset(other.m_offset), m_shrunkTo(other.m_shrunkTo)
+{}
 
 LogFile::~LogFile()
 {
@@ -63,7 +59,8 @@ std::size_t LogFile::read(char* into, std::size_t length)
         if (n == 0) {  // the end, early for a regular file: it shrank since it was opened
             if (m_size >= 0) {
                 struct stat st {};
-                m_shrunkTo = ::fstat(m_fd, &st) == 0 ? static_cast<std::int64_t>(st.st_size) : m_offset + static_cast<std::int64_t>(got);
+                m_shrunkTo =
+                    ::fstat(m_fd, &st) == 0 ? static_cast<std::int64_t>(st.st_size) : m_offset + static_cast<std::int64_t>(got);
             }
             break;
         }
@@ -89,4 +86,4 @@ std::size_t LogFile::readHead(char* into, std::size_t length) const
     return got;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

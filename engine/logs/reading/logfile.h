@@ -48,4 +48,4 @@ private:
     std::int64_t m_shrunkTo = -1;
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -20,4 +20,4 @@ ImportSummary importAll(LogReader& reader, const RequestSink& sink)
     return reader.summary();
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -26,4 +26,4 @@ ImportSummary importLog(std::istream& in, const ImportOptions& options, KeyInter
 // Drains `reader` into `sink`; then its complete summary.
 ImportSummary importAll(LogReader& reader, const RequestSink& sink);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -34,31 +34,22 @@ int permilleOf(std::int64_t done, std::int64_t total)
     return static_cast<int>(std::min<std::int64_t>(1000, done * 1000 / total));
 }
 
-} // namespace
+}  // namespace
 
 LogReader::LogReader(std::istream& in, const ImportOptions& options, KeyInterner& keys, RunControl* control)
-    : m_in(&in)
-    , m_control(control)
-    , m_tiers(options.tiers)
-    , m_totalBytes(options.totalBytes >= 0 ? options.totalBytes : streamSize(in))
-    , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
-    , m_capacity(kBlockBytes + m_maxLine)
-    , m_buffer(new char[m_capacity])
-    , m_ordering(options.lookBackUs, m_summary)
+    : m_in(&in), m_control(control), m_tiers(options.tiers),
+      m_totalBytes(options.totalBytes >= 0 ? options.totalBytes : streamSize(in)),
+      m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64)), m_capacity(kBlockBytes + m_maxLine),
+      m_buffer(new char[m_capacity]), m_ordering(options.lookBackUs, m_summary)
 {
     start(options, keys);
 }
 
 LogReader::LogReader(LogFile file, const ImportOptions& options, KeyInterner& keys, RunControl* control)
-    : m_in(nullptr)
-    , m_file(std::move(file))
-    , m_control(control)
-    , m_tiers(options.tiers)
-    , m_totalBytes(m_file->isRegular() ? m_file->size() : options.totalBytes)
-    , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
-    , m_capacity(kBlockBytes + m_maxLine)
-    , m_buffer(new char[m_capacity])
-    , m_ordering(options.lookBackUs, m_summary)
+    : m_in(nullptr), m_file(std::move(file)), m_control(control), m_tiers(options.tiers),
+      m_totalBytes(m_file->isRegular() ? m_file->size() : options.totalBytes),
+      m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64)), m_capacity(kBlockBytes + m_maxLine),
+      m_buffer(new char[m_capacity]), m_ordering(options.lookBackUs, m_summary)
 {
     start(options, keys);
 }
@@ -212,8 +203,7 @@ void LogReader::endOfBlock()
     if (m_control) {
         if (m_control->cancelled())
             throw Cancelled{};
-        m_control->report(permilleOf(m_summary.bytesRead - static_cast<std::int64_t>(m_end - m_begin), m_totalBytes),
-                          "import");
+        m_control->report(permilleOf(m_summary.bytesRead - static_cast<std::int64_t>(m_end - m_begin), m_totalBytes), "import");
     }
     notify(false);
     if (!(m_eof && m_begin == m_end))
@@ -243,4 +233,4 @@ void LogReader::notify(bool finished) const
                     m_summary.skippedTotal(), finished});
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -82,7 +82,7 @@ private:
     // The buffer holds one block plus one partial line of up to m_maxLine bytes.
     std::size_t m_capacity;
     std::unique_ptr<char[]> m_buffer;
-    std::size_t m_begin = 0;   // [m_begin, m_end) of m_buffer is read and not yet scanned
+    std::size_t m_begin = 0;  // [m_begin, m_end) of m_buffer is read and not yet scanned
     std::size_t m_end = 0;
     bool m_eof = false;
     bool m_skippingLongLine = false;  // inside a line already reported as too long
@@ -95,4 +95,4 @@ private:
     RingQueue<ImportedRequest> m_ready;  // released by the reorder buffer, not yet yielded
 };
 
-} // namespace ratelab
+}  // namespace ratelab

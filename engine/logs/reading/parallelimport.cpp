@@ -36,7 +36,10 @@ constexpr std::size_t kWorkerKeyBytes = 64 << 20;
 constexpr std::size_t kKeyOverheadBytes = 256;
 constexpr KeyId kUnmapped = ~KeyId{0};
 
-bool isStateful(LogFormat f) { return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv; }
+bool isStateful(LogFormat f)
+{
+    return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv;
+}
 
 // One chunk of whole lines, read from the file, and what a worker made of it: its requests
 // with chunk-local line numbers and worker-local key ids, the offset of each request's line
@@ -66,10 +69,8 @@ struct Worker {
     std::size_t keyBudget = 0;
 
     Worker(LogFormat format, const ImportOptions& options, std::size_t budget)
-        : processor(std::make_unique<LineProcessor>(format, options, keys, counts))
-        , keyBudget(budget)
-    {
-    }
+        : processor(std::make_unique<LineProcessor>(format, options, keys, counts)), keyBudget(budget)
+    {}
 
     void parse(std::size_t maxLine, LogFormat format, const ImportOptions& options, ChunkResult& out)
     {
@@ -122,19 +123,12 @@ struct Worker {
 // next chunk to merge is not ready). At most 2 chunks per thread are read ahead of the merge.
 class ParallelImport {
 public:
-    ParallelImport(LogFile& file, LogFormat format, const ImportOptions& options, KeyInterner& keys,
-                   unsigned threads, ImportSummary& summary)
-        : m_file(file)
-        , m_options(options)
-        , m_keys(keys)
-        , m_summary(summary)
-        , m_format(format)
-        , m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64))
-        , m_slots(2 * threads)
-        , m_chunkBytes(std::clamp(kInFlightBytes / m_slots.size(), kMinChunkBytes, kMaxChunkBytes))
-        , m_keyMaps(threads)
-        , m_ordering(options.lookBackUs, summary)
-        , m_tally(summary, options.tiers.get())
+    ParallelImport(LogFile& file, LogFormat format, const ImportOptions& options, KeyInterner& keys, unsigned threads,
+                   ImportSummary& summary)
+        : m_file(file), m_options(options), m_keys(keys), m_summary(summary), m_format(format),
+          m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64)), m_slots(2 * threads),
+          m_chunkBytes(std::clamp(kInFlightBytes / m_slots.size(), kMinChunkBytes, kMaxChunkBytes)), m_keyMaps(threads),
+          m_ordering(options.lookBackUs, summary), m_tally(summary, options.tiers.get())
     {
         m_workers.reserve(threads);  // never moved: each worker's processor refers to its members
         for (unsigned i = 0; i < threads; ++i)
@@ -276,12 +270,10 @@ private:
             bool parse = false;
             {
                 std::unique_lock lock(m_mutex);
-                const auto nextReady = [&] {
-                    return m_merged < m_claimed && m_slots[m_merged % m_slots.size()].ready;
-                };
+                const auto nextReady = [&] { return m_merged < m_claimed && m_slots[m_merged % m_slots.size()].ready; };
                 m_changed.wait(lock, [&] {
-                    return m_stopped || nextReady() || (m_merged == m_claimed && m_inputEnded)
-                        || (parse = claim(0, parseIndex)) || m_stopped;
+                    return m_stopped || nextReady() || (m_merged == m_claimed && m_inputEnded) || (parse = claim(0, parseIndex))
+                        || m_stopped;
                 });
                 if (m_stopped || (!parse && !nextReady()))
                     return;  // failed, cancelled, or everything merged
@@ -397,22 +389,21 @@ private:
     std::size_t m_carryLength = 0;
     bool m_skippingLongLine = false;  // inside a line too long to carry, whose head has been read
     bool m_inputEnded = false;        // the file is all read
-    std::size_t m_claimed = 0;  // chunks read
-    std::size_t m_merged = 0;   // chunks merged
-    bool m_stopped = false;     // cancelled or failed
+    std::size_t m_claimed = 0;        // chunks read
+    std::size_t m_merged = 0;         // chunks merged
+    bool m_stopped = false;           // cancelled or failed
     std::exception_ptr m_failure;
 };
 
-} // namespace
+}  // namespace
 
 unsigned defaultImportThreads()
 {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
 }
 
-ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys,
-                            const RequestSink& sink, RunControl* control, unsigned threads,
-                            const ImportProgressFn& onProgress)
+ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
+                            RunControl* control, unsigned threads, const ImportProgressFn& onProgress)
 {
     LogFile file(path);
     const auto oneThread = [&] {
@@ -451,4 +442,4 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
     return summary;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -24,8 +24,7 @@ namespace ratelab {
 // result does not depend on it.
 unsigned defaultImportThreads();
 
-ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys,
-                            const RequestSink& sink, RunControl* control = nullptr, unsigned threads = 1,
-                            const ImportProgressFn& onProgress = {});
+ImportSummary importLogFile(const std::string& path, const ImportOptions& options, KeyInterner& keys, const RequestSink& sink,
+                            RunControl* control = nullptr, unsigned threads = 1, const ImportProgressFn& onProgress = {});
 
-} // namespace ratelab
+}  // namespace ratelab

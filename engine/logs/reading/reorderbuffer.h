@@ -86,4 +86,4 @@ private:
     std::vector<ImportedRequest> m_late;  // min-heap by (t, line)
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -44,4 +44,4 @@ private:
     SimTime m_previous = kNever;  // of the last request pushed, in line order
 };
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -16,7 +16,7 @@ bool listable(const std::vector<LineWarning>& problems, std::int64_t line, std::
 {
     return problems.size() < maxListed || (!problems.empty() && line < problems.back().line);
 }
-} // namespace
+}  // namespace
 
 void refuseWhenOnlyBadLines(const ImportSummary& s)
 {
@@ -45,8 +45,7 @@ std::string lineExcerpt(std::string_view line)
     return out;
 }
 
-void ImportSummary::skip(std::int64_t line, LineProblem problem, const char* field, std::string_view text,
-                         std::size_t maxListed)
+void ImportSummary::skip(std::int64_t line, LineProblem problem, const char* field, std::string_view text, std::size_t maxListed)
 {
     ++skipped[static_cast<std::size_t>(problem)];
     if (listable(problems, line, maxListed))
@@ -95,8 +94,7 @@ std::string formatUtc(SimTime t)
     else
         std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%06lldZ", static_cast<long long>(y),
                       static_cast<long long>(m), static_cast<long long>(d), static_cast<long long>(secs / 3600),
-                      static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60),
-                      static_cast<long long>(micros));
+                      static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60), static_cast<long long>(micros));
     return buf;
 }
 
@@ -138,4 +136,4 @@ std::string formatSummary(const ImportSummary& s)
     return out;
 }
 
-} // namespace ratelab
+}  // namespace ratelab

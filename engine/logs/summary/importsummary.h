@@ -15,8 +15,8 @@ namespace ratelab {
 struct LineWarning {
     std::int64_t line = 0;  // 1-based
     LineProblem problem = LineProblem::MissingField;
-    std::string field;      // where in the line ("time", "http_user_agent")
-    std::string excerpt;    // the start of the line, control bytes shown as '?'
+    std::string field;    // where in the line ("time", "http_user_agent")
+    std::string excerpt;  // the start of the line, control bytes shown as '?'
 };
 
 struct TierCount {
@@ -26,21 +26,21 @@ struct TierCount {
 
 struct ImportSummary {
     LogFormat format = LogFormat::Auto;
-    std::string detection;          // "combined: 20/20 lines match", or "chosen: combined"
+    std::string detection;  // "combined: 20/20 lines match", or "chosen: combined"
     std::int64_t bytesRead = 0;
-    std::int64_t linesRead = 0;     // every line, including blank lines and directives
+    std::int64_t linesRead = 0;  // every line, including blank lines and directives
     std::int64_t requestsImported = 0;
     std::int64_t blankLines = 0;
-    std::int64_t directiveLines = 0;  // comments, W3C directives, CSV header rows
+    std::int64_t directiveLines = 0;                        // comments, W3C directives, CSV header rows
     std::array<std::int64_t, kLineProblemCount> skipped{};  // lines not imported, by reason
-    std::vector<LineWarning> problems;  // the first ImportOptions::maxReportedProblems, in line order
-    SimTime firstTime = kNever;         // of the imported requests
+    std::vector<LineWarning> problems;                      // the first ImportOptions::maxReportedProblems, in line order
+    SimTime firstTime = kNever;                             // of the imported requests
     SimTime lastTime = kNever;
     std::int64_t distinctKeys = 0;
     std::int64_t reorderedLines = 0;  // imported records that came after a later one (moved back into order)
     std::int64_t backwardSteps = 0;   // records earlier than the record on the line before them
     Duration lookBackUs = 0;
-    std::vector<TierCount> tiers;     // requests per tier, when a tier map was given
+    std::vector<TierCount> tiers;  // requests per tier, when a tier map was given
     // A file that shrank while it was read (logrotate's copytruncate): its size when the
     // import opened it and when it was found shorter. The import ends after the last whole
     // line read before that (linesRead); -1 when the file did not shrink.
@@ -80,4 +80,4 @@ std::string shrinkNote(const ImportSummary& summary);
 // The summary as a few lines of text for a terminal (what `ratelab-cli import` prints).
 std::string formatSummary(const ImportSummary& summary);
 
-} // namespace ratelab
+}  // namespace ratelab

@@ -15,8 +15,7 @@ class ImportTally {
 public:
     ImportTally(ImportSummary& summary, const TierMap* tiers)
         : m_summary(summary), m_tiers(tiers), m_perTier(tiers ? tiers->tierNames().size() : 0)
-    {
-    }
+    {}
 
     void count(const ImportedRequest& r)
     {
@@ -51,4 +50,4 @@ private:
     std::vector<std::int64_t> m_perTier;
 };
 
-} // namespace ratelab
+}  // namespace ratelab
