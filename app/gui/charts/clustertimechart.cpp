@@ -289,7 +289,9 @@ void ClusterTimeChart::layoutEndLabels(const QRectF& plot, double hi)
 void ClusterTimeChart::layoutOverlays()
 {
     const QRectF plot = chart()->plotArea();
-    const auto [lo, hi] = currentXRange();
+    // Plain locals, not a structured binding: clang 14 cannot capture one in a lambda.
+    const double lo = currentXRange().first;
+    const double hi = currentXRange().second;
     const auto toPx = [&](double x) { return plot.left() + (x - lo) / (hi - lo) * plot.width(); };
     for (int i = 0; i < m_bands.size(); ++i) {
         const double l = std::clamp(toPx(m_bandSpans[i].first), plot.left(), plot.right());
