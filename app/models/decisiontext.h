@@ -12,7 +12,7 @@ namespace ratelab {
 
 QString decisionSentence(const KeyStep& step);
 
-// Fills every step's `sentence` (the traces the Learn view shows).
+// Fills every step's `sentence` (the histories the Learn view shows).
 void wordDecisions(KeyHistory& history);
 
 }  // namespace ratelab

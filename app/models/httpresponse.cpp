@@ -7,7 +7,7 @@
 
 namespace ratelab {
 
-QString httpResponseText(const KeyHistory& trace, const KeyStep& step, SimTime scenarioStart)
+QString httpResponseText(const KeyHistory& history, const KeyStep& step, SimTime scenarioStart)
 {
     const Decision& d = step.decision;
     QStringList lines;
@@ -15,7 +15,7 @@ QString httpResponseText(const KeyHistory& trace, const KeyStep& step, SimTime s
     QStringList seen;
     const SimTime now = scenarioStart + step.atUs;
     for (HeaderStyle style : {HeaderStyle::XRateLimit, HeaderStyle::Draft11}) {
-        const QString joined = QString::fromStdString(httpHeaders(style, d, trace.policy, trace.algorithmId, now));
+        const QString joined = QString::fromStdString(httpHeaders(style, d, history.policy, history.algorithmId, now));
         for (const QString& h : joined.split(QStringLiteral("; "), Qt::SkipEmptyParts))
             if (!seen.contains(h)) {
                 seen << h;

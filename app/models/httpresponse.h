@@ -1,5 +1,5 @@
 #pragma once
-// The HTTP response one request of a Learn trace would get (gui-guide.md 4.2, the headers
+// The HTTP response one request of a Learn history would get (gui-guide.md 4.2, the headers
 // panel): the status line, then the x-ratelimit and draft-11 headers as the engine emits them
 // (engine/algorithms/httpheaders.h), each header once, then the reset as Unix time (as GitHub
 // and X send it) and, for a request held by a shaper, how long it was held.
@@ -11,6 +11,6 @@
 namespace ratelab {
 
 // `scenarioStart`: the scenario's start, as the steps count from it.
-QString httpResponseText(const KeyHistory& trace, const KeyStep& step, SimTime scenarioStart);
+QString httpResponseText(const KeyHistory& history, const KeyStep& step, SimTime scenarioStart);
 
 }  // namespace ratelab

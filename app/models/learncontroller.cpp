@@ -2,10 +2,10 @@
 
 namespace ratelab {
 
-LearnController::LearnController(KeysFunction keys, TraceFunction trace, QObject* parent)
-    : QObject(parent), m_keys(std::move(keys)), m_trace(std::move(trace))
+LearnController::LearnController(KeysFunction keys, HistoryFunction history, QObject* parent)
+    : QObject(parent), m_keys(std::move(keys)), m_history(std::move(history))
 {
-    qRegisterMetaType<std::shared_ptr<const ratelab::LearnTraces>>();
+    qRegisterMetaType<std::shared_ptr<const ratelab::LearnHistories>>();
     m_jobs.relayTo(this);
 }
 
@@ -13,7 +13,7 @@ quint64 LearnController::start(const LearnRequest& request)
 {
     return m_jobs.start(
         [this, request](JobRunner::Job& job) {
-            auto result = std::make_shared<LearnTraces>();
+            auto result = std::make_shared<LearnHistories>();
             result->request = request;
             std::string key = request.key;
             if (request.listKeys) {
@@ -23,10 +23,12 @@ quint64 LearnController::start(const LearnRequest& request)
             }
             if (!key.empty())
                 for (const std::string& id : request.algorithms)
-                    result->traces.push_back(m_trace(*request.scenario, id, key, request.fromUs, kMaxSteps, job.control()));
-            return std::shared_ptr<const LearnTraces>(std::move(result));
+                    result->histories.push_back(m_history(*request.scenario, id, key, request.fromUs, kMaxSteps, job.control()));
+            return std::shared_ptr<const LearnHistories>(std::move(result));
         },
-        [this](const JobRunner::Job& job, std::shared_ptr<const LearnTraces> traces) { emit finished(job.id(), traces); });
+        [this](const JobRunner::Job& job, std::shared_ptr<const LearnHistories> histories) {
+            emit finished(job.id(), histories);
+        });
 }
 
 }  // namespace ratelab

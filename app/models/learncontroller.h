@@ -1,8 +1,8 @@
 #pragma once
-// Traces one key for the Learn view off the GUI thread through a JobRunner (jobrunner.h: job
+// Follows one key for the Learn view off the GUI thread through a JobRunner (jobrunner.h: job
 // ids, latest wins, cancel, destruction cancels and waits): its requests through one or two
 // algorithms of a scenario, step by step (engine.h keyHistory), and, when asked, first the
-// scenario's busiest keys to pick from (busiestKeys), the first of them traced when no key is
+// scenario's busiest keys to pick from (busiestKeys), the first of them followed when no key is
 // given. Both read the whole traffic, so both refuse a scenario over the work cap: failed().
 //
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
@@ -24,27 +24,27 @@ struct LearnRequest {
     std::string key;                      // empty: the busiest key (with listKeys)
     std::vector<std::string> algorithms;  // the lanes' algorithm ids: A, then B if any
     bool listKeys = false;                // list the busiest keys first
-    SimTime fromUs = 0;                   // trace from the key's first request at or after this
+    SimTime fromUs = 0;                   // from the key's first request at or after this
 };
 
-struct LearnTraces {
+struct LearnHistories {
     LearnRequest request;
-    std::vector<std::string> keys;   // the busiest keys, most requests first (listKeys only)
-    std::vector<KeyHistory> traces;  // one per algorithm, in order; none when there is no key
+    std::vector<std::string> keys;      // the busiest keys, most requests first (listKeys only)
+    std::vector<KeyHistory> histories;  // one per algorithm, in order; none when there is no key
 };
 
 class LearnController : public QObject {
     Q_OBJECT
 public:
     using KeysFunction = std::function<std::vector<std::string>(const Scenario&, std::size_t count, RunControl&)>;
-    using TraceFunction = std::function<KeyHistory(const Scenario&, const std::string& algorithmId, const std::string& key,
-                                                   SimTime fromUs, std::size_t maxSteps, RunControl&)>;
+    using HistoryFunction = std::function<KeyHistory(const Scenario&, const std::string& algorithmId, const std::string& key,
+                                                     SimTime fromUs, std::size_t maxSteps, RunControl&)>;
 
     // Runs ratelab::busiestKeys and ratelab::keyHistory, with each step's sentence worded
     // (decisiontext.h).
     explicit LearnController(QObject* parent = nullptr);
-    // Runs `keys` and `trace` instead (tests inject slow or failing ones).
-    LearnController(KeysFunction keys, TraceFunction trace, QObject* parent = nullptr);
+    // Runs `keys` and `history` instead (tests inject slow or failing ones).
+    LearnController(KeysFunction keys, HistoryFunction history, QObject* parent = nullptr);
 
     // Starts tracing, superseding any running job. Returns its job id (> 0).
     quint64 start(const LearnRequest& request);
@@ -54,22 +54,22 @@ public:
     bool isRunning() const { return m_jobs.isRunning(); }
     quint64 currentJob() const { return m_jobs.currentJob(); }
 
-    static constexpr std::size_t kMaxSteps = 2000;  // requests traced per lane
+    static constexpr std::size_t kMaxSteps = 2000;  // requests followed per lane
     static constexpr std::size_t kKeyCount = 30;    // busiest keys listed
 
 signals:
     void started(quint64 job);
-    void finished(quint64 job, std::shared_ptr<const ratelab::LearnTraces> traces);
+    void finished(quint64 job, std::shared_ptr<const ratelab::LearnHistories> histories);
     void failed(quint64 job, const QString& message);
     void cancelled(quint64 job);
     void runningChanged(bool running);
 
 private:
     KeysFunction m_keys;
-    TraceFunction m_trace;
+    HistoryFunction m_history;
     JobRunner m_jobs;  // last: destroyed first, waiting for the workers while what they use lives
 };
 
 }  // namespace ratelab
 
-Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::LearnTraces>)
+Q_DECLARE_METATYPE(std::shared_ptr<const ratelab::LearnHistories>)

@@ -1,5 +1,5 @@
-// LearnController with injected key lists and traces: the busiest key traced when none is
-// given, a given key traced without listing, every lane in order, supersession, cancel within
+// LearnController with injected key lists and histories: the busiest key followed when none is
+// given, a given key followed without listing, every lane in order, supersession, cancel within
 // 200 ms, failures reported, destruction cancelling.
 #include "app/models/decisiontext.h"
 #include "app/models/formatting.h"
@@ -28,9 +28,9 @@ LearnController::KeysFunction listing(std::vector<std::string> keys, std::atomic
     };
 }
 
-// A trace of `ms` milliseconds that checks its cancel flag every millisecond; one step per
+// A history that takes `ms` milliseconds, checking its cancel flag every millisecond; one step per
 // algorithm at t = the scenario's seed + the request's start, so a test can tell them apart.
-LearnController::TraceFunction slowTrace(int ms)
+LearnController::HistoryFunction slowHistory(int ms)
 {
     return [ms](const Scenario& s, const std::string& id, const std::string& key, SimTime fromUs, std::size_t maxSteps,
                 RunControl& c) {
@@ -60,9 +60,9 @@ LearnRequest request(std::uint64_t seed, std::string key, bool listKeys)
     return r;
 }
 
-std::shared_ptr<const LearnTraces> tracesOf(const QSignalSpy& finished)
+std::shared_ptr<const LearnHistories> historiesOf(const QSignalSpy& finished)
 {
-    return finished.first().at(1).value<std::shared_ptr<const LearnTraces>>();
+    return finished.first().at(1).value<std::shared_ptr<const LearnHistories>>();
 }
 
 }  // namespace
@@ -70,57 +70,57 @@ std::shared_ptr<const LearnTraces> tracesOf(const QSignalSpy& finished)
 class TestLearnController : public QObject {
     Q_OBJECT
 private slots:
-    void listsKeysThenTracesTheBusiest()
+    void listsKeysThenFollowsTheBusiest()
     {
         std::atomic<int> calls{0};
-        LearnController controller(listing({"client-7", "client-2", "client-9"}, &calls), slowTrace(1));
+        LearnController controller(listing({"client-7", "client-2", "client-9"}, &calls), slowHistory(1));
         QSignalSpy finished(&controller, &LearnController::finished);
         QSignalSpy running(&controller, &LearnController::runningChanged);
         const quint64 job = controller.start(request(1, {}, true));
         QVERIFY(job > 0);
         QVERIFY(finished.wait(5000));
         QCOMPARE(finished.first().at(0).toULongLong(), job);
-        const auto traces = tracesOf(finished);
+        const auto histories = historiesOf(finished);
         QCOMPARE(calls.load(), 1);
-        QCOMPARE(traces->keys, (std::vector<std::string>{"client-7", "client-2", "client-9"}));
-        QCOMPARE(traces->traces.size(), std::size_t(2));
-        QCOMPARE(traces->traces[0].algorithmId, std::string("A-algorithm"));
-        QCOMPARE(traces->traces[1].algorithmId, std::string("B-algorithm"));
-        QCOMPARE(traces->traces[0].key, std::string("client-7"));
-        QCOMPARE(traces->traces[1].key, std::string("client-7"));
-        QVERIFY(traces->request.listKeys);
+        QCOMPARE(histories->keys, (std::vector<std::string>{"client-7", "client-2", "client-9"}));
+        QCOMPARE(histories->histories.size(), std::size_t(2));
+        QCOMPARE(histories->histories[0].algorithmId, std::string("A-algorithm"));
+        QCOMPARE(histories->histories[1].algorithmId, std::string("B-algorithm"));
+        QCOMPARE(histories->histories[0].key, std::string("client-7"));
+        QCOMPARE(histories->histories[1].key, std::string("client-7"));
+        QVERIFY(histories->request.listKeys);
         QCOMPARE(running.count(), 2);  // true, then false
     }
 
-    void tracesAGivenKeyWithoutListing()
+    void followsAGivenKeyWithoutListing()
     {
         std::atomic<int> calls{0};
-        LearnController controller(listing({"client-7"}, &calls), slowTrace(1));
+        LearnController controller(listing({"client-7"}, &calls), slowHistory(1));
         QSignalSpy finished(&controller, &LearnController::finished);
         controller.start(request(1, "client-3", false));
         QVERIFY(finished.wait(5000));
-        const auto traces = tracesOf(finished);
+        const auto histories = historiesOf(finished);
         QCOMPARE(calls.load(), 0);
-        QVERIFY(traces->keys.empty());
-        QCOMPARE(traces->traces.size(), std::size_t(2));
-        QCOMPARE(traces->traces[0].key, std::string("client-3"));
+        QVERIFY(histories->keys.empty());
+        QCOMPARE(histories->histories.size(), std::size_t(2));
+        QCOMPARE(histories->histories[0].key, std::string("client-3"));
     }
 
-    void tracesFromATime()
+    void historiesFromATime()
     {
         std::atomic<int> calls{0};
-        LearnController controller(listing({"client-7"}, &calls), slowTrace(1));
+        LearnController controller(listing({"client-7"}, &calls), slowHistory(1));
         QSignalSpy finished(&controller, &LearnController::finished);
         LearnRequest r = request(3, "client-3", false);
         r.fromUs = 20'000'000;
         controller.start(r);
         QVERIFY(finished.wait(5000));
-        QCOMPARE(tracesOf(finished)->traces[0].steps.front().atUs, SimTime(20'000'003));
+        QCOMPARE(historiesOf(finished)->histories[0].steps.front().atUs, SimTime(20'000'003));
     }
 
-    // The engine's trace from 10 s, each step worded by decisiontext (the engine leaves the
+    // The engine's history from 10 s, each step worded by decisiontext (the engine leaves the
     // sentence empty): the app's sentence, starting with the step's time.
-    void engineTraceFromATimeIsWorded()
+    void engineHistoryFromATimeIsWorded()
     {
         auto scenario = std::make_shared<Scenario>();
         for (const auto& [name, json] : embeddedScenarios()) {
@@ -136,30 +136,30 @@ private slots:
         r.fromUs = 10'000'000;
         controller.start(r);
         QVERIFY(finished.wait(10000));
-        const KeyHistory& trace = tracesOf(finished)->traces.at(0);
-        QVERIFY(!trace.steps.empty());
-        QVERIFY(trace.steps.front().atUs >= 10'000'000);
-        for (const KeyStep& step : trace.steps) {
+        const KeyHistory& history = historiesOf(finished)->histories.at(0);
+        QVERIFY(!history.steps.empty());
+        QVERIFY(history.steps.front().atUs >= 10'000'000);
+        for (const KeyStep& step : history.steps) {
             QCOMPARE(QString::fromStdString(step.sentence), decisionSentence(step));
             QVERIFY(
                 QString::fromStdString(step.sentence).startsWith(fmt::seconds(double(step.atUs)) + QStringLiteral(": Window ")));
         }
     }
 
-    void noKeysNoTraces()
+    void noKeysNoHistories()
     {
         std::atomic<int> calls{0};
-        LearnController controller(listing({}, &calls), slowTrace(1));
+        LearnController controller(listing({}, &calls), slowHistory(1));
         QSignalSpy finished(&controller, &LearnController::finished);
         controller.start(request(1, {}, true));
         QVERIFY(finished.wait(5000));
-        QVERIFY(tracesOf(finished)->traces.empty());
+        QVERIFY(historiesOf(finished)->histories.empty());
     }
 
     void newerJobSupersedesOlder()
     {
         std::atomic<int> calls{0};
-        LearnController controller(listing({"k"}, &calls), slowTrace(100));
+        LearnController controller(listing({"k"}, &calls), slowHistory(100));
         QSignalSpy finished(&controller, &LearnController::finished);
         QSignalSpy cancelled(&controller, &LearnController::cancelled);
         const quint64 older = controller.start(request(1, "k", false));
@@ -169,14 +169,14 @@ private slots:
         QTest::qWait(50);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.first().at(0).toULongLong(), newer);
-        QCOMPARE(tracesOf(finished)->traces[0].steps.front().atUs, SimTime(2));
+        QCOMPARE(historiesOf(finished)->histories[0].steps.front().atUs, SimTime(2));
         QCOMPARE(cancelled.count(), 0);  // a superseded job is dropped silently
     }
 
     void cancelWithin200ms()
     {
         std::atomic<int> calls{0};
-        LearnController controller(listing({"k"}, &calls), slowTrace(60'000));
+        LearnController controller(listing({"k"}, &calls), slowHistory(60'000));
         QSignalSpy cancelled(&controller, &LearnController::cancelled);
         QSignalSpy finished(&controller, &LearnController::finished);
         const quint64 job = controller.start(request(1, "k", false));
@@ -197,7 +197,7 @@ private slots:
             [](const Scenario&, std::size_t, RunControl&) -> std::vector<std::string> {
                 throw std::runtime_error("the scenario asks for more work than the cap");
             },
-            slowTrace(1));
+            slowHistory(1));
         QSignalSpy failed(&controller, &LearnController::failed);
         QSignalSpy finished(&controller, &LearnController::finished);
         controller.start(request(1, {}, true));
@@ -212,7 +212,7 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         {
-            LearnController controller(listing({"k"}, &calls), slowTrace(60'000));
+            LearnController controller(listing({"k"}, &calls), slowHistory(60'000));
             controller.start(request(1, "k", false));
             QTest::qWait(20);
         }

@@ -83,24 +83,24 @@ void LaneCanvas::setDark(bool dark)
 
 int LaneCanvas::stepCount() const
 {
-    return m_lanes.isEmpty() ? 0 : int(m_lanes.front().trace.steps.size());
+    return m_lanes.isEmpty() ? 0 : int(m_lanes.front().history.steps.size());
 }
 
 qint64 LaneCanvas::firstUs() const
 {
-    return stepCount() > 0 ? m_lanes.front().trace.steps.front().atUs : 0;
+    return stepCount() > 0 ? m_lanes.front().history.steps.front().atUs : 0;
 }
 
 qint64 LaneCanvas::lastUs() const
 {
-    return stepCount() > 0 ? m_lanes.front().trace.steps.back().atUs : 0;
+    return stepCount() > 0 ? m_lanes.front().history.steps.back().atUs : 0;
 }
 
 std::pair<double, double> LaneCanvas::visibleRange() const
 {
     if (stepCount() == 0)
         return {0, 1};
-    const auto& steps = m_lanes.front().trace.steps;
+    const auto& steps = m_lanes.front().history.steps;
     const double first = seconds(steps.front().atUs);
     const double last = seconds(steps.back().atUs);
     const double total = std::max(1e-3, last - first);
@@ -217,9 +217,9 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     int gutter = 0;
     for (const Lane& lane : m_lanes) {
         gutter = std::max(gutter, c.fm.horizontalAdvance(lane.label));
-        if (lane.trace.steps.empty())
+        if (lane.history.steps.empty())
             continue;  // B may have no requests of the key (a closed loop that sent it none)
-        for (const StateValue& v : lane.trace.steps.front().state)
+        for (const StateValue& v : lane.history.steps.front().state)
             gutter = std::max(
                 gutter,
                 c.fm.horizontalAdvance(stateTitle(v.name) + QStringLiteral(" (") + displayUnit(v.unit) + QLatin1Char(')')));
@@ -239,7 +239,7 @@ void LaneCanvas::paintEvent(QPaintEvent*)
         y += kRequestLaneHeight + kLaneGap;
     }
     for (const Lane& lane : m_lanes) {
-        const auto& steps = lane.trace.steps;
+        const auto& steps = lane.history.steps;
         if (!steps.empty() && !steps.front().state.empty())
             paintStateLane(c, lane, QRectF(m_plot.left(), y + 4, m_plot.width(), stateHeight - 8));
         y += stateHeight + kLaneGap;
@@ -281,7 +281,7 @@ void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRect
     p.drawLine(QPointF(laneRect.left(), laneRect.center().y()), QPointF(laneRect.right(), laneRect.center().y()));
     p.save();
     p.setClipRect(laneRect.adjusted(-dotR - 2, 0, dotR + 2, 0));
-    const auto& steps = lane.trace.steps;
+    const auto& steps = lane.history.steps;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const double s = seconds(steps[i].atUs);
         const double x = toX(s, laneRect, c.range);
@@ -309,7 +309,7 @@ void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRect
 void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const
 {
     QPainter& p = c.p;
-    const auto& steps = lane.trace.steps;
+    const auto& steps = lane.history.steps;
     const StateValue& primary = steps.front().state.front();
     // The y range: the state values and the limits in the same unit.
     double vMax = 0;
@@ -318,7 +318,7 @@ void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF&
             if (v.unit == primary.unit)
                 vMax = std::max(vMax, displayValue(v));
     QList<StateValue> limits;
-    for (const StateValue& l : lane.trace.limits)
+    for (const StateValue& l : lane.history.limits)
         if (l.unit == primary.unit) {
             limits.append(l);
             vMax = std::max(vMax, displayValue(l));
@@ -368,7 +368,7 @@ void LaneCanvas::paintStateValues(PaintContext& c, const Lane& lane, const QRect
     // The first value in the lane's colour and dash, with a dot per step; the others (e.g. the
     // exact count beside an estimate): thin muted lines.
     QPainter& p = c.p;
-    const auto& steps = lane.trace.steps;
+    const auto& steps = lane.history.steps;
     const std::string& unit = steps.front().state.front().unit;
     const int valueCount = int(steps.front().state.size());
     const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };

@@ -22,7 +22,7 @@ class LaneCanvas : public QWidget {
     Q_OBJECT
 public:
     struct Lane {
-        KeyHistory trace;
+        KeyHistory history;
         palette::SeriesStyle style;
         QString label;  // "A token_bucket"
     };

@@ -31,7 +31,7 @@ QString q(const std::string& s)
 
 LearnView::LearnView(QWidget* parent) : QWidget(parent)
 {
-    m_tracer = new LearnController(this);
+    m_learn = new LearnController(this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(6);
@@ -42,9 +42,9 @@ LearnView::LearnView(QWidget* parent) : QWidget(parent)
     layout->addLayout(createControls());
     connectControls();
 
-    connect(m_tracer, &LearnController::finished, this,
-            [this](quint64, std::shared_ptr<const LearnTraces> traces) { showTraces(*traces); });
-    connect(m_tracer, &LearnController::failed, this, [this](quint64, const QString& message) { showFailure(message); });
+    connect(m_learn, &LearnController::finished, this,
+            [this](quint64, std::shared_ptr<const LearnHistories> histories) { showHistories(*histories); });
+    connect(m_learn, &LearnController::failed, this, [this](quint64, const QString& message) { showFailure(message); });
     m_timer.setInterval(30);
     connect(&m_timer, &QTimer::timeout, this, &LearnView::tick);
     setDark(false);
@@ -169,16 +169,16 @@ void LearnView::connectControls()
         setPlaying(false);
         if (m_lanes.isEmpty())
             return;
-        const auto& steps = m_lanes.front().trace.steps;
+        const auto& steps = m_lanes.front().history.steps;
         int step = -1;
         for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= atUs; ++i)
             step = int(i);
         m_nowUs = atUs;
         setCurrent(std::max(0, step), false);
     });
-    connect(m_key, &QComboBox::activated, this, [this] { loadTraces(); });
-    connect(m_algoA, &QComboBox::activated, this, [this] { loadTraces(); });
-    connect(m_algoB, &QComboBox::activated, this, [this] { loadTraces(); });
+    connect(m_key, &QComboBox::activated, this, [this] { loadHistories(); });
+    connect(m_algoA, &QComboBox::activated, this, [this] { loadHistories(); });
+    connect(m_algoB, &QComboBox::activated, this, [this] { loadHistories(); });
 }
 
 LearnView::~LearnView() = default;
@@ -194,7 +194,7 @@ void LearnView::setDark(bool dark)
     m_canvas->setDark(dark);
     if (!m_lanes.isEmpty()) {
         for (LaneCanvas::Lane& lane : m_lanes)
-            lane.style.color = palette::familyColor(familyOf(lane.trace.algorithmId), dark);
+            lane.style.color = palette::familyColor(familyOf(lane.history.algorithmId), dark);
         m_canvas->setLanes(m_lanes);
         m_canvas->setCurrent(m_current);
         m_canvas->setNow(m_nowUs);
@@ -238,7 +238,7 @@ void LearnView::focusOn(const QString& algorithmId, const QString& key, qint64 a
     if (m_key->findText(key) < 0)
         m_key->insertItem(0, key);
     m_key->setCurrentText(key);
-    loadTraces();
+    loadHistories();
 }
 
 void LearnView::loadKeys()
@@ -252,10 +252,10 @@ void LearnView::loadKeys()
         emit ready();
         return;
     }
-    loadTraces();
+    loadHistories();
 }
 
-void LearnView::loadTraces()
+void LearnView::loadHistories()
 {
     setPlaying(false);
     if (!m_scenario || m_algoA->count() == 0)
@@ -271,10 +271,10 @@ void LearnView::loadTraces()
     if (m_algoB->currentIndex() > 0 && m_algoB->currentText() != m_algoA->currentText())
         request.algorithms.push_back(m_algoB->currentText().toStdString());
     m_listingKeys = request.listKeys;
-    m_tracer->start(request);
+    m_learn->start(request);
 }
 
-void LearnView::showTraces(const LearnTraces& result)
+void LearnView::showHistories(const LearnHistories& result)
 {
     if (result.request.listKeys) {
         m_key->clear();
@@ -283,12 +283,12 @@ void LearnView::showTraces(const LearnTraces& result)
         m_keysFor = result.request.scenario;
     }
     m_lanes.clear();
-    for (std::size_t i = 0; i < result.traces.size(); ++i) {
+    for (std::size_t i = 0; i < result.histories.size(); ++i) {
         LaneCanvas::Lane lane;
-        lane.trace = result.traces[i];
-        lane.style.color = palette::familyColor(familyOf(lane.trace.algorithmId), m_dark);
+        lane.history = result.histories[i];
+        lane.style.color = palette::familyColor(familyOf(lane.history.algorithmId), m_dark);
         lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
-        lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.trace.algorithmId));
+        lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.history.algorithmId));
         m_lanes.append(lane);
     }
     m_canvas->setLanes(m_lanes);
@@ -311,7 +311,7 @@ int LearnView::openingStep()
     m_pendingAtUs = -1;
     if (openAtUs < 0)
         for (const LaneCanvas::Lane& lane : m_lanes)
-            for (const auto& step : lane.trace.steps)
+            for (const auto& step : lane.history.steps)
                 if (!step.decision.allowed) {
                     if (openAtUs < 0 || step.atUs < openAtUs)
                         openAtUs = step.atUs;
@@ -319,7 +319,7 @@ int LearnView::openingStep()
                 }
     int start = 0;
     if (openAtUs >= 0) {
-        const auto& steps = m_lanes.front().trace.steps;
+        const auto& steps = m_lanes.front().history.steps;
         for (std::size_t i = 0; i < steps.size() && steps[i].atUs <= openAtUs; ++i)
             start = int(i);
     }
@@ -347,7 +347,7 @@ void LearnView::setCurrent(int step, bool moveNow)
     const int n = stepCount();
     m_current = n == 0 ? -1 : std::clamp(step, 0, n - 1);
     if (m_current >= 0 && moveNow)
-        m_nowUs = m_lanes.front().trace.steps[std::size_t(m_current)].atUs;
+        m_nowUs = m_lanes.front().history.steps[std::size_t(m_current)].atUs;
     m_canvas->setCurrent(m_current);
     m_canvas->setNow(m_nowUs);
     if (m_current >= 0 && m_slider->value() != m_current) {
@@ -368,7 +368,7 @@ void LearnView::nextRejection()
     setPlaying(false);
     if (m_lanes.isEmpty())
         return;
-    const auto& steps = m_lanes.front().trace.steps;
+    const auto& steps = m_lanes.front().history.steps;
     for (std::size_t i = std::size_t(std::max(0, m_current + 1)); i < steps.size(); ++i)
         if (!steps[i].decision.allowed) {
             setCurrent(int(i));
@@ -398,7 +398,7 @@ void LearnView::tick()
     const qint64 elapsed = nowMs - m_lastTickMs;
     m_lastTickMs = nowMs;
     m_nowUs += qint64(double(elapsed) * 1000.0 * speeds[std::clamp(m_speed->currentIndex(), 0, 4)]);
-    const auto& steps = m_lanes.front().trace.steps;
+    const auto& steps = m_lanes.front().history.steps;
     int step = m_current;
     while (step + 1 < int(steps.size()) && steps[std::size_t(step + 1)].atUs <= m_nowUs)
         ++step;
@@ -430,25 +430,25 @@ void LearnView::updateTexts()
         return;
     }
     const auto sentence = [this](int lane) {
-        const KeyHistory& t = m_lanes[lane].trace;
+        const KeyHistory& t = m_lanes[lane].history;
         const KeyStep& s = t.steps[std::size_t(std::min<int>(m_current, int(t.steps.size()) - 1))];
         return QStringLiteral("<b><span style='color:%1'>%2</span></b> %3")
             .arg(m_lanes[lane].style.color.name(), m_lanes[lane].label.toHtmlEscaped(), q(s.sentence).toHtmlEscaped());
     };
     m_sentenceA->setText(sentence(0));
     const SimTime start = m_scenario ? m_scenario->start : 0;
-    m_headersA->setPlainText(httpResponseText(m_lanes[0].trace, m_lanes[0].trace.steps[std::size_t(m_current)], start));
-    const bool two = m_lanes.size() > 1 && m_current < int(m_lanes[1].trace.steps.size());
+    m_headersA->setPlainText(httpResponseText(m_lanes[0].history, m_lanes[0].history.steps[std::size_t(m_current)], start));
+    const bool two = m_lanes.size() > 1 && m_current < int(m_lanes[1].history.steps.size());
     m_sentenceB->setVisible(two);
     m_headersB->setVisible(two);
     if (two) {
         m_sentenceB->setText(sentence(1));
-        m_headersB->setPlainText(httpResponseText(m_lanes[1].trace, m_lanes[1].trace.steps[std::size_t(m_current)], start));
+        m_headersB->setPlainText(httpResponseText(m_lanes[1].history, m_lanes[1].history.steps[std::size_t(m_current)], start));
     }
     QStringList about;
     if (m_scenario)
         for (const LaneCanvas::Lane& lane : m_lanes)
-            if (const AlgorithmInfo* info = catalog::findById(*m_scenario, lane.trace.algorithmId))
+            if (const AlgorithmInfo* info = catalog::findById(*m_scenario, lane.history.algorithmId))
                 about << QStringLiteral("<b>%1</b>: %2").arg(q(info->name).toHtmlEscaped(), q(info->summary).toHtmlEscaped());
     about.removeDuplicates();
     m_about->setText(QStringLiteral("<span style='color:%1'>%2</span>")
@@ -460,7 +460,7 @@ QString LearnView::sentenceA() const
 {
     if (m_current < 0 || m_lanes.isEmpty())
         return {};
-    return q(m_lanes.front().trace.steps[std::size_t(m_current)].sentence);
+    return q(m_lanes.front().history.steps[std::size_t(m_current)].sentence);
 }
 
 QString LearnView::headersA() const

@@ -1,6 +1,6 @@
 #pragma once
 // The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, as the
-// LearnController traces them on its worker (a newer request supersedes an older one): request
+// LearnController follows them on its worker (a newer request supersedes an older one): request
 // dots and state lanes (LaneCanvas), the decision in words (KeyStep::sentence), the HTTP
 // response it would get (httpresponse.h), and play / pause / step / speed / scrub controls.
 
@@ -25,7 +25,7 @@ class QToolButton;
 namespace ratelab {
 
 class LearnController;
-struct LearnTraces;
+struct LearnHistories;
 
 class LearnView : public QWidget {
     Q_OBJECT
@@ -33,7 +33,7 @@ public:
     explicit LearnView(QWidget* parent = nullptr);
     ~LearnView() override;
 
-    // A new scenario: reload the key list (on a worker) and the traces.
+    // A new scenario: reload the key list (on a worker) and the histories.
     void setScenario(std::shared_ptr<const Scenario> scenario);
     void setDark(bool dark);
     // Jump to a key and time (from Compare's burst bars).
@@ -47,7 +47,7 @@ public:
     QString headersA() const;
 
 signals:
-    // Traces for the current key and algorithms are shown (also after a failure).
+    // Histories for the current key and algorithms are shown (also after a failure).
     void ready();
 
 protected:
@@ -60,8 +60,8 @@ private:
     QHBoxLayout* createControls();
     void connectControls();
     void loadKeys();
-    void loadTraces();
-    void showTraces(const LearnTraces& traces);
+    void loadHistories();
+    void showHistories(const LearnHistories& histories);
     void showFailure(const QString& message);
     int openingStep();  // consumes the step focusOn() asked for
     std::string familyOf(const std::string& algorithmId) const;
@@ -73,9 +73,9 @@ private:
     void setPlaying(bool playing);
 
     std::shared_ptr<const Scenario> m_scenario;
-    LearnController* m_tracer = nullptr;
+    LearnController* m_learn = nullptr;
     std::shared_ptr<const Scenario> m_keysFor;  // the scenario the key list is of
-    bool m_listingKeys = false;                 // the running trace job lists them
+    bool m_listingKeys = false;                 // the running history job lists them
     bool m_ready = false;
     bool m_dark = false;
     QString m_pendingKey;
