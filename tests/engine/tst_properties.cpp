@@ -10,6 +10,7 @@
 //    t, with waits counted from t, and the state left as if decided at R where the rule says
 //    so; the waits stay exact; a rejection changes nothing.
 
+#include "limiterrows.h"
 #include "randomtrace.h"
 #include "steptable.h"
 
@@ -40,16 +41,7 @@ private slots:
 
 void TestProperties::retryAfterIsExact_data()
 {
-    QTest::addColumn<QString>("algorithm");
-    QTest::addColumn<QString>("params");
-    QTest::addColumn<bool>("costs");
-    QTest::addColumn<qint64>("start");
-    for (const auto& c : test::everyLimiter()) {
-        for (const qint64 start : {qint64(0), qint64(1'700'000'000'123'457)}) {
-            const QByteArray name = QByteArray(c.name) + " " + c.params + (start ? " @epoch" : " @0");
-            QTest::newRow(name.constData()) << c.name << c.params << c.costs << start;
-        }
-    }
+    test::addEveryLimiterRows(0, "@0");
 }
 
 void TestProperties::retryAfterIsExact()
@@ -300,16 +292,7 @@ QString describe(const Decision& d)
 
 void TestProperties::timeGoingBackFollowsTheRule_data()
 {
-    QTest::addColumn<QString>("algorithm");
-    QTest::addColumn<QString>("params");
-    QTest::addColumn<bool>("costs");
-    QTest::addColumn<qint64>("start");
-    for (const auto& c : test::everyLimiter()) {
-        for (const qint64 start : {qint64(5'000'000), qint64(1'700'000'000'123'457)}) {
-            const QByteArray name = QByteArray(c.name) + " " + c.params + (start > 5'000'000 ? " @epoch" : " @5s");
-            QTest::newRow(name.constData()) << c.name << c.params << c.costs << start;
-        }
-    }
+    test::addEveryLimiterRows(5'000'000, "@5s");
 }
 
 // A seeded trace near the limit in which one request in six steps back by up to 2.5 s from

@@ -4,6 +4,7 @@
 //    for levels, half a microsecond for times at epoch instants);
 //  - hand-derived curves: each point below is worked out from the algorithm's definition.
 
+#include "limiterrows.h"
 #include "randomtrace.h"
 #include "steptable.h"
 
@@ -62,16 +63,7 @@ private slots:
 
 void TestStateCurve::curveEqualsInspect_data()
 {
-    QTest::addColumn<QString>("algorithm");
-    QTest::addColumn<QString>("params");
-    QTest::addColumn<bool>("costs");
-    QTest::addColumn<qint64>("start");
-    for (const auto& c : test::everyLimiter()) {
-        for (const qint64 start : {qint64(0), qint64(1'700'000'000'123'457)}) {
-            const QByteArray name = QByteArray(c.name) + " " + c.params + (start ? " @epoch" : " @0");
-            QTest::newRow(name.constData()) << c.name << c.params << c.costs << start;
-        }
-    }
+    test::addEveryLimiterRows(0, "@0");
 }
 
 void TestStateCurve::curveEqualsInspect()
