@@ -53,6 +53,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -82,6 +83,15 @@
 using namespace ratelab;
 
 inline constexpr int kRunTimeoutMs = 120'000;
+
+// Starts a suite: its settings (recent files, theme) kept under RateLabTest/<its executable>,
+// so suites running in parallel never share them. True when the embedded scenarios are there.
+inline bool startSuite()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
+    QCoreApplication::setApplicationName(QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName());
+    return !embeddedScenarios().empty();
+}
 
 inline bool waitSettled(MainWindow& w)
 {

@@ -6,12 +6,7 @@ using namespace ratelab;
 class TestClusterView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_clusterview"));
-        QVERIFY(!embeddedScenarios().empty());
-    }
+    void initTestCase() { QVERIFY(startSuite()); }
 
     // The stacked time charts share one plot-area left edge (gui-guide.md 5) as soon as the run is
     // shown, not after a later pass: each relayout repaints every series.

@@ -6,12 +6,7 @@ using namespace ratelab;
 class TestCommandLine : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_commandline"));
-        QVERIFY(!embeddedScenarios().empty());
-    }
+    void initTestCase() { QVERIFY(startSuite()); }
 
     void screenshotMode()
     {

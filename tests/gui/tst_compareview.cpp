@@ -7,12 +7,7 @@ using namespace ratelab;
 class TestCompareView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_compareview"));
-        QVERIFY(!embeddedScenarios().empty());
-    }
+    void initTestCase() { QVERIFY(startSuite()); }
 
     void legendHidesEverywhere()
     {

@@ -6,12 +6,7 @@ using namespace ratelab;
 class TestImportWizard : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_importwizard"));
-        QVERIFY(!embeddedScenarios().empty());
-    }
+    void initTestCase() { QVERIFY(startSuite()); }
 
     // The wizard detects the apache sample as combined and imports what the engine imports.
     void importWizardSample()

@@ -6,12 +6,7 @@ using namespace ratelab;
 class TestLogsView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_logsview"));
-        QVERIFY(!embeddedScenarios().empty());
-    }
+    void initTestCase() { QVERIFY(startSuite()); }
 
     // The Logs view imports the sample when first shown, with the bad line listed.
     void logsViewSample()

@@ -7,12 +7,7 @@ using namespace ratelab;
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("RateLabTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-        QVERIFY(!embeddedScenarios().empty());
-    }
+    void initTestCase() { QVERIFY(startSuite()); }
 
     void helpShowsTheDocs()
     {
