@@ -224,4 +224,32 @@ std::optional<KeyBurst> nextBurst(const Scenario& scenario, const std::string& a
     return burst;
 }
 
+std::optional<std::string> sameRequestKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                                          const std::string& otherId, RunControl& control)
+{
+    checkRunnable(scenario);
+    const std::size_t index = laneIndex(scenario, algorithmId);
+    const std::size_t otherIndex = laneIndex(scenario, otherId);
+    Population population(scenario.population, scenario.endpoints);
+    KeyInterner recordedKeys;
+    const Lane lane(scenario.algorithms[index], scenario, population, recordedKeys, index);
+    const Lane other(scenario.algorithms[otherIndex], scenario, population, recordedKeys, otherIndex);
+    TrafficMerge traffic(scenario, population, recordedKeys);
+    std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
+    Arrival a;
+    std::int64_t n = 0;
+    while (traffic.next(a)) {
+        const KeyId id = lane.keyOf(a);
+        if (id >= matches.size())
+            matches.resize(std::max<std::size_t>(id + 1, matches.size() * 2), -1);
+        if (matches[id] < 0)
+            matches[id] = lane.keyName(id) == key ? 1 : 0;
+        if (matches[id] == 1)
+            return other.keyName(other.keyOf(a));
+        if (++n % kCheckEvery == 0 && control.cancelled())
+            throw Cancelled{};
+    }
+    return std::nullopt;
+}
+
 }  // namespace ratelab

@@ -72,4 +72,11 @@ struct KeyBurst {
 std::optional<KeyBurst> nextBurst(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
                                   SimTime fromUs, RunControl& control);
 
+// The key the lane `otherId` gives the first request that the lane `algorithmId` gives `key`
+// (under a per-IP lane, the address a user's first request came from): where to look for the
+// same traffic in a lane that keys it differently. None when `key` has no request. Reads the
+// traffic only as far as that request.
+std::optional<std::string> sameRequestKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
+                                          const std::string& otherId, RunControl& control);
+
 }  // namespace ratelab

@@ -1,6 +1,7 @@
 #include "app/gui/panels/lanecanvas.h"
 
 #include "app/models/formatting.h"
+#include "app/models/lanestate.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -18,32 +19,11 @@ constexpr double kAxisHeight = 30;
 constexpr double kLaneGap = 8;
 constexpr double kDotRadius = 5.5;  // a request dot; the current one is 1.35 times larger
 constexpr int kAutoSteps = 60;      // requests visible in the automatic span
+constexpr int kFitSteps = 30;       // requests on either side of a step a fitted burst holds at most
 
 double seconds(qint64 us)
 {
     return double(us) / 1e6;
-}
-
-// A state value in display units: microseconds become milliseconds.
-double displayValue(const StateValue& v)
-{
-    return v.unit == "us" ? v.value / 1000.0 : v.value;
-}
-
-QString displayUnit(const std::string& unit)
-{
-    if (unit == "us")
-        return QStringLiteral("ms");
-    return QString::fromStdString(unit);
-}
-
-QString stateTitle(const std::string& name)
-{
-    if (name == "tat_minus_now")
-        return QStringLiteral("TAT − now");
-    QString s = QString::fromStdString(name);
-    s.replace(QLatin1Char('_'), QLatin1Char(' '));
-    return s;
 }
 
 }  // namespace
@@ -59,6 +39,38 @@ void LaneCanvas::setLanes(const QList<Lane>& lanes)
 {
     m_lanes = lanes;
     m_spanSeconds = 0;
+    m_fittedFrom.reset();
+    update();
+}
+
+void LaneCanvas::fitAround(int step)
+{
+    const int n = stepCount();
+    if (step < 0 || step >= n)
+        return;
+    const auto& steps = m_lanes.front().history.steps;
+    // The neighbourhood's median gap; the burst is what lies within four of them of the next.
+    std::vector<qint64> gaps;
+    for (int i = std::max(1, step - 15); i <= std::min(n - 1, step + 15); ++i)
+        gaps.push_back(steps[std::size_t(i)].atUs - steps[std::size_t(i - 1)].atUs);
+    if (gaps.empty())
+        return;
+    std::nth_element(gaps.begin(), gaps.begin() + gaps.size() / 2, gaps.end());
+    const qint64 near = std::max<qint64>(1000, 4 * gaps[gaps.size() / 2]);
+    int lo = step;
+    int hi = step;
+    while (lo > 0 && step - lo < kFitSteps && steps[std::size_t(lo)].atUs - steps[std::size_t(lo - 1)].atUs <= near)
+        --lo;
+    while (hi + 1 < n && hi - step < kFitSteps && steps[std::size_t(hi + 1)].atUs - steps[std::size_t(hi)].atUs <= near)
+        ++hi;
+    fitSpan(steps[std::size_t(lo)].atUs, steps[std::size_t(hi)].atUs);
+}
+
+void LaneCanvas::fitSpan(qint64 fromUs, qint64 toUs)
+{
+    const double extent = std::max(0.02, seconds(toUs - fromUs));
+    m_spanSeconds = extent * 1.5;
+    m_fittedFrom = seconds(fromUs) - extent * 0.25;
     update();
 }
 
@@ -112,8 +124,11 @@ std::pair<double, double> LaneCanvas::visibleRange() const
     const double pad = 0.04;
     if (span >= total)
         return {first - total * pad, last + total * pad};
-    // Keep the cursor at two thirds of the width.
     const double now = seconds(m_nowUs);
+    // A range fitted to a burst stays while the cursor is in it; else the cursor sits at two
+    // thirds of the width.
+    if (m_fittedFrom && now >= *m_fittedFrom && now <= *m_fittedFrom + span)
+        return {*m_fittedFrom, *m_fittedFrom + span};
     double lo = now - span * 2.0 / 3.0;
     lo = std::clamp(lo, first - span * pad, last + span * pad - span);
     return {lo, lo + span};
@@ -129,58 +144,67 @@ void LaneCanvas::drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, 
     const Decision& d = step.decision;
     const DotShape shape = !d.allowed ? DotShape::Rejected : d.delayUs > 0 ? DotShape::Delayed : DotShape::Allowed;
     const double dpr = devicePixelRatioF();
-    // rgba (32 bits), shape (2), radius in 1/100 px (12), device pixel ratio in 1/100 (16).
+    // rgba (32 bits), shape (2), radius in 1/100 px (12), device pixel ratio in 1/100 (15), retry (1).
     const quint64 key = quint64(color.rgba()) | quint64(shape) << 32 | quint64(std::lround(r * 100) & 0xfff) << 34
-        | quint64(std::lround(dpr * 100) & 0xffff) << 46;
+        | quint64(std::lround(dpr * 100) & 0x7fff) << 46 | quint64(step.retry) << 61;
     auto it = m_dots.constFind(key);
     if (it == m_dots.constEnd())
-        it = m_dots.insert(key, renderDot(shape, r, color));
+        it = m_dots.insert(key, renderDot(shape, step.retry, r, color));
     const double half = it->width() / it->devicePixelRatio() / 2;
     // At whole device pixels: a pixmap drawn in between would be resampled, blurred.
     p.drawPixmap(QPointF(std::round((c.x() - half) * dpr) / dpr, std::round((c.y() - half) * dpr) / dpr), *it);
 }
 
-QPixmap LaneCanvas::renderDot(DotShape shape, double r, const QColor& color) const
+QPixmap LaneCanvas::renderDot(DotShape shape, bool retry, double r, const QColor& color) const
 {
     const double dpr = devicePixelRatioF();
-    const int side = int(std::ceil(2 * r + 4));
+    const int side = int(std::ceil(2 * r + 6));
     QPixmap pixmap(QSize(side, side) * dpr);
     pixmap.setDevicePixelRatio(dpr);
     pixmap.fill(Qt::transparent);
     QPainter p(&pixmap);
     p.setRenderHint(QPainter::Antialiasing);
     const QPointF c(side / 2.0, side / 2.0);
+    // A first try is a disc, a retry a diamond of about the same area.
+    QPainterPath outline;
+    if (retry) {
+        const double d = r * 1.3;
+        outline.moveTo(c.x(), c.y() - d);
+        outline.lineTo(c.x() + d, c.y());
+        outline.lineTo(c.x(), c.y() + d);
+        outline.lineTo(c.x() - d, c.y());
+        outline.closeSubpath();
+    } else {
+        outline.addEllipse(c, r, r);
+    }
     switch (shape) {
     case DotShape::Rejected: {
-        // Hollow ring with a cross.
+        // Hollow, with a cross.
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(color, 1.8));
-        p.drawEllipse(c, r, r);
+        p.drawPath(outline);
         const double k = r * 0.6;
         p.drawLine(QPointF(c.x() - k, c.y() - k), QPointF(c.x() + k, c.y() + k));
         p.drawLine(QPointF(c.x() - k, c.y() + k), QPointF(c.x() + k, c.y() - k));
         break;
     }
     case DotShape::Delayed: {
-        // Half-filled disc: the lower half filled.
+        // Half filled: the lower half.
         p.setPen(QPen(color, 1.5));
         p.setBrush(Qt::NoBrush);
-        p.drawEllipse(c, r, r);
-        QPainterPath half;
-        half.moveTo(c);
-        half.arcTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), 180, 180);
-        half.closeSubpath();
+        p.drawPath(outline);
+        p.setClipRect(QRectF(0, c.y(), side, side));
         p.setPen(Qt::NoPen);
         p.setBrush(color);
-        p.drawPath(half);
+        p.drawPath(outline);
         break;
     }
     case DotShape::Allowed: {
-        QColor outline = palette::textColor(m_dark);
-        outline.setAlphaF(0.4f);
-        p.setPen(QPen(outline, 1));
+        QColor edge = palette::textColor(m_dark);
+        edge.setAlphaF(0.4f);
+        p.setPen(QPen(edge, 1));
         p.setBrush(color);
-        p.drawEllipse(c, r, r);
+        p.drawPath(outline);
         break;
     }
     }
@@ -228,7 +252,11 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     c.area = QRectF(rect()).adjusted(0, 6, -16, 0);
     const double requestsHeight = kRequestLaneHeight * m_lanes.size();
     const double stateTotal = c.area.height() - requestsHeight - kAxisHeight - kLaneGap * (m_lanes.size() + 1);
-    const double stateHeight = std::max(60.0, stateTotal / m_lanes.size());
+    const auto hasState = [](const Lane& lane) {
+        return !lane.history.steps.empty() && !lane.history.steps.front().state.empty();
+    };
+    const double stateHeight =
+        std::max(60.0, stateTotal / std::max<qsizetype>(1, std::count_if(m_lanes.begin(), m_lanes.end(), hasState)));
     m_plot = QRectF(c.area.left() + m_gutter, c.area.top(), c.area.width() - m_gutter, c.area.height() - kAxisHeight);
     c.range = visibleRange();
 
@@ -239,9 +267,9 @@ void LaneCanvas::paintEvent(QPaintEvent*)
         y += kRequestLaneHeight + kLaneGap;
     }
     for (const Lane& lane : m_lanes) {
-        const auto& steps = lane.history.steps;
-        if (!steps.empty() && !steps.front().state.empty())
-            paintStateLane(c, lane, QRectF(m_plot.left(), y + 4, m_plot.width(), stateHeight - 8));
+        if (!hasState(lane))
+            continue;
+        paintStateLane(c, lane, QRectF(m_plot.left(), y + 4, m_plot.width(), stateHeight - 8));
         y += stateHeight + kLaneGap;
     }
     paintNowCursor(c);
@@ -281,19 +309,27 @@ void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRect
     p.drawLine(QPointF(laneRect.left(), laneRect.center().y()), QPointF(laneRect.right(), laneRect.center().y()));
     p.save();
     p.setClipRect(laneRect.adjusted(-dotR - 2, 0, dotR + 2, 0));
+    paintCursorWindow(c, lane, laneRect);
     const auto& steps = lane.history.steps;
+    if (steps.empty()) {
+        p.setPen(c.muted);
+        p.drawText(laneRect.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, lane.emptyText);
+    }
+    // The first lane's current step is the one stepped to; another lane's (whose retries
+    // differ) the one at the cursor's time.
+    const int current = &lane == &m_lanes.front() ? m_current : stepAtOrBefore(lane.history, m_nowUs);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const double s = seconds(steps[i].atUs);
         const double x = toX(s, laneRect, c.range);
         // Only the dots in view are drawn (a busy key has thousands); the current step
         // always is, as its arrow may reach into view.
-        if ((x < laneRect.left() - 2 * dotR || x > laneRect.right() + 2 * dotR) && int(i) != m_current)
+        if ((x < laneRect.left() - 2 * dotR || x > laneRect.right() + 2 * dotR) && int(i) != current)
             continue;
         QColor color = lane.style.color;
-        if (int(i) > m_current)
+        if (int(i) > current)
             color.setAlphaF(0.25f);  // the future, faded
         const QPointF center(x, laneRect.center().y());
-        if (steps[i].decision.allowed && steps[i].decision.delayUs > 0 && int(i) == m_current) {
+        if (steps[i].decision.allowed && steps[i].decision.delayUs > 0 && int(i) == current) {
             // An arrow to the forward time.
             const double fx = toX(s + seconds(steps[i].decision.delayUs), laneRect, c.range);
             p.setPen(QPen(color, 1.2));
@@ -301,99 +337,9 @@ void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRect
             p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));
             p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1), tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
         }
-        drawDot(p, center, int(i) == m_current ? dotR * 1.35 : dotR, steps[i], color);
+        drawDot(p, center, int(i) == current ? dotR * 1.35 : dotR, steps[i], color);
     }
     p.restore();
-}
-
-void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const
-{
-    QPainter& p = c.p;
-    const auto& steps = lane.history.steps;
-    const StateValue& primary = steps.front().state.front();
-    // The y range: the state values and the limits in the same unit.
-    double vMax = 0;
-    for (const KeyStep& st : steps)
-        for (const StateValue& v : st.state)
-            if (v.unit == primary.unit)
-                vMax = std::max(vMax, displayValue(v));
-    QList<StateValue> limits;
-    for (const StateValue& l : lane.history.limits)
-        if (l.unit == primary.unit) {
-            limits.append(l);
-            vMax = std::max(vMax, displayValue(l));
-        }
-    vMax = vMax > 0 ? vMax * 1.12 : 1;
-    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
-
-    // Lane frame and labels.
-    p.setPen(QPen(c.grid, 1));
-    p.drawRect(laneRect);
-    p.setPen(c.text);
-    p.drawText(QRectF(c.area.left() + 6, laneRect.top(), m_gutter - 10, c.fm.height() * 2 + 4), Qt::AlignLeft | Qt::AlignTop,
-               lane.label.section(QLatin1Char(' '), 0, 0) + QLatin1Char(' ') + stateTitle(primary.name) + QStringLiteral("\n(")
-                   + displayUnit(primary.unit) + QLatin1Char(')'));
-    p.setPen(c.muted);
-    p.drawText(QRectF(c.area.left(), laneRect.bottom() - c.fm.height(), m_gutter - 6, c.fm.height()), Qt::AlignRight,
-               QStringLiteral("0"));
-    const std::vector<double> vticks = fmt::niceTicks(0, vMax, 3);
-    for (double v : vticks) {
-        if (v <= 0)
-            continue;
-        const double yy = toY(v);
-        p.setPen(QPen(c.grid, 1, Qt::DotLine));
-        p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
-        p.setPen(c.muted);
-        p.drawText(QRectF(c.area.left(), yy - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, fmt::compact(v));
-    }
-
-    p.save();
-    p.setClipRect(laneRect.adjusted(0, -2, 0, 2));
-    // Limits: dashed, labelled at the right.
-    for (const StateValue& l : limits) {
-        const double yy = toY(displayValue(l));
-        p.setPen(QPen(c.text, 1.2, Qt::DashLine));
-        p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
-        const QString label = QStringLiteral("%1 %2").arg(stateTitle(l.name), fmt::compact(displayValue(l)));
-        p.setPen(c.text);
-        p.drawText(QRectF(laneRect.right() - 200, yy - c.fm.height() - 1, 196, c.fm.height()), Qt::AlignRight, label);
-    }
-    paintStateValues(c, lane, laneRect, vMax);
-    p.restore();
-}
-
-void LaneCanvas::paintStateValues(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const
-{
-    // The first value in the lane's colour and dash, with a dot per step; the others (e.g. the
-    // exact count beside an estimate): thin muted lines.
-    QPainter& p = c.p;
-    const auto& steps = lane.history.steps;
-    const std::string& unit = steps.front().state.front().unit;
-    const int valueCount = int(steps.front().state.size());
-    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
-    for (int k = valueCount - 1; k >= 0; --k) {
-        if (steps.front().state[std::size_t(k)].unit != unit)
-            continue;
-        QPolygonF line;
-        for (std::size_t i = 0; i < steps.size() && int(i) <= std::max(m_current, 0); ++i) {
-            if (std::size_t(k) >= steps[i].state.size())
-                continue;
-            const double s = seconds(steps[i].atUs);
-            line << QPointF(toX(s, laneRect, c.range), toY(displayValue(steps[i].state[std::size_t(k)])));
-        }
-        QPen pen(k == 0 ? lane.style.color : c.muted, k == 0 ? 2.0 : 1.0);
-        pen.setStyle(k == 0 ? lane.style.dash : Qt::SolidLine);
-        p.setPen(pen);
-        p.setBrush(Qt::NoBrush);
-        p.drawPolyline(line);
-        if (k == 0) {
-            p.setPen(Qt::NoPen);
-            p.setBrush(lane.style.color);
-            for (const QPointF& pt : std::as_const(line))
-                p.drawEllipse(pt, 2.2, 2.2);
-        }
-    }
 }
 
 void LaneCanvas::paintNowCursor(PaintContext& c) const
@@ -421,6 +367,7 @@ void LaneCanvas::wheelEvent(QWheelEvent* event)
     const double span = range.second - range.first;
     const double notches = event->angleDelta().y() / 120.0;
     m_spanSeconds = std::max(0.01, span * std::pow(1.25, -notches));
+    m_fittedFrom.reset();
     update();
     event->accept();
 }

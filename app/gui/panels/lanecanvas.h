@@ -3,8 +3,9 @@
 // lines and a moving cursor; KDAB/hotspot paints its timeline the same way). One time scale
 // and one left gutter for every lane: a request lane per algorithm (accepted = filled disc,
 // rejected = hollow ring with a cross, delayed = half-filled disc with an arrow to its forward
-// time; colour = the algorithm's family), then a state lane per algorithm drawn from the
-// engine's KeyStep::state with KeyHistory::limits as dashed lines, and a time axis.
+// time; a retry is a diamond instead of a disc; colour = the algorithm's family), then a state
+// lane per algorithm: the state as the function of time the engine computes (KeyStep::curve,
+// lanecanvasstate.cpp) with KeyHistory::limits as dashed lines, and a time axis.
 
 #include "app/models/palette.h"
 #include "engine/sim/keyhistory.h"
@@ -24,7 +25,8 @@ public:
     struct Lane {
         KeyHistory history;
         palette::SeriesStyle style;
-        QString label;  // "A token_bucket"
+        QString label;      // "A token_bucket"
+        QString emptyText;  // shown in the lane when the key has no request in it
     };
 
     explicit LaneCanvas(QWidget* parent = nullptr);
@@ -33,9 +35,15 @@ public:
     void setCurrent(int step);  // the step the cursor is on (-1: before the first)
     void setNow(qint64 nowUs);  // the cursor time, from the scenario start
     void setDark(bool dark);
+    // Zooms to the burst around `step` (the requests that follow each other closely, up to 30
+    // on either side) or to a span of time, so that its requests are separate dots.
+    void fitAround(int step);
+    void fitSpan(qint64 fromUs, qint64 toUs);
     qint64 firstUs() const;
     qint64 lastUs() const;
     int stepCount() const;
+    const QList<Lane>& lanes() const { return m_lanes; }
+    std::pair<double, double> visibleSeconds() const { return visibleRange(); }  // from the scenario start
 
     QSize sizeHint() const override { return {900, 420}; }
     QSize minimumSizeHint() const override { return {500, 300}; }
@@ -54,7 +62,7 @@ private:
     double toX(double seconds, const QRectF& plot, const std::pair<double, double>& range) const;
     enum class DotShape { Allowed, Delayed, Rejected };
     void drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const;
-    QPixmap renderDot(DotShape shape, double r, const QColor& color) const;
+    QPixmap renderDot(DotShape shape, bool retry, double r, const QColor& color) const;
     // What the parts of one paint share: the painter, the theme's colours, the metrics of the
     // labels' font, the area of all lanes and the visible time range (seconds).
     struct PaintContext {
@@ -68,8 +76,14 @@ private:
     void paintRequestLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const;
     // A lane with state: its frame, y scale, limits and values.
     void paintStateLane(PaintContext& c, const Lane& lane, const QRectF& laneRect) const;
-    // Its values over time, on a y scale from 0 to vMax.
-    void paintStateValues(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const;
+    // Its values over time, on a y scale from 0 to vMax, and the value at the cursor.
+    void paintStateCurves(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const;
+    void paintStateReadout(PaintContext& c, const Lane& lane, const QRectF& laneRect, double vMax) const;
+    void paintWindowBands(PaintContext& c, const Lane& lane, const QRectF& laneRect) const;
+    // On a request lane: the window the decision at the cursor looks at.
+    void paintCursorWindow(PaintContext& c, const Lane& lane, const QRectF& laneRect) const;
+    // The part of laneRect between two times (from the scenario start), clipped to it.
+    QRectF spanRect(const QRectF& laneRect, const std::pair<double, double>& range, qint64 fromUs, qint64 toUs) const;
     void paintNowCursor(PaintContext& c) const;
     void emitScrub(double x);
 
@@ -77,7 +91,8 @@ private:
     int m_current = -1;
     qint64 m_nowUs = 0;
     bool m_dark = false;
-    double m_spanSeconds = 0;  // 0: automatic
+    double m_spanSeconds = 0;            // 0: automatic
+    std::optional<double> m_fittedFrom;  // seconds: the left edge of a range fitted to a burst
     int m_gutter = 120;
     QRectF m_plot;
     // Each look of a dot (shape, radius, colour; for the theme of m_dark) rendered once: a

@@ -3,6 +3,7 @@
 #include "app/models/algorithmcatalog.h"
 #include "app/models/formatting.h"
 #include "app/models/httpresponse.h"
+#include "app/models/lanestate.h"
 #include "app/models/learncontroller.h"
 
 #include <QComboBox>
@@ -13,10 +14,13 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSlider>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace ratelab {
 
@@ -72,7 +76,23 @@ QHBoxLayout* LearnView::createPickers()
     m_algoB->setMinimumContentsLength(14);
     top->addWidget(m_algoB);
     top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Go to"), this));
+    m_goTo = new QLineEdit(this);
+    m_goTo->setPlaceholderText(tr("time, s"));
+    m_goTo->setMaximumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("0000.000 s")) + 16);
+    m_goTo->setToolTip(tr("Follow the key from a time (seconds from the scenario start), e.g. 25 or 25.4"));
+    top->addWidget(m_goTo);
+    m_seekRejection = new QToolButton(this);
+    m_seekRejection->setText(tr("Next rejection"));
+    m_seekRejection->setToolTip(tr("The key's next rejected request in A or B, anywhere in the run (Shift+Right)"));
+    top->addWidget(m_seekRejection);
+    m_seekBurst = new QToolButton(this);
+    m_seekBurst->setText(tr("Next burst"));
+    m_seekBurst->setToolTip(tr("The key's next burst: more requests than A's quota within its window, zoomed to fit (B)"));
+    top->addWidget(m_seekBurst);
+    top->addSpacing(12);
     m_status = new QLabel(this);
+    m_status->setWordWrap(true);
     top->addWidget(m_status, 1);
     return top;
 }
@@ -176,7 +196,22 @@ void LearnView::connectControls()
         m_nowUs = atUs;
         setCurrent(std::max(0, step), false);
     });
-    connect(m_key, &QComboBox::activated, this, [this] { loadHistories(); });
+    connect(m_goTo, &QLineEdit::returnPressed, this, [this] {
+        bool ok = false;
+        const double s = m_goTo->text().remove(QStringLiteral("s")).trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(s) || s < 0 || s > 1e9) {
+            m_status->setText(tr("Go to: type a time in seconds from the scenario start, e.g. 25.4"));
+            return;
+        }
+        goTo(qint64(std::llround(s * 1e6)));
+    });
+    connect(m_seekRejection, &QToolButton::clicked, this, &LearnView::nextRejection);
+    connect(m_seekBurst, &QToolButton::clicked, this, &LearnView::nextBurst);
+    connect(m_status, &QLabel::linkActivated, this, [this] { followOtherKey(); });
+    connect(m_key, &QComboBox::activated, this, [this] {
+        m_otherKey.clear();
+        loadHistories();
+    });
     connect(m_algoA, &QComboBox::activated, this, [this] { loadHistories(); });
     connect(m_algoB, &QComboBox::activated, this, [this] { loadHistories(); });
 }
@@ -255,25 +290,6 @@ void LearnView::loadKeys()
     loadHistories();
 }
 
-void LearnView::loadHistories()
-{
-    setPlaying(false);
-    if (!m_scenario || m_algoA->count() == 0)
-        return;
-    m_ready = false;
-    m_status->setText(tr("Tracing…"));
-    LearnRequest request;
-    request.scenario = m_scenario;
-    request.listKeys = m_key->count() == 0 || m_keysFor != m_scenario;
-    if (!request.listKeys)
-        request.key = m_key->currentText().toStdString();
-    request.algorithms.push_back(m_algoA->currentText().toStdString());
-    if (m_algoB->currentIndex() > 0 && m_algoB->currentText() != m_algoA->currentText())
-        request.algorithms.push_back(m_algoB->currentText().toStdString());
-    m_listingKeys = request.listKeys;
-    m_learn->start(request);
-}
-
 void LearnView::showHistories(const LearnHistories& result)
 {
     if (result.request.listKeys) {
@@ -282,6 +298,21 @@ void LearnView::showHistories(const LearnHistories& result)
             m_key->addItem(q(k));
         m_keysFor = result.request.scenario;
     }
+    if (result.notFound) {
+        // Stay where the view was; say what was looked for.
+        m_status->setText(
+            result.request.seek == LearnSeek::Burst
+                ? tr("No burst of %1 in A after %2.").arg(m_key->currentText(), fmt::simTime(result.request.fromUs))
+                : tr("No rejection of %1 after %2.").arg(m_key->currentText(), fmt::simTime(result.request.fromUs)));
+        m_ready = true;
+        emit ready();
+        return;
+    }
+    if (result.targetUs)
+        m_pendingAtUs = *result.targetUs;
+    if (result.targetEndUs)
+        m_pendingFit = std::make_pair(*result.targetUs, *result.targetEndUs);
+    m_offeredKey = result.keyInOtherLane.value_or(std::string());
     m_lanes.clear();
     for (std::size_t i = 0; i < result.histories.size(); ++i) {
         LaneCanvas::Lane lane;
@@ -289,16 +320,35 @@ void LearnView::showHistories(const LearnHistories& result)
         lane.style.color = palette::familyColor(familyOf(lane.history.algorithmId), m_dark);
         lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
         lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.history.algorithmId));
+        if (i > 0 && !m_otherKey.empty())
+            lane.label += QStringLiteral(" (%1)").arg(q(m_otherKey));
+        lane.emptyText = i == 0 ? tr("No request of this key in A.")
+                                : tr("No request of %1 in B: B keys its traffic differently.").arg(q(lane.history.key));
         m_lanes.append(lane);
     }
     m_canvas->setLanes(m_lanes);
     const int n = stepCount();
     m_slider->setRange(0, std::max(0, n - 1));
-    m_status->setText(
-        tr("%1 of key %2%3")
-            .arg(fmt::count(n, "request"), m_key->currentText(),
-                 n >= int(LearnController::kMaxSteps) ? tr(" (the first %1)").arg(LearnController::kMaxSteps) : QString()));
+    QString status = tr("%1 of key %2").arg(fmt::count(n, "request"), m_key->currentText());
+    if (n > 0 && (n >= int(LearnController::kMaxSteps) || result.request.fromUs > 0 || result.targetUs))
+        status += tr(" (%1 to %2; Go to or Next reaches any other)")
+                      .arg(fmt::simTime(m_lanes.front().history.steps.front().atUs),
+                           fmt::simTime(m_lanes.front().history.steps.back().atUs));
+    if (!m_offeredKey.empty())
+        status += QStringLiteral(". ")
+            + tr("B has no request of %1; it keys the same traffic as %2: <a href=\"follow\">follow %2 in B</a>")
+                  .arg(m_key->currentText().toHtmlEscaped(), q(m_offeredKey).toHtmlEscaped());
+    m_status->setText(status);
     setCurrent(n > 0 ? openingStep() : -1);
+    if (result.request.seek == LearnSeek::Time && n > 0) {  // the cursor at the time asked for
+        m_nowUs = *result.targetUs;
+        setCurrent(m_current, false);
+    }
+    if (m_pendingFit)
+        m_canvas->fitSpan(m_pendingFit->first, m_pendingFit->second);
+    else if (m_current >= 0)
+        m_canvas->fitAround(m_current);
+    m_pendingFit.reset();
     m_ready = true;
     emit ready();
 }
@@ -363,19 +413,6 @@ void LearnView::stepBy(int delta)
     setCurrent(m_current + delta);
 }
 
-void LearnView::nextRejection()
-{
-    setPlaying(false);
-    if (m_lanes.isEmpty())
-        return;
-    const auto& steps = m_lanes.front().history.steps;
-    for (std::size_t i = std::size_t(std::max(0, m_current + 1)); i < steps.size(); ++i)
-        if (!steps[i].decision.allowed) {
-            setCurrent(int(i));
-            return;
-        }
-}
-
 void LearnView::setPlaying(bool playing)
 {
     if (playing && stepCount() == 0)
@@ -430,20 +467,19 @@ void LearnView::updateTexts()
         return;
     }
     const auto sentence = [this](int lane) {
-        const KeyHistory& t = m_lanes[lane].history;
-        const KeyStep& s = t.steps[std::size_t(std::min<int>(m_current, int(t.steps.size()) - 1))];
+        const KeyStep& s = m_lanes[lane].history.steps[std::size_t(laneStep(lane))];
         return QStringLiteral("<b><span style='color:%1'>%2</span></b> %3")
             .arg(m_lanes[lane].style.color.name(), m_lanes[lane].label.toHtmlEscaped(), q(s.sentence).toHtmlEscaped());
     };
     m_sentenceA->setText(sentence(0));
     const SimTime start = m_scenario ? m_scenario->start : 0;
     m_headersA->setPlainText(httpResponseText(m_lanes[0].history, m_lanes[0].history.steps[std::size_t(m_current)], start));
-    const bool two = m_lanes.size() > 1 && m_current < int(m_lanes[1].history.steps.size());
+    const bool two = m_lanes.size() > 1 && laneStep(1) >= 0;
     m_sentenceB->setVisible(two);
     m_headersB->setVisible(two);
     if (two) {
         m_sentenceB->setText(sentence(1));
-        m_headersB->setPlainText(httpResponseText(m_lanes[1].history, m_lanes[1].history.steps[std::size_t(m_current)], start));
+        m_headersB->setPlainText(httpResponseText(m_lanes[1].history, m_lanes[1].history.steps[std::size_t(laneStep(1))], start));
     }
     QStringList about;
     if (m_scenario)
@@ -461,6 +497,25 @@ QString LearnView::sentenceA() const
     if (m_current < 0 || m_lanes.isEmpty())
         return {};
     return q(m_lanes.front().history.steps[std::size_t(m_current)].sentence);
+}
+
+int LearnView::laneStep(int lane) const
+{
+    if (lane == 0)
+        return m_current;
+    return stepAtOrBefore(m_lanes[lane].history, m_nowUs);
+}
+
+QString LearnView::sentenceB() const
+{
+    if (m_lanes.size() < 2 || laneStep(1) < 0)
+        return {};
+    return q(m_lanes[1].history.steps[std::size_t(laneStep(1))].sentence);
+}
+
+QString LearnView::status() const
+{
+    return m_status->text();
 }
 
 QString LearnView::headersA() const

@@ -2,7 +2,8 @@
 // The Learn view (gui-guide.md 4.2): one key, one or two algorithms, step by step, as the
 // LearnController follows them on its worker (a newer request supersedes an older one): request
 // dots and state lanes (LaneCanvas), the decision in words (KeyStep::sentence), the HTTP
-// response it would get (httpresponse.h), and play / pause / step / speed / scrub controls.
+// response it would get (httpresponse.h), play / pause / step / speed / scrub controls, and
+// seeks beyond the requests a lane holds: go to a time, the next rejection, the next burst.
 
 #include "app/gui/panels/lanecanvas.h"
 #include "engine/core/units.h"
@@ -12,12 +13,14 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QHBoxLayout;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QSlider;
 class QToolButton;
@@ -25,7 +28,9 @@ class QToolButton;
 namespace ratelab {
 
 class LearnController;
+enum class LearnSeek;
 struct LearnHistories;
+struct LearnRequest;
 
 class LearnView : public QWidget {
     Q_OBJECT
@@ -44,7 +49,18 @@ public:
     int stepCount() const;
     LaneCanvas* canvas() const { return m_canvas; }
     QString sentenceA() const;
+    QString sentenceB() const;
     QString headersA() const;
+    QString status() const;
+    qint64 nowUs() const { return m_nowUs; }
+    // Seeks as the controls do: within the requests the lanes hold when they can, else through
+    // the LearnController (ready() follows).
+    void goTo(qint64 atUs);
+    void nextRejection();
+    void nextBurst();
+    // The second lane follows the key it gives the same traffic (offered when it has no
+    // request of the picked key).
+    void followOtherKey();
 
 signals:
     // Histories for the current key and algorithms are shown (also after a failure).
@@ -61,13 +77,15 @@ private:
     void connectControls();
     void loadKeys();
     void loadHistories();
+    LearnRequest request() const;              // for the picked key and algorithms
+    void seek(LearnSeek seek, qint64 fromUs);  // loadHistories() through a seek
     void showHistories(const LearnHistories& histories);
     void showFailure(const QString& message);
     int openingStep();  // consumes the step focusOn() asked for
     std::string familyOf(const std::string& algorithmId) const;
     void setCurrent(int step, bool moveNow = true);
     void stepBy(int delta);
-    void nextRejection();
+    int laneStep(int lane) const;  // the lane's step at the cursor (B's retries differ from A's)
     void tick();
     void updateTexts();
     void setPlaying(bool playing);
@@ -81,11 +99,17 @@ private:
     QString m_pendingKey;
     QString m_pendingAlgorithm;
     qint64 m_pendingAtUs = -1;
+    std::optional<std::pair<qint64, qint64>> m_pendingFit;  // a burst to zoom to
+    std::string m_otherKey;                                 // B's key, when not the picked one
+    std::string m_offeredKey;                               // B's key for the same traffic
 
     QComboBox* m_key = nullptr;
     QComboBox* m_algoA = nullptr;
     QComboBox* m_algoB = nullptr;
     QLabel* m_status = nullptr;
+    QLineEdit* m_goTo = nullptr;
+    QToolButton* m_seekRejection = nullptr;
+    QToolButton* m_seekBurst = nullptr;
     LaneCanvas* m_canvas = nullptr;
     QLabel* m_sentenceA = nullptr;
     QLabel* m_sentenceB = nullptr;

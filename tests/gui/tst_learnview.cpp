@@ -1,0 +1,177 @@
+// The Learn view reaches every request and says what it finds (gui-guide.md 4.2): go to any
+// time, the next rejection beyond the requests a lane holds (or a sentence when there is
+// none), the next burst zoomed to fit, and a second lane that keys the traffic differently
+// offered the key it gives the same requests. Expected times are derived by hand from the
+// traces and from what the shipped scenarios are built to show.
+
+#include "guitest.h"
+#include "tests/engine/scenariotest.h"
+
+class TestLearnView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY(startSuite()); }
+    void goToReachesAnyTime();
+    void nextRejectionBeyondTheLoadedRequests();
+    void nextRejectionSaysWhenThereIsNone();
+    void nextBurstIsZoomedToFit();
+    void secondLaneIsOfferedItsKey();
+};
+
+namespace {
+
+bool waitReady(LearnView& v)
+{
+    if (v.isReady())
+        return true;
+    QSignalSpy ready(&v, &LearnView::ready);
+    return ready.wait(kRunTimeoutMs) && v.isReady();
+}
+
+// Runs `act` and waits for the ready() it leads to.
+bool readyAfter(LearnView& v, const std::function<void()>& act)
+{
+    QSignalSpy ready(&v, &LearnView::ready);
+    act();
+    return (ready.count() > 0 || ready.wait(kRunTimeoutMs)) && v.isReady();
+}
+
+const KeyStep* stepAt(const LaneCanvas::Lane& lane, qint64 atUs)
+{
+    for (const KeyStep& s : lane.history.steps)
+        if (s.atUs == atUs)
+            return &s;
+    return nullptr;
+}
+
+// Key a every 10 ms for 30 s against a token bucket of 5 refilled at 100/s: each request
+// takes the token the 10 ms gave back, so none is rejected, until six more follow the one at
+// 25.000 s, 100 us apart from 25.001 s: 5 -> 4 at 25.000; 4.1 -> 3.1; 3.11 -> 2.11;
+// 2.12 -> 1.12; 1.13 -> 0.13; at 25.0014 s 0.14 tokens: rejected. 3,000 requests: the first
+// rejection lies past a lane's first 2,000.
+std::string steadyTraceWithABurst(bool burst)
+{
+    std::string text = "t_us,key,cost\n";
+    for (int k = 0; k < 3000; ++k) {
+        text += std::to_string(k * 10'000) + ",a,1\n";
+        if (burst && k == 2500)
+            for (int j = 0; j < 6; ++j)
+                text += std::to_string(25'001'000 + j * 100) + ",a,1\n";
+    }
+    return text;
+}
+
+const char* kBucket = R"({"name": "steady", "duration": "31s", "traffic": [{"kind": "trace", "file": "trace.csv"}],
+    "keys": "recorded", "algorithms": [{"id": "tb", "algorithm": "token_bucket", "params": {"capacity": 5, "refill": "100/s"}}]})";
+
+}  // namespace
+
+// cluster-redis-outage: 300 requests per second on one key against a token bucket of 100
+// refilled at 100/s. Its first 2,000 requests end before 7 s; 25 s is reached by a seek that
+// follows the key from 1 s before (2,000 requests: to about 30.6 s), and there the bucket
+// admits what any interval allows it: at most 100 + 100/s x 6 s = 700 in [24.1, 30.1) s, and
+// with the offer three times the refill, at least 100/s x 6 s - 100 = 500.
+void TestLearnView::goToReachesAnyTime()
+{
+    LearnView v;
+    v.setScenario(std::make_shared<const Scenario>(test::embedded("cluster-redis-outage")));
+    QVERIFY(waitReady(v));
+    QVERIFY(v.canvas()->lastUs() < 20'000'000);
+    QVERIFY(readyAfter(v, [&] { v.goTo(25'000'000); }));
+    QCOMPARE(v.nowUs(), qint64(25'000'000));
+    QVERIFY(v.canvas()->firstUs() >= 24'000'000 && v.canvas()->firstUs() <= 24'100'000);
+    QVERIFY(v.canvas()->lastUs() >= 30'100'000);
+    const auto& lanes = v.canvas()->lanes();
+    QCOMPARE(lanes.size(), 2);
+    for (const LaneCanvas::Lane& lane : lanes) {
+        int allowed = 0;
+        for (const KeyStep& s : lane.history.steps)
+            allowed += s.atUs >= 24'100'000 && s.atUs < 30'100'000 && s.decision.allowed;
+        QVERIFY2(allowed >= 500 && allowed <= 700, qPrintable(QString::number(allowed)));
+    }
+    // The cursor's step and sentence are of the request at or before 25 s.
+    const KeyStep& current = lanes[0].history.steps[std::size_t(v.currentStep())];
+    QVERIFY(current.atUs <= 25'000'000 && lanes[0].history.steps[std::size_t(v.currentStep()) + 1].atUs > 25'000'000);
+    QVERIFY(v.sentenceA().startsWith(fmt::seconds(double(current.atUs))));
+}
+
+void TestLearnView::nextRejectionBeyondTheLoadedRequests()
+{
+    QTemporaryDir dir;
+    LearnView v;
+    v.setScenario(
+        std::make_shared<const Scenario>(test::traceScenario(dir.path().toStdString(), steadyTraceWithABurst(true), kBucket)));
+    QVERIFY(waitReady(v));
+    QCOMPARE(v.stepCount(), 2000);
+    QVERIFY(readyAfter(v, [&] { v.nextRejection(); }));
+    QCOMPARE(v.nowUs(), qint64(25'001'400));
+    const LaneCanvas::Lane& lane = v.canvas()->lanes().front();
+    const KeyStep& current = lane.history.steps[std::size_t(v.currentStep())];
+    QCOMPARE(current.atUs, qint64(25'001'400));
+    QVERIFY(!current.decision.allowed);
+    // The one before it left 0.13 tokens (1.13 - 1).
+    QVERIFY(std::abs(stepAt(lane, 25'001'300)->state.front().value - 0.13) < 1e-9);
+    // The next one is in the lane now: found without a search.
+    v.nextRejection();
+    QVERIFY(v.isReady());
+    QCOMPARE(v.nowUs(), qint64(25'001'500));
+}
+
+void TestLearnView::nextRejectionSaysWhenThereIsNone()
+{
+    QTemporaryDir dir;
+    LearnView v;
+    v.setScenario(
+        std::make_shared<const Scenario>(test::traceScenario(dir.path().toStdString(), steadyTraceWithABurst(false), kBucket)));
+    QVERIFY(waitReady(v));
+    const int before = v.currentStep();
+    QVERIFY(readyAfter(v, [&] { v.nextRejection(); }));
+    QVERIFY2(v.status().startsWith(QStringLiteral("No rejection of a after")), qPrintable(v.status()));
+    QCOMPARE(v.currentStep(), before);
+    QVERIFY(readyAfter(v, [&] { v.nextBurst(); }));
+    QVERIFY2(v.status().startsWith(QStringLiteral("No burst of a in A after")), qPrintable(v.status()));
+}
+
+// boundary-attack: 10 requests 10 ms apart from 0.9 s and 10 from 1.0 s, the same every 2 s,
+// against a fixed window of 10 per second (A). The view opens at the first rejection (the
+// sliding log's, 1.000 s); the next burst is the 11 requests in (2.0, 3.0] that end at 3.000 s,
+// from 2.900 s, and it runs on to 3.090 s: 20 requests 10 ms apart.
+void TestLearnView::nextBurstIsZoomedToFit()
+{
+    LearnView v;
+    v.setScenario(std::make_shared<const Scenario>(test::embedded("boundary-attack")));
+    QVERIFY(waitReady(v));
+    QCOMPARE(v.nowUs(), qint64(1'000'000));
+    QVERIFY(readyAfter(v, [&] { v.nextBurst(); }));
+    QCOMPARE(v.nowUs(), qint64(2'900'000));
+    const auto [from, to] = v.canvas()->visibleSeconds();
+    QVERIFY2(from < 2.9 && to > 3.09, qPrintable(QStringLiteral("%1 to %2 s").arg(from).arg(to)));
+    // 20 dots 10 ms apart: on a lane of 900 px, 0.3 s puts them 30 px (nearly 3 diameters) apart.
+    QVERIFY2(to - from < 0.3, qPrintable(QStringLiteral("%1 s in view").arg(to - from)));
+}
+
+// nat-population: per-IP (A) against per-user (B). B has no key "ip:10.0.0.1"; the same
+// request is user N's, N the client that sent A's first request of it.
+void TestLearnView::secondLaneIsOfferedItsKey()
+{
+    LearnView v;
+    v.setScenario(std::make_shared<const Scenario>(test::embedded("nat-population")));
+    QVERIFY(waitReady(v));
+    const auto& lanes = v.canvas()->lanes();
+    QCOMPARE(lanes.size(), 2);
+    QCOMPARE(lanes[0].history.key, std::string("ip:10.0.0.1"));
+    QVERIFY(lanes[1].history.steps.empty());
+    const KeyStep first = lanes[0].history.steps.front();
+    const QString user = QStringLiteral("user-%1").arg(first.clientId);
+    QVERIFY2(v.status().contains(QStringLiteral("follow %1 in B").arg(user)), qPrintable(v.status()));
+    QVERIFY(readyAfter(v, [&] { v.followOtherKey(); }));
+    const auto& followed = v.canvas()->lanes();
+    QCOMPARE(followed[1].history.key, user.toStdString());
+    QVERIFY(!followed[1].history.steps.empty());
+    QVERIFY(stepAt(followed[1], first.atUs));
+    QVERIFY(followed[1].label.endsWith(QStringLiteral("(%1)").arg(user)));
+}
+
+QTEST_MAIN(TestLearnView)
+#include "tst_learnview.moc"
