@@ -4,4 +4,5 @@
 // sim/keyhistory.h). Front ends include this, the engine's parts include what they need.
 
 #include "engine/sim/keyhistory.h"
+#include "engine/sim/playground.h"
 #include "engine/sim/runner.h"

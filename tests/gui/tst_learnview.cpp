@@ -4,6 +4,7 @@
 // offered the key it gives the same requests. Expected times are derived by hand from the
 // traces and from what the shipped scenarios are built to show.
 
+#include "app/models/playground.h"
 #include "guitest.h"
 #include "tests/engine/scenariotest.h"
 
@@ -17,6 +18,7 @@ private slots:
     void nextRejectionSaysWhenThereIsNone();
     void nextBurstIsZoomedToFit();
     void secondLaneIsOfferedItsKey();
+    void playgroundDecidesAsDecide();
 };
 
 namespace {
@@ -171,6 +173,114 @@ void TestLearnView::secondLaneIsOfferedItsKey()
     QVERIFY(!followed[1].history.steps.empty());
     QVERIFY(stepAt(followed[1], first.atUs));
     QVERIFY(followed[1].label.endsWith(QStringLiteral("(%1)").arg(user)));
+}
+
+// `ratelab-cli decide` on the playground's requests (times from the scenario start + start)
+// through the lane's algorithm and parameters: "allowed,remaining,retry_after_us" per line.
+QStringList decideLines(const Scenario& scenario, const KeyHistory& lane, const Playground& play, const QString& dir)
+{
+    QFile trace(dir + QStringLiteral("/play.csv"));
+    if (!trace.open(QIODevice::WriteOnly))
+        return {};
+    trace.write("t_us,key,cost\n");
+    for (const PlayRequest& r : play.requests())
+        trace.write(QByteArray::number(qint64(scenario.start + r.atUs)) + ",k," + QByteArray::number(qint64(r.cost)) + "\n");
+    trace.close();
+    const AlgorithmSpec* spec = nullptr;
+    for (const AlgorithmSpec& a : scenario.algorithms)
+        if (a.id == lane.algorithmId)
+            spec = &a;
+    QStringList args{QStringLiteral("decide"), QStringLiteral("--algorithm"), QString::fromStdString(spec->algorithm),
+                     QStringLiteral("--trace"), trace.fileName()};
+    for (const auto& [k, v] : spec->params)
+        args << QStringLiteral("--param") << QString::fromStdString(k + "=" + v);
+    QProcess cli;
+    cli.start(QStringLiteral(RATELAB_CLI_PATH), args);
+    if (!cli.waitForFinished(60'000) || cli.exitCode() != 0)
+        return {QString::fromUtf8(cli.readAllStandardError())};
+    QStringList out;
+    const QStringList lines = QString::fromUtf8(cli.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (int i = 1; i < lines.size(); ++i)  // t_us,key,cost,allowed,remaining,retry_after_us,delay_us
+        out << lines[i].section(QLatin1Char(','), 3, 5);
+    return out;
+}
+
+QStringList laneLines(const KeyHistory& lane)
+{
+    QStringList out;
+    for (const KeyStep& s : lane.steps)
+        out << QStringLiteral("%1,%2,%3").arg(s.decision.allowed ? 1 : 0).arg(s.decision.remaining).arg(s.decision.retryAfterUs);
+    return out;
+}
+
+// boundary-attack's fixed window (A) and sliding log (B), edited every way the playground
+// allows: a burst sent at the cursor, a click that adds a request, a right-click that deletes
+// one, a drag that moves one. After each, both lanes decide as ratelab-cli decide does on the
+// same requests.
+void TestLearnView::playgroundDecidesAsDecide()
+{
+    QTemporaryDir dir;
+    const Scenario scenario = test::embedded("boundary-attack");
+    LearnView v;
+    v.resize(1400, 800);
+    v.show();
+    v.setScenario(std::make_shared<const Scenario>(scenario));
+    QVERIFY(waitReady(v));
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    const std::size_t run = v.canvas()->lanes().front().history.steps.size();
+    v.setPlayground(true);
+    QVERIFY(v.isPlayground());
+    QCOMPARE(v.playground().requests().size(), run);  // a fixed window sees no retries here
+    const auto check = [&](const char* what) {
+        for (const LaneCanvas::Lane& lane : v.canvas()->lanes()) {
+            const QStringList expected = decideLines(scenario, lane.history, v.playground(), dir.path());
+            QCOMPARE(expected.size(), int(v.playground().requests().size()));
+            if (laneLines(lane.history) != expected)
+                QFAIL(qPrintable(QStringLiteral("%1, %2 differs from decide")
+                                     .arg(QLatin1String(what), QString::fromStdString(lane.history.algorithmId))));
+        }
+    };
+    check("as opened");
+    // 15 more at the cursor (1.000 s), 10 ms apart: the window from 1 s now holds 25.
+    v.sendBurst(15, 10'000);
+    QCOMPARE(v.playground().requests().size(), run + 15);
+    check("after a burst");
+    LaneCanvas* canvas = v.canvas();
+    canvas->repaint();  // lays the lanes out for the new requests, as the event loop would before a click
+    // The view stays where it was fitted while the requests change: about 0.85 to 1.14 s.
+    const auto [shownFrom, shownTo] = canvas->visibleSeconds();
+    QVERIFY(shownFrom < 0.875 && shownTo > 1.13);
+    // A click on an empty spot of lane A: at 0.875 s, before the first request (0.900 s).
+    const QPoint empty = canvas->requestPoint(0, 875'000).toPoint();
+    QCOMPARE(canvas->requestNear(empty), -1);
+    QTest::mouseClick(canvas, Qt::LeftButton, {}, empty);
+    QCOMPARE(v.playground().requests().size(), run + 16);
+    check("after a click");
+    canvas->repaint();
+    // A right-click on the request at 0.950 s deletes it.
+    const QPoint dot = canvas->requestPoint(0, 950'000).toPoint();
+    const int index = canvas->requestNear(dot);
+    QVERIFY(index >= 0);
+    QCOMPARE(canvas->lanes().front().history.steps[std::size_t(index)].atUs, qint64(950'000));
+    QTest::mouseClick(canvas, Qt::RightButton, {}, dot);
+    QCOMPARE(v.playground().requests().size(), run + 15);
+    check("after a delete");
+    canvas->repaint();
+    // Drag the request at 0.960 s to about 1.125 s (between the burst's 1.12 and 1.13 s).
+    const QPoint from = canvas->requestPoint(0, 960'000).toPoint();
+    const QPoint to = canvas->requestPoint(0, 1'125'000).toPoint();
+    QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, to, canvas->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(canvas, &move);
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, to);
+    bool moved = false;
+    for (const PlayRequest& r : v.playground().requests())
+        moved = moved || std::abs(r.atUs - 1'125'000) < 2'000;
+    QVERIFY(moved);
+    check("after a drag");
+    v.setPlayground(false);
+    QVERIFY(waitReady(v));
+    QCOMPARE(v.canvas()->lanes().front().history.steps.size(), run);
 }
 
 QTEST_MAIN(TestLearnView)

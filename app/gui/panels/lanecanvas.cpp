@@ -110,6 +110,8 @@ qint64 LaneCanvas::lastUs() const
 
 std::pair<double, double> LaneCanvas::visibleRange() const
 {
+    if (m_frozenRange)
+        return *m_frozenRange;
     if (stepCount() == 0)
         return {0, 1};
     const auto& steps = m_lanes.front().history.steps;
@@ -229,7 +231,7 @@ void LaneCanvas::paintEvent(QPaintEvent*)
     p.fillRect(rect(), c.bg);
     p.setFont(small);
 
-    if (m_lanes.isEmpty() || stepCount() == 0) {
+    if (m_lanes.isEmpty() || (stepCount() == 0 && !m_editable)) {
         p.setPen(c.muted);
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
                    m_lanes.isEmpty() ? tr("Pick a key and an algorithm to follow its requests step by step.")
@@ -266,6 +268,7 @@ void LaneCanvas::paintEvent(QPaintEvent*)
         paintRequestLane(c, lane, QRectF(m_plot.left(), y, m_plot.width(), kRequestLaneHeight));
         y += kRequestLaneHeight + kLaneGap;
     }
+    m_requestLanesBottom = y;
     for (const Lane& lane : m_lanes) {
         if (!hasState(lane))
             continue;
@@ -361,36 +364,107 @@ void LaneCanvas::paintNowCursor(PaintContext& c) const
 
 void LaneCanvas::wheelEvent(QWheelEvent* event)
 {
-    if (stepCount() == 0)
+    if (stepCount() == 0 && !m_frozenRange)
         return;
     const auto range = visibleRange();
     const double span = range.second - range.first;
     const double notches = event->angleDelta().y() / 120.0;
     m_spanSeconds = std::max(0.01, span * std::pow(1.25, -notches));
+    if (m_frozenRange) {  // around the middle
+        const double mid = (range.first + range.second) / 2;
+        m_frozenRange = std::make_pair(mid - m_spanSeconds / 2, mid + m_spanSeconds / 2);
+    }
     m_fittedFrom.reset();
     update();
     event->accept();
+}
+
+qint64 LaneCanvas::timeAt(double x) const
+{
+    const auto range = visibleRange();
+    return qint64(std::llround((range.first + (x - m_plot.left()) / m_plot.width() * (range.second - range.first)) * 1e6));
 }
 
 void LaneCanvas::emitScrub(double x)
 {
     if (stepCount() == 0 || m_plot.width() <= 0)
         return;
-    const auto range = visibleRange();
-    const double s = range.first + (x - m_plot.left()) / m_plot.width() * (range.second - range.first);
-    emit scrubbed(qint64(s * 1e6));
+    emit scrubbed(timeAt(x));
+}
+
+void LaneCanvas::setEditable(bool editable)
+{
+    m_editable = editable;
+    m_dragged = -1;
+    m_frozenRange.reset();
+    if (editable)
+        m_frozenRange = visibleRange();
+    update();
+}
+
+QPointF LaneCanvas::requestPoint(int lane, qint64 atUs) const
+{
+    return {toX(seconds(atUs), m_plot, visibleRange()),
+            m_plot.top() + lane * (kRequestLaneHeight + kLaneGap) + kRequestLaneHeight / 2};
+}
+
+int LaneCanvas::requestNear(QPointF at) const
+{
+    if (m_lanes.isEmpty() || at.y() < m_plot.top() || at.y() > m_requestLanesBottom)
+        return -1;
+    const auto& steps = m_lanes.front().history.steps;
+    int best = -1;
+    double bestDistance = kDotRadius * 1.6;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const double d = std::abs(requestPoint(0, steps[i].atUs).x() - at.x());
+        if (d < bestDistance) {
+            best = int(i);
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+bool LaneCanvas::editPress(QMouseEvent* event)
+{
+    const QPointF at = event->position();
+    if (!m_editable || at.y() < m_plot.top() || at.y() > m_requestLanesBottom || at.x() < m_plot.left())
+        return false;
+    const int hit = requestNear(at);
+    if (event->button() == Qt::RightButton) {
+        if (hit >= 0)
+            emit requestRemoved(hit);
+    } else if (event->button() == Qt::LeftButton) {
+        if (hit >= 0)
+            m_dragged = hit;
+        else
+            emit requestAdded(timeAt(at.x()));
+    }
+    return true;
 }
 
 void LaneCanvas::mousePressEvent(QMouseEvent* event)
 {
+    if (editPress(event))
+        return;
     if (event->button() == Qt::LeftButton)
         emitScrub(event->position().x());
 }
 
 void LaneCanvas::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_dragged >= 0 && (event->buttons() & Qt::LeftButton)) {
+        emit requestMoved(m_dragged, std::max<qint64>(0, timeAt(event->position().x())));
+        return;
+    }
     if (event->buttons() & Qt::LeftButton)
         emitScrub(event->position().x());
+}
+
+void LaneCanvas::mouseReleaseEvent(QMouseEvent* event)
+{
+    m_dragged = -1;
+    QWidget::mouseReleaseEvent(event);
 }
 
 }  // namespace ratelab

@@ -48,14 +48,27 @@ public:
     QSize sizeHint() const override { return {900, 420}; }
     QSize minimumSizeHint() const override { return {500, 300}; }
 
+    // The playground: the request lanes take clicks (add a request), drags (move one) and
+    // right-clicks (delete one), and the time axis stays where it is while they change.
+    void setEditable(bool editable);
+    bool isEditable() const { return m_editable; }
+    void continueDrag(int index) { m_dragged = index; }  // the dragged request's index after a move
+    // Where a time lies and which request a point is on (for the tests as for the mouse).
+    QPointF requestPoint(int lane, qint64 atUs) const;
+    int requestNear(QPointF at) const;  // the first lane's step within a dot of `at`, or -1
+
 signals:
     void scrubbed(qint64 atUs);  // click or drag in a lane
+    void requestAdded(qint64 atUs);
+    void requestMoved(int index, qint64 atUs);
+    void requestRemoved(int index);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     std::pair<double, double> visibleRange() const;  // seconds
@@ -86,15 +99,21 @@ private:
     QRectF spanRect(const QRectF& laneRect, const std::pair<double, double>& range, qint64 fromUs, qint64 toUs) const;
     void paintNowCursor(PaintContext& c) const;
     void emitScrub(double x);
+    qint64 timeAt(double x) const;
+    bool editPress(QMouseEvent* event);  // handled as a playground edit
 
     QList<Lane> m_lanes;
     int m_current = -1;
     qint64 m_nowUs = 0;
     bool m_dark = false;
-    double m_spanSeconds = 0;            // 0: automatic
-    std::optional<double> m_fittedFrom;  // seconds: the left edge of a range fitted to a burst
+    double m_spanSeconds = 0;  // 0: automatic
+    std::optional<double> m_fittedFrom;
+    std::optional<std::pair<double, double>> m_frozenRange;  // seconds, while editable
+    bool m_editable = false;
+    int m_dragged = -1;  // seconds: the left edge of a range fitted to a burst
     int m_gutter = 120;
     QRectF m_plot;
+    double m_requestLanesBottom = 0;
     // Each look of a dot (shape, radius, colour; for the theme of m_dark) rendered once: a
     // lane shows dozens, each a few antialiased strokes.
     mutable QHash<quint64, QPixmap> m_dots;

@@ -5,6 +5,7 @@
 #include "app/models/httpresponse.h"
 #include "app/models/lanestate.h"
 #include "app/models/learncontroller.h"
+#include "app/models/playground.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -17,6 +18,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSlider>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -160,6 +162,27 @@ QHBoxLayout* LearnView::createControls()
     m_speed->setToolTip(tr("Simulation seconds per wall-clock second"));
     controls->addWidget(m_speed);
     controls->addSpacing(12);
+    m_playground = new QToolButton(this);
+    m_playground->setText(tr("Playground"));
+    m_playground->setCheckable(true);
+    m_playground->setToolTip(tr("Edit the key's requests: click a lane to add one, drag to move, right-click to delete; "
+                                "both algorithms decide again at once, from a fresh key"));
+    controls->addWidget(m_playground);
+    m_sendBurst = new QToolButton(this);
+    m_sendBurst->setText(tr("Send"));
+    m_sendBurst->setToolTip(tr("Add a burst at the cursor, in the playground"));
+    controls->addWidget(m_sendBurst);
+    m_burstCount = new QSpinBox(this);
+    m_burstCount->setRange(1, 1000);
+    m_burstCount->setValue(10);
+    m_burstCount->setSuffix(tr(" requests"));
+    controls->addWidget(m_burstCount);
+    m_burstSpacing = new QComboBox(this);
+    for (const char* s : {"1 ms apart", "10 ms apart", "100 ms apart"})
+        m_burstSpacing->addItem(tr(s));
+    m_burstSpacing->setCurrentIndex(1);
+    controls->addWidget(m_burstSpacing);
+    controls->addSpacing(12);
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setToolTip(tr("Scrub through the requests"));
     controls->addWidget(m_slider, 1);
@@ -206,6 +229,7 @@ void LearnView::connectControls()
         goTo(qint64(std::llround(s * 1e6)));
     });
     connect(m_seekRejection, &QToolButton::clicked, this, &LearnView::nextRejection);
+    connectPlayground();
     connect(m_seekBurst, &QToolButton::clicked, this, &LearnView::nextBurst);
     connect(m_status, &QLabel::linkActivated, this, [this] { followOtherKey(); });
     connect(m_key, &QComboBox::activated, this, [this] {
@@ -290,6 +314,26 @@ void LearnView::loadKeys()
     loadHistories();
 }
 
+void LearnView::setHistories(const std::vector<KeyHistory>& histories)
+{
+    m_lanes.clear();
+    for (std::size_t i = 0; i < histories.size(); ++i) {
+        LaneCanvas::Lane lane;
+        lane.history = histories[i];
+        lane.style.color = palette::familyColor(familyOf(lane.history.algorithmId), m_dark);
+        lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
+        lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.history.algorithmId));
+        if (i > 0 && !m_otherKey.empty())
+            lane.label += QStringLiteral(" (%1)").arg(q(m_otherKey));
+        lane.emptyText = m_canvas->isEditable() ? tr("Click to add a request; drag one to move it; right-click to delete it.")
+            : i == 0                            ? tr("No request of this key in A.")
+                     : tr("No request of %1 in B: B keys its traffic differently.").arg(q(lane.history.key));
+        m_lanes.append(lane);
+    }
+    m_canvas->setLanes(m_lanes);
+    m_slider->setRange(0, std::max(0, stepCount() - 1));
+}
+
 void LearnView::showHistories(const LearnHistories& result)
 {
     if (result.request.listKeys) {
@@ -313,20 +357,7 @@ void LearnView::showHistories(const LearnHistories& result)
     if (result.targetEndUs)
         m_pendingFit = std::make_pair(*result.targetUs, *result.targetEndUs);
     m_offeredKey = result.keyInOtherLane.value_or(std::string());
-    m_lanes.clear();
-    for (std::size_t i = 0; i < result.histories.size(); ++i) {
-        LaneCanvas::Lane lane;
-        lane.history = result.histories[i];
-        lane.style.color = palette::familyColor(familyOf(lane.history.algorithmId), m_dark);
-        lane.style.dash = i == 0 ? Qt::SolidLine : Qt::DashLine;
-        lane.label = QStringLiteral("%1 %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), q(lane.history.algorithmId));
-        if (i > 0 && !m_otherKey.empty())
-            lane.label += QStringLiteral(" (%1)").arg(q(m_otherKey));
-        lane.emptyText = i == 0 ? tr("No request of this key in A.")
-                                : tr("No request of %1 in B: B keys its traffic differently.").arg(q(lane.history.key));
-        m_lanes.append(lane);
-    }
-    m_canvas->setLanes(m_lanes);
+    setHistories(result.histories);
     const int n = stepCount();
     m_slider->setRange(0, std::max(0, n - 1));
     QString status = tr("%1 of key %2").arg(fmt::count(n, "request"), m_key->currentText());

@@ -23,11 +23,13 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSlider;
+class QSpinBox;
 class QToolButton;
 
 namespace ratelab {
 
 class LearnController;
+class Playground;
 enum class LearnSeek;
 struct LearnHistories;
 struct LearnRequest;
@@ -61,6 +63,12 @@ public:
     // The second lane follows the key it gives the same traffic (offered when it has no
     // request of the picked key).
     void followOtherKey();
+    // The playground (learnviewplayground.cpp): the key's requests edited by hand, decided
+    // again by both lanes at every change (Playground, engine playKey).
+    void setPlayground(bool on);
+    void sendBurst(int count, qint64 spacingUs);  // at the cursor
+    bool isPlayground() const;
+    const Playground& playground() const { return *m_edits; }
 
 signals:
     // Histories for the current key and algorithms are shown (also after a failure).
@@ -80,6 +88,10 @@ private:
     LearnRequest request() const;              // for the picked key and algorithms
     void seek(LearnSeek seek, qint64 fromUs);  // loadHistories() through a seek
     void showHistories(const LearnHistories& histories);
+    void setHistories(const std::vector<KeyHistory>& histories);
+    void connectPlayground();
+    void replayPlayground();  // the lanes for the playground's requests
+    void showPlaygroundControls(bool on);
     void showFailure(const QString& message);
     int openingStep();  // consumes the step focusOn() asked for
     std::string familyOf(const std::string& algorithmId) const;
@@ -110,6 +122,11 @@ private:
     QLineEdit* m_goTo = nullptr;
     QToolButton* m_seekRejection = nullptr;
     QToolButton* m_seekBurst = nullptr;
+    QToolButton* m_playground = nullptr;
+    QToolButton* m_sendBurst = nullptr;
+    QSpinBox* m_burstCount = nullptr;
+    QComboBox* m_burstSpacing = nullptr;
+    std::unique_ptr<Playground> m_edits;
     LaneCanvas* m_canvas = nullptr;
     QLabel* m_sentenceA = nullptr;
     QLabel* m_sentenceB = nullptr;

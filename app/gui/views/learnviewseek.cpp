@@ -32,6 +32,7 @@ void LearnView::loadHistories()
 void LearnView::seek(LearnSeek seek, qint64 fromUs)
 {
     setPlaying(false);
+    showPlaygroundControls(false);  // a key, a lane or a time from the run leaves the playground
     if (!m_scenario || m_algoA->count() == 0)
         return;
     m_ready = false;
