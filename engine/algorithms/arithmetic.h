@@ -11,7 +11,7 @@ namespace ratelab {
 
 struct DecisionArithmetic {
     enum class Kind { None, TokenBucket, LeakyBucket, FixedWindow, SlidingLog, SlidingCounter, Gcra };
-    Kind kind = Kind::None;  // None: a preset that keeps its own state shape
+    Kind kind = Kind::None;  // None: a limiter that gives no arithmetic
     SimTime nowUs = 0;
 
     // Buckets. Token bucket: `held` tokens stored at `heldAtUs`, `change` tokens refilled
@@ -21,7 +21,7 @@ struct DecisionArithmetic {
     bool newKey = false;  // never seen: a full bucket, an empty excess
     double held = 0;
     SimTime heldAtUs = 0;
-    Duration elapsedUs = 0;    // now - heldAt, 0 when time went back
+    Duration elapsedUs = 0;    // now - heldAt, 0 when time went back (nginx: its whole ms)
     double ratePerSecond = 0;  // refill or drain
     Duration intervalUs = 0;   // token bucket interval mode: whole fills only (else 0)
     std::int64_t fills = 0;

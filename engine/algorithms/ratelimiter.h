@@ -78,7 +78,7 @@ public:
     // stops being linear in t: a jump (at that time the value is after it), a kink, or the
     // last microsecond before a kink between two microseconds. statecurve.h draws the state
     // through them: the first kMaxStateBreaks of them at most. Empty for a limiter without
-    // inspect() (the presets that keep their own).
+    // inspect().
     virtual std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const
     {
         (void)key;

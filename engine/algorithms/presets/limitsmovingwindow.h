@@ -38,6 +38,10 @@ public:
     // One entry per unit of cost, and the cost > limit quirk admits a cost above the limit:
     // a cost is at most 2^24 (the largest limit), so one hit never logs billions of entries.
     Cost maxCost() const override { return Cost{1} << 24; }
+    std::vector<StateValue> inspect(KeyId key, SimTime now) const override;
+    std::vector<SimTime> stateBreaks(KeyId key, SimTime from, SimTime to) const override;
+    DecisionArithmetic arithmetic(KeyId key, SimTime now) const override;
+    std::vector<StateValue> limits() const override;
 
 private:
     struct KeyLog {

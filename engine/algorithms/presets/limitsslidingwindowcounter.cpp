@@ -45,12 +45,25 @@ LimitsSlidingWindowCounter::Window LimitsSlidingWindowCounter::look(const Limits
 {
     const double w = m_windowSeconds;
     Window win;
-    win.previousIndex = static_cast<std::int64_t>(std::trunc((now - w) / w));
+    const double previous = (now - w) / w;
+    win.previousIndex = static_cast<std::int64_t>(std::trunc(previous));
     win.currentIndex = static_cast<std::int64_t>(std::trunc(now / w));
     win.previousCount = countOf(state, win.previousIndex, now);
     win.currentCount = countOf(state, win.currentIndex, now);
-    win.previousTtl = win.previousCount == 0 ? 0.0 : (1 - pythonMod1((now - w) / w)) * w;
+    win.previousTtl = win.previousCount == 0 ? 0.0 : (1 - pythonMod1(previous)) * w;
+    win.previousFloor = std::floor(previous);
     return win;
+}
+
+LimitsSlidingWindowCounter::Window LimitsSlidingWindowCounter::lookAt(const LimitsSlidingCounterState& state, SimTime now) const
+{
+    return look(state, static_cast<double>(std::max(now, heldFrom(state))) / 1e6);
+}
+
+std::int64_t LimitsSlidingWindowCounter::estimateOf(const Window& win) const
+{
+    return static_cast<std::int64_t>(std::floor(static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds
+                                                + static_cast<double>(win.currentCount)));
 }
 
 bool LimitsSlidingWindowCounter::refused(const LimitsSlidingCounterState& state, double now, Cost cost) const
@@ -58,9 +71,7 @@ bool LimitsSlidingWindowCounter::refused(const LimitsSlidingCounterState& state,
     if (cost > m_params.limit)
         return true;
     const Window win = look(state, now);
-    const double weighted =
-        static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds + static_cast<double>(win.currentCount);
-    if (std::floor(weighted) + static_cast<double>(cost) > static_cast<double>(m_params.limit))
+    if (estimateOf(win) + cost > m_params.limit)
         return true;
     // The post-increment check (limits takes the hit back if it fails), in the same floats.
     const std::int64_t after = win.currentCount + cost;
@@ -100,9 +111,7 @@ Decision LimitsSlidingWindowCounter::decideOne(LimitsSlidingCounterState& state,
             back);
     }
     const Window win = look(state, t);
-    const double weighted =
-        static_cast<double>(win.previousCount) * win.previousTtl / m_windowSeconds + static_cast<double>(win.currentCount);
-    d.remaining = std::max<std::int64_t>(0, m_params.limit - static_cast<std::int64_t>(std::floor(weighted)));
+    d.remaining = std::max<std::int64_t>(0, m_params.limit - estimateOf(win));
     const std::int64_t windowUs = m_params.windowUs;
     const Duration reset = win.currentCount > 0 ? (win.currentIndex + 2) * windowUs - at
                                                 : (win.previousCount > 0 ? (win.currentIndex + 1) * windowUs - at : 0);

@@ -47,6 +47,10 @@ public:
 
     Decision decideOne(LimitsSlidingCounterState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
+    std::vector<StateValue> inspectState(const LimitsSlidingCounterState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const LimitsSlidingCounterState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const LimitsSlidingCounterState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
 
 private:
     struct Window {
@@ -55,9 +59,18 @@ private:
         std::int64_t previousCount;
         double previousTtl;
         std::int64_t currentCount;
+        // floor((now - W) / W): previous_ttl starts again from W where it steps.
+        double previousFloor;
     };
     Window look(const LimitsSlidingCounterState& state, double now) const;
+    // look() at the instant decideOne decides a request at `now` at: max(now, heldFrom).
+    Window lookAt(const LimitsSlidingCounterState& state, SimTime now) const;
+    // floor(previous_count x previous_ttl / W + current_count): the weighted count floored.
+    std::int64_t estimateOf(const Window& win) const;
     bool refused(const LimitsSlidingCounterState& state, double now, Cost cost) const;
+    // The instants in [first, last] where the floored estimate falls, appended to `out` in
+    // time order (limitscounterbreaks.cpp).
+    void addEstimateSteps(const LimitsSlidingCounterState& state, SimTime first, SimTime last, std::vector<SimTime>& out) const;
     SimTime heldFrom(const LimitsSlidingCounterState& state) const;
 
     Params m_params;

@@ -4,6 +4,14 @@
 
 namespace ratelab {
 
+std::int64_t NginxLimitReq::elapsedMs(std::int64_t lastMs, SimTime now)
+{
+    const std::int64_t ms = floorDiv(now, kMicrosPerMilli) - lastMs;
+    if (ms < -60000)
+        return 1;
+    return std::max<std::int64_t>(0, ms);
+}
+
 Decision NginxLimitReq::decideOne(NginxLimitReqState& state, SimTime now, Cost cost)
 {
     (void)cost;  // always 1: see acceptsCost()
@@ -17,14 +25,8 @@ Decision NginxLimitReq::decideOne(NginxLimitReqState& state, SimTime now, Cost c
         state.excess = 0;
         d.allowed = true;
     } else {
-        std::int64_t ms = nowMs - state.lastMs;
-        if (ms < -60000)
-            ms = 1;
-        else if (ms < 0)
-            ms = 0;
-        // rate x ms in 128 bits: a key idle for years at a high rate passes int64.
-        const Int128 drained = Int128{rate} * ms / 1000;
-        excess = static_cast<std::int64_t>(std::max<Int128>(0, state.excess - drained + 1000));
+        const std::int64_t ms = elapsedMs(state.lastMs, now);
+        excess = static_cast<std::int64_t>(std::max<Int128>(0, state.excess - drainedIn(ms) + 1000));
         if (excess > burstMilli) {
             // Need floor(rate x ms / 1000) >= stored excess + 1000 - burst x 1000.
             const std::int64_t drain = state.excess + 1000 - burstMilli;

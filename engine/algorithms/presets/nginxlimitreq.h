@@ -34,9 +34,20 @@ public:
 
     Decision decideOne(NginxLimitReqState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override;
+    std::vector<StateValue> inspectState(const NginxLimitReqState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const NginxLimitReqState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const NginxLimitReqState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
     Cost maxCost() const override { return 1; }
 
 private:
+    // nginx's ms since `last`: whole milliseconds; a step back of over 60 s counts as 1, any
+    // other step back as 0.
+    static std::int64_t elapsedMs(std::int64_t lastMs, SimTime now);
+    // floor(rate x ms / 1000): the milli-requests drained in `ms` (128 bits: a key idle for
+    // years at a high rate passes int64).
+    Int128 drainedIn(std::int64_t ms) const { return Int128{m_params.rateMilli} * ms / 1000; }
+
     Params m_params;
 };
 

@@ -24,6 +24,16 @@ double RedisRateGcra::scriptNow(SimTime t)
     return static_cast<double>(seconds - kJan1st2017) + static_cast<double>(micros) / 1000000.0;
 }
 
+double RedisRateGcra::tatMinusUs(double tat, SimTime t)
+{
+    const double whole = std::floor(tat);
+    const double fraction = tat - whole;  // exact, save within a second before 2017 (1e-16 s off)
+    const std::int64_t seconds = floorDiv(t, kMicrosPerSecond);
+    const Int128 wholeUs = (Int128{static_cast<std::int64_t>(whole)} - (seconds - kJan1st2017)) * kMicrosPerSecond
+        - (t - seconds * kMicrosPerSecond);
+    return static_cast<double>(wholeUs) + fraction * 1e6;
+}
+
 RedisRateGcra::Outcome RedisRateGcra::evaluate(const RedisRateGcraState& state, double now, Cost cost) const
 {
     const double increment = m_emissionInterval * static_cast<double>(cost);

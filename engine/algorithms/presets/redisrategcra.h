@@ -33,8 +33,16 @@ public:
 
     Decision decideOne(RedisRateGcraState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override;
+    std::vector<StateValue> inspectState(const RedisRateGcraState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const RedisRateGcraState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const RedisRateGcraState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
 
     static double scriptNow(SimTime t);
+    // A stored TAT minus the instant t, in microseconds: the double's whole seconds and its
+    // fraction taken exactly, rounded once, so linear in t (the script's own now - 2017 in
+    // doubles would add a rounding of up to a quarter microsecond at today's times).
+    static double tatMinusUs(double tat, SimTime t);
 
 private:
     struct Outcome {

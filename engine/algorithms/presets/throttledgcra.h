@@ -29,6 +29,10 @@ public:
 
     Decision decideOne(ThrottledGcraState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override;
+    std::vector<StateValue> inspectState(const ThrottledGcraState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const ThrottledGcraState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const ThrottledGcraState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
 
 private:
     Params m_params;

@@ -30,6 +30,10 @@ public:
 
     Decision decideOne(XTimeRateState& state, SimTime now, Cost cost);
     QuotaPolicy policy() const override;
+    std::vector<StateValue> inspectState(const XTimeRateState& state, SimTime now) const;
+    std::vector<SimTime> breaksOfState(const XTimeRateState& state, SimTime from, SimTime to) const;
+    DecisionArithmetic arithmeticOf(const XTimeRateState& state, SimTime now) const;
+    std::vector<StateValue> limits() const override;
 
 private:
     double advance(const XTimeRateState& state, std::int64_t nowNs) const;
