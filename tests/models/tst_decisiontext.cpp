@@ -43,6 +43,7 @@ private slots:
     void slidingLogEntryLeaves();
     void slidingCounterWeighs();
     void gcraRejects();
+    void presetsInTheirFamilysTerms();
     void decisiveDecimals();
 };
 
@@ -121,6 +122,32 @@ void TestDecisionText::gcraRejects()
     QCOMPARE(lastSentence("gcra", {{"rate", "10/s"}, {"burst", "2"}}, {0, 0, 1'000'000}),
              QStringLiteral("1.000 s: TAT 0.200 s is past (now 1.000 s), so it starts from now; this request adds T × 1 = "
                             "0.100 s → 0.100 s ahead, within τ = 0.200 s → allowed."));
+}
+
+void TestDecisionText::presetsInTheirFamilysTerms()
+{
+    // nginx 10r/s burst 2: three at 0 leave an excess of 2000 milli-requests. At 50.7 ms
+    // nginx's clock says 50 ms, which drain floor(10000 x 50 / 1000) = 500: 2.5 > 2, rejected
+    // until ms = 100, 49.3 ms from now (the exact leaky bucket would drain 0.507).
+    auto nginx = repeated(0, 3);
+    nginx.push_back(50'700);
+    QCOMPARE(lastSentence("nginx_limit_req", {{"rate", "10r/s"}, {"burst", "2"}, {"nodelay", "true"}}, nginx),
+             QStringLiteral("0.050700 s: Excess 2.0 at 0.000 s; drained 0.050 s × 10/s = 0.5 → 1.5; this request adds 1 → 2.5 "
+                            "> burst 2 → rejected; it fits in 0.049300 s."));
+    // x/time/rate 10/s burst 3: three at 1 s leave 0 tokens; 0.05 s refill 0.5, short of 1
+    // by 0.5, which comes in 0.05 s.
+    auto go = repeated(1'000'000, 3);
+    go.push_back(1'050'000);
+    QCOMPARE(lastSentence("x_time_rate", {{"rate", "10/s"}, {"burst", "3"}}, go),
+             QStringLiteral("1.050 s: Held 0.0 at 1.000 s; refilled 0.050 s × 10/s = 0.5 → 0.5 tokens; "
+                            "this request costs 1 → rejected; it fits in 0.050 s."));
+    // throttled 10/s max_burst 2: T = 0.1 s, tau = the DVT 0.3 s. Three at 1 s put the TAT at
+    // 1.3 s; at 1.1 s a fourth moves it 0.3 s ahead, exactly the DVT: allowed.
+    auto throttled = repeated(1'000'000, 3);
+    throttled.push_back(1'100'000);
+    QCOMPARE(lastSentence("throttled_gcra", {{"rate", "10/s"}, {"max_burst", "2"}}, throttled),
+             QStringLiteral("1.100 s: TAT 1.300 s, now 1.100 s: 0.200 s ahead; this request adds T × 1 = 0.100 s → "
+                            "0.300 s ahead, within τ = 0.300 s → allowed."));
 }
 
 void TestDecisionText::decisiveDecimals()
