@@ -17,6 +17,23 @@ QString num(double v, int decimals = 1)
     return v < 0 && text != QString::number(0.0, 'f', decimals) ? QString(QChar(0x2212)) + text : text;
 }
 
+// An amount added or taken: a tenth, or two significant digits when a tenth would round a
+// real change to 0.0 ("refilled 0.000200 s × 20/s = 0.004", not "= 0.0").
+QString amount(double v, double against)
+{
+    if (v != 0 && std::abs(v) < 0.05)
+        return QString::number(v, 'g', 2);
+    return fmt::decisive(v, against);
+}
+
+// The decimals `text` shows: the level after an amount shows at least as many, so that the
+// sum reads right ("0.0 + 0.004 → 0.004").
+int decimalsOf(const QString& text)
+{
+    const qsizetype dot = text.indexOf(QLatin1Char('.'));
+    return dot < 0 ? 1 : std::max(1, int(text.size() - dot - 1));
+}
+
 QString whole(std::int64_t v)
 {
     return QString::number(v);
@@ -81,15 +98,17 @@ QString tokenBucket(const KeyStep& s, const DecisionArithmetic& a)
                                  : QStringLiteral("%1 of %2 × %3 = %4")
                                        .arg(fmt::count(a.fills, "fill"), secs(double(a.intervalUs)), perSecond(a.ratePerSecond),
                                             num(double(a.fills) * double(a.intervalUs) / 1e6 * a.ratePerSecond));
-        } else {
-            text += a.elapsedUs == 0 ? QStringLiteral("no time since")
-                                     : QStringLiteral("refilled %1 × %2 = %3")
-                                           .arg(secs(double(a.elapsedUs)), perSecond(a.ratePerSecond),
-                                                fmt::decisive(double(a.elapsedUs) / 1e6 * a.ratePerSecond, cost - a.held));
+        }
+        const QString refill = amount(double(a.elapsedUs) / 1e6 * a.ratePerSecond, cost - a.held);
+        if (a.intervalUs <= 0) {
+            text += a.elapsedUs == 0
+                ? QStringLiteral("no time since")
+                : QStringLiteral("refilled %1 × %2 = %3").arg(secs(double(a.elapsedUs)), perSecond(a.ratePerSecond), refill);
         }
         if (capped)
             text += QStringLiteral(", capped at %1").arg(num(a.capacity));
-        text += QStringLiteral(" → %1 tokens").arg(fmt::decisive(a.level, cost));
+        const int decimals = a.intervalUs <= 0 && a.elapsedUs > 0 && !capped ? decimalsOf(refill) : 1;
+        text += QStringLiteral(" → %1 tokens").arg(fmt::decisive(a.level, cost, decimals));
     }
     text += QStringLiteral("; this request costs %1 → ").arg(whole(s.cost));
     if (s.decision.allowed)
@@ -106,11 +125,13 @@ QString leakyBucket(const KeyStep& s, const DecisionArithmetic& a)
         text = QStringLiteral("A new key: this request of cost %1 leaves an excess of %2").arg(whole(s.cost), num(after));
     } else {
         text = QStringLiteral("Excess %1 at %2; ").arg(num(a.held), secs(double(a.heldAtUs)));
+        const QString drain = amount(-a.change, a.held);
         text += a.elapsedUs == 0
             ? QStringLiteral("no time since")
-            : QStringLiteral("drained %1 × %2 = %3").arg(secs(double(a.elapsedUs)), perSecond(a.ratePerSecond), num(-a.change));
-        text +=
-            QStringLiteral(" → %1; this request adds %2 → %3").arg(num(a.level), whole(s.cost), fmt::decisive(after, a.capacity));
+            : QStringLiteral("drained %1 × %2 = %3").arg(secs(double(a.elapsedUs)), perSecond(a.ratePerSecond), drain);
+        const int decimals = a.elapsedUs > 0 && a.level > 0 ? decimalsOf(drain) : 1;
+        text += QStringLiteral(" → %1; this request adds %2 → %3")
+                    .arg(num(a.level, decimals), whole(s.cost), fmt::decisive(after, a.capacity, decimals));
     }
     text += compared(after, a.capacity) + QStringLiteral("burst %1 → ").arg(num(a.capacity, 0));
     return text + outcome(s.decision) + QLatin1Char('.');

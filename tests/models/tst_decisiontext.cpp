@@ -38,6 +38,7 @@ class TestDecisionText : public QObject {
 private slots:
     void tokenBucketRefill();
     void tokenBucketRejectionKeepsItsDecimals();
+    void tinyAmountsAreNotZero();
     void leakyBucketDrain();
     void fixedWindowReset();
     void slidingLogEntryLeaves();
@@ -66,6 +67,23 @@ void TestDecisionText::tokenBucketRejectionKeepsItsDecimals()
     QCOMPARE(lastSentence("token_bucket", {{"capacity", "100"}, {"refill", "1/s"}}, times),
              QStringLiteral("0.980 s: Held 0.0 at 0.000 s; refilled 0.980 s × 1/s = 0.98 → 0.98 tokens; "
                             "this request costs 1 → rejected; it fits in 0.020 s."));
+}
+
+void TestDecisionText::tinyAmountsAreNotZero()
+{
+    // 10 tokens, 20/s: ten at 1 s leave 0; 0.0002 s later 0.004 tokens: rejected.
+    auto times = repeated(1'000'000, 10);
+    times.push_back(1'000'200);
+    QCOMPARE(lastSentence("token_bucket", {{"capacity", "10"}, {"refill", "20/s"}}, times),
+             QStringLiteral("1.000200 s: Held 0.0 at 1.000 s; refilled 0.000200 s × 20/s = 0.004 → 0.004 tokens; "
+                            "this request costs 1 → rejected; it fits in 0.049800 s."));
+    // nginx's rule, 10/s burst 2: three at 0 leave 2; 1 ms drains 0.01 → 1.99, + 1 = 2.99 > 2:
+    // rejected until 3 - 10 t <= 2, t = 0.1 s, 0.099 s from now.
+    auto leaky = repeated(0, 3);
+    leaky.push_back(1'000);
+    QCOMPARE(lastSentence("leaky_bucket", {{"rate", "10/s"}, {"burst", "2"}, {"mode", "police"}}, leaky),
+             QStringLiteral("0.001 s: Excess 2.0 at 0.000 s; drained 0.001 s × 10/s = 0.01 → 1.99; this request adds 1 → 2.99 "
+                            "> burst 2 → rejected; it fits in 0.099 s."));
 }
 
 void TestDecisionText::leakyBucketDrain()

@@ -108,11 +108,8 @@ void TestLaneState::stateAtEqualsAReplay()
                                     .arg(v.value, 0, 'g', 17)));
             ++compared;
         }
-        if (held.empty())  // a limiter that shows no state draws none either
-            QVERIFY(history.steps[std::size_t(ratelab::stepAtOrBefore(history, t))].curve.empty());
     }
-    if (!history.steps.front().state.empty())
-        QVERIFY(compared > 250);
+    QVERIFY(compared > 250);  // every algorithm and preset shows its state
 }
 
 // capacity 2, refill 2/s: 0 s 2 -> 1; 0.1 s 1 + 0.2 = 1.2 -> 0.2; 0.2 s 0.2 + 0.2 = 0.4,
