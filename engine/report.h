@@ -75,6 +75,9 @@ struct ClusterStats {
     // Allowed cost beyond the global limit: admitted requests that one exact limiter of the
     // same algorithm, fed in true time with what the cluster admitted, would have refused.
     std::int64_t globalLimitOvershoot = 0;
+    // Rejected cost that an exact limiter of the same algorithm, fed in true time with what the
+    // cluster admitted and with the rejected requests it has room for, would have admitted.
+    std::int64_t wronglyRejected = 0;
     std::int64_t allowedDuringOutage = 0;  // decided by the failure policy: store failed or breaker open
     std::int64_t rejectedDuringOutage = 0;
     std::int64_t storeRoundTrips = 0;
@@ -90,11 +93,24 @@ struct ClusterStats {
     std::int64_t decisionLatencyMax = 0;
     std::vector<std::int64_t> instanceRequests;
     std::vector<std::int64_t> instanceAllowed;
-    // Per metric bucket: allowed cost per instance, overshoot, and the policy's decisions.
+    // Per metric bucket of each request's arrival at its instance, as the offered load is
+    // bucketed (AlgorithmReport's series count a request in the bucket of its decision, a round
+    // trip later): allowed and rejected cost, allowed cost per instance, overshoot, wrongly
+    // rejected cost, and the policy's decisions.
+    std::vector<std::int64_t> allowedByArrival;
+    std::vector<std::int64_t> rejectedByArrival;
     std::vector<std::vector<std::int64_t>> instanceAllowedSeries;
     std::vector<std::int64_t> overshootSeries;
+    std::vector<std::int64_t> wronglyRejectedSeries;
     std::vector<std::int64_t> outageAllowedSeries;
     std::vector<std::int64_t> outageRejectedSeries;
+    // Per instance, for algorithms with epoch-aligned windows (fixed_window with align=epoch,
+    // redis_incr_expire, the sliding window counters): the true times from the scenario start
+    // at which another of the windows its decisions read begins (on its own clock, or on the
+    // store's when a store-side script reads the store's clock), in order. Empty for other
+    // algorithms, and when an instance would have more than kMaxWindowStarts.
+    std::vector<std::vector<SimTime>> instanceWindowStarts;
+    static constexpr std::size_t kMaxWindowStarts = 20'000;
 };
 
 struct BackendLoad {

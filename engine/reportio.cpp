@@ -27,6 +27,7 @@ Json clusterJson(const ClusterStats& c)
         {"store", c.store},
         {"policy", c.policy},
         {"global_limit_overshoot", c.globalLimitOvershoot},
+        {"wrongly_rejected", c.wronglyRejected},
         {"allowed_during_outage", c.allowedDuringOutage},
         {"rejected_during_outage", c.rejectedDuringOutage},
         {"store_round_trips", c.storeRoundTrips},

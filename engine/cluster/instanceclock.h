@@ -5,6 +5,8 @@
 #include "engine/cluster/clusterspec.h"
 
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 namespace ratelab {
 
@@ -23,6 +25,13 @@ public:
         }
         return t;
     }
+
+    // The true times T in (from, to) at which this clock reads a different multiple of
+    // `periodUs` than at T - 1: where it enters another epoch-aligned window [kW, (k+1)W), by
+    // running into it or by a step (a step back re-enters a window it has left). In order;
+    // empty when there would be more than `cap`. Between steps the clock never runs backwards
+    // (drift is at least -1e6 ppm), so each crossing is found by bisection.
+    std::vector<SimTime> windowStarts(Duration periodUs, SimTime from, SimTime to, std::size_t cap) const;
 
 private:
     ClockSpec m_spec;

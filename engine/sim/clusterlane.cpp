@@ -60,6 +60,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_inFlight.assign(n, 0);
     m_scratch = m_built.limiter->clone();
     m_reference = m_built.limiter->clone();
+    m_roomReference = m_built.limiter->clone();
     // An INCR + EXPIRE fixed window keeps one Redis key per window index, so an instance whose
     // clock lags still counts into the previous window's key while others count into the next.
     // Two slots per key (by window parity) keep both adjacent windows, exactly as Redis would.
@@ -78,8 +79,9 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
         for (std::size_t i = 0; i < n; ++i) {
             // Instances sync in turn across the interval, not all at once.
             const Duration phase = m_cluster.store.syncInterval * static_cast<Duration>(i) / static_cast<Duration>(n);
-            m_events.push(scenario.start + phase + m_cluster.store.syncInterval,
-                          Request{Stage::SyncTick, static_cast<std::uint32_t>(i), 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, {}});
+            m_events.push(
+                scenario.start + phase + m_cluster.store.syncInterval,
+                Request{Stage::SyncTick, static_cast<std::uint32_t>(i), 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, {}, {}});
         }
     }
 
@@ -90,10 +92,14 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     cluster.policy = kPolicyNames[static_cast<int>(m_cluster.policy.onFailure)];
     cluster.instanceRequests.assign(n, 0);
     cluster.instanceAllowed.assign(n, 0);
+    cluster.allowedByArrival.assign(buckets, 0);
+    cluster.rejectedByArrival.assign(buckets, 0);
     cluster.instanceAllowedSeries.assign(n, std::vector<std::int64_t>(buckets, 0));
     cluster.overshootSeries.assign(buckets, 0);
+    cluster.wronglyRejectedSeries.assign(buckets, 0);
     cluster.outageAllowedSeries.assign(buckets, 0);
     cluster.outageRejectedSeries.assign(buckets, 0);
+    cluster.instanceWindowStarts = windowStarts();
     report().cluster = std::move(cluster);
     startMemory();
 }
@@ -128,6 +134,29 @@ void ClusterLane::startMemory()
         break;
     }
     m_memory.emplace(m_scenario.start, m_end, m_scenario.metrics.bucket, store, instances);
+}
+
+// The windows each instance's decisions read, for the algorithms whose windows are aligned on
+// the clock (multiples of the window): the store's clock when a store-side script reads it,
+// else the instance's own.
+std::vector<std::vector<SimTime>> ClusterLane::windowStarts() const
+{
+    std::vector<std::vector<SimTime>> out;
+    if (!m_windowSlots && m_built.info->family != "sliding_window_counter")
+        return out;
+    const StoreMode mode = m_cluster.store.mode;
+    const bool storeClock =
+        m_cluster.store.clock == StoreClock::Store && (mode == StoreMode::RedisAtomic || mode == StoreMode::SqlRowLock);
+    const InstanceClock trueClock({}, m_scenario.start);
+    for (const InstanceClock& clock : m_clocks) {
+        std::vector<SimTime> starts =
+            (storeClock ? trueClock : clock)
+                .windowStarts(m_nominal.windowUs, m_scenario.start, m_end, ClusterStats::kMaxWindowStarts);
+        for (SimTime& t : starts)
+            t -= m_scenario.start;
+        out.push_back(std::move(starts));
+    }
+    return out;
 }
 
 const char* ClusterLane::heldBy() const
@@ -189,7 +218,7 @@ void ClusterLane::offer(const Arrival& a)
 {
     runEventsUntil(a.t, true);
     const KeyId key = keyOf(a);
-    Request r{Stage::AtStore, pickInstance(key), key, a.cost, a.client, a.t, a.t, 0, 0, 0, 0, false, false, {}};
+    Request r{Stage::AtStore, pickInstance(key), key, a.cost, a.client, a.t, a.t, 0, 0, 0, 0, false, false, {}, {}};
     ++report().cluster->instanceRequests[r.instance];
     switch (m_cluster.store.mode) {
     case StoreMode::Local: {
@@ -291,6 +320,7 @@ void ClusterLane::decideAtStore(SimTime t, Request& r)
     const SimTime now = storeTime(r, t);
     const KeyId key = storeKey(r.key, now);
     r.decision = m_built.limiter->decide(key, now, r.cost);
+    r.room = roomInGlobalLimit(r, t);
     m_memory->touchStore(key, t, r.decision.resetAfterUs);
 }
 
@@ -305,6 +335,7 @@ void ClusterLane::decideBehindLock(SimTime t, Request r)
     const SimTime now = storeTime(r, start);
     const KeyId key = storeKey(r.key, now);
     r.decision = m_built.limiter->decide(key, now, r.cost);
+    r.room = roomInGlobalLimit(r, start);
     // Decided at `start`, counted from now (times never go back): the same expiry.
     if (r.decision.resetAfterUs > 0)
         m_memory->touchStore(key, t, start - t + r.decision.resetAfterUs);
@@ -474,25 +505,44 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     ClusterStats& stats = *report().cluster;
     const SimTime at = std::min(decidedAt, m_end - 1);
     const auto bucket = static_cast<std::size_t>((at - m_scenario.start) / m_scenario.metrics.bucket);
+    // The cluster's own series count by arrival, as the offered load does (report.h).
+    const std::size_t arrived = std::min(static_cast<std::size_t>((r.arrivedAt - m_scenario.start) / m_scenario.metrics.bucket),
+                                         stats.allowedByArrival.size() - 1);
     m_decisionLatency.add(decidedAt - r.arrivedAt);
     if (byPolicy) {
         (d.allowed ? stats.allowedDuringOutage : stats.rejectedDuringOutage) += 1;
-        (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[bucket] += r.cost;
+        (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[arrived] += r.cost;
     }
+    const bool room = r.room ? *r.room : roomInGlobalLimit(r, decidedAt);
     if (!d.allowed) {
+        stats.rejectedByArrival[arrived] += r.cost;
+        if (room) {
+            stats.wronglyRejected += r.cost;
+            stats.wronglyRejectedSeries[arrived] += r.cost;
+        }
         m_metrics.rejected(r.cost, bucket, d.retryAfterUs);
         return;
     }
+    stats.allowedByArrival[arrived] += r.cost;
     // Beyond the global limit: an exact limiter fed with what the cluster admitted, in true
     // time, would have refused it.
     if (!m_reference->decide(r.key, decidedAt, r.cost).allowed) {
         stats.globalLimitOvershoot += r.cost;
-        stats.overshootSeries[bucket] += r.cost;
+        stats.overshootSeries[arrived] += r.cost;
     }
     ++stats.instanceAllowed[r.instance];
-    stats.instanceAllowedSeries[r.instance][bucket] += r.cost;
+    stats.instanceAllowedSeries[r.instance][arrived] += r.cost;
     // The peak burst: the most the whole cluster admitted for one key, in true time.
     m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal, m_keys);
+}
+
+// Room in the global limit at the true time `t` of a decision: an exact limiter that takes what
+// the cluster admitted and, of what it rejected, whatever it has room for. Asked when the store
+// decides, not when the answer is back, so that a store that decides exactly in true time
+// (its own clock) never rejects wrongly.
+bool ClusterLane::roomInGlobalLimit(const Request& r, SimTime t)
+{
+    return m_roomReference->decide(r.key, t, r.cost).allowed;
 }
 
 void ClusterLane::runEventsUntil(SimTime t, bool inclusive)

@@ -21,6 +21,8 @@
 #include "engine/sim/clustermemory.h"
 #include "engine/sim/lanemetrics.h"
 
+#include <optional>
+
 namespace ratelab {
 
 class ClusterLane {
@@ -54,6 +56,7 @@ private:
         bool allowed;           // CAS: whether the write went through
         bool failed;            // the store did not answer: the policy decides
         Decision decision;
+        std::optional<bool> room;  // taken when the store decided: whether the global limit had room
     };
 
     void runEventsUntil(SimTime t, bool inclusive);
@@ -73,6 +76,7 @@ private:
     void startStoreCall(SimTime t, Request r);
     void decideByPolicy(SimTime t, const Request& r);
     void record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy);
+    bool roomInGlobalLimit(const Request& r, SimTime t);
     void syncInstance(std::uint32_t instance, SimTime t);
     std::uint32_t pickInstance(KeyId key);
     KeyId takeSlot();
@@ -81,6 +85,7 @@ private:
     KeyId storeKey(KeyId key, SimTime now) const;
     void startMemory();
     const char* heldBy() const;
+    std::vector<std::vector<SimTime>> windowStarts() const;
     AlgorithmReport& report() { return m_metrics.report(); }  // to add the cluster's own figures
 
     AlgorithmSpec m_spec;
@@ -97,6 +102,7 @@ private:
     std::vector<std::unique_ptr<RateLimiter>> m_fallback;  // per instance: limit / N
     std::unique_ptr<RateLimiter> m_scratch;                // snapshots of GET/SET and CAS in flight
     std::unique_ptr<RateLimiter> m_reference;              // the global limit, fed what the cluster admitted
+    std::unique_ptr<RateLimiter> m_roomReference;          // the same, also fed the rejected it has room for
     bool m_windowSlots = false;                            // fixed windows: one store key per window (below)
     std::vector<KeyId> m_freeSlots;
     KeyId m_nextSlot;
