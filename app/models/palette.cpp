@@ -41,6 +41,23 @@ std::vector<SeriesStyle> stylesFor(const std::vector<std::string>& families, boo
     return styles;
 }
 
+std::vector<SeriesStyle> laneStylesFor(const std::vector<std::string>& families, bool dark)
+{
+    static constexpr Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+    // The hues in an order that keeps neighbours apart (blue, vermillion, green, purple, ...).
+    static constexpr std::string_view hues[] = {"token_bucket",       "fixed_window",           "leaky_bucket",
+                                                "sliding_window_log", "sliding_window_counter", "gcra"};
+    bool shared = false;
+    for (std::size_t i = 0; i < families.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            shared = shared || families[i] == families[j];
+    std::vector<SeriesStyle> styles;
+    for (std::size_t i = 0; i < families.size(); ++i)
+        styles.push_back({shared ? familyColor(hues[i % std::size(hues)], dark) : familyColor(families[i], dark),
+                          dashes[i % std::size(dashes)], 0});
+    return styles;
+}
+
 QColor offeredLoad()
 {
     QColor c(0x99, 0x99, 0x99);

@@ -25,6 +25,10 @@ struct SeriesStyle {
 };
 // One style per algorithm, given their families in scenario order.
 std::vector<SeriesStyle> stylesFor(const std::vector<std::string>& families, bool dark);
+// One style per lane of a view that overlays lanes of one run, told apart by colour and dash
+// alike: each lane its own dash (solid, dash, dot, dash-dot, dash-dot-dot in turn) and its
+// family colour when no two lanes share a family, else the Okabe-Ito hues in turn.
+std::vector<SeriesStyle> laneStylesFor(const std::vector<std::string>& families, bool dark);
 
 // Reserved colours.
 QColor offeredLoad();         // #999999 at 35% alpha (fill)

@@ -1,7 +1,35 @@
-// The Cluster view: aligned plots, series, outage bands and the empty state.
+// The Cluster view: aligned plots, series, every lane drawn, folded charts, rejections per lane,
+// window ticks, tooltips, outage bands and the empty state.
+#include "app/gui/charts/collapsiblechart.h"
+#include "app/gui/charts/lanerejectedchart.h"
+#include "app/gui/charts/windowticks.h"
 #include "tests/gui/guitest.h"
 
+#include <QLabel>
+
 using namespace ratelab;
+
+namespace {
+
+// Shows the window at 1600 x 1000 on the Cluster view of an embedded example, run.
+bool showCluster(MainWindow& w, const QString& example)
+{
+    w.resize(1600, 1000);
+    w.show();
+    w.setView(MainWindow::View::Cluster);
+    w.openExample(example);
+    return waitSettled(w) && w.clusterView()->hasCluster();
+}
+
+QStringList lineNames(const ClusterTimeChart* chart)
+{
+    QStringList names;
+    for (const QLineSeries* line : chart->lines())
+        names << line->name();
+    return names;
+}
+
+}  // namespace
 
 class TestClusterView : public QObject {
     Q_OBJECT
@@ -27,7 +55,7 @@ private slots:
         w.openScenario(loadScenario(json.replace(rate, 7, "\"1000/s\""), "redis-outage-1000"), QString());
         QVERIFY(waitSettled(w));
         const QList<ClusterTimeChart*> charts = w.clusterView()->charts();
-        QCOMPARE(charts.size(), qsizetype(4));
+        QCOMPARE(charts.size(), qsizetype(5));
         for (ClusterTimeChart* c : charts)
             QVERIFY2(std::abs(c->chart()->plotArea().left() - charts.front()->chart()->plotArea().left()) < 1,
                      qPrintable(QStringLiteral("%1 vs %2")
@@ -85,10 +113,13 @@ private slots:
                 QCOMPARE(allowed[b].y(), double(s.outageAllowedSeries[std::size_t(b)]) / bucket);
                 QCOMPARE(rejected[b].y(), double(s.outageRejectedSeries[std::size_t(b)]) / bucket);
             }
-            const QList<QPointF> over = v->overshootChart()->fullPoints(0);
+            // Overshoot: every lane, this one among them.
+            const QList<QPointF> over = v->overshootChart()->fullPoints(a);
+            QCOMPARE(over.size(), qsizetype(s.overshootSeries.size()));
             for (int b = 0; b < over.size(); ++b)
                 QCOMPARE(over[b].y(), double(s.overshootSeries[std::size_t(b)]) / bucket);
             QVERIFY(v->summaryText().contains(QStringLiteral("overshoot")));
+            QVERIFY(v->summaryText().contains(QStringLiteral("wrongly rejected %1 req").arg(fmt::exact(s.wronglyRejected))));
         }
         // fail_closed rejects during the outage, fail_open allows.
         QVERIFY(report->algorithms[0].cluster->allowedDuringOutage > 0);
@@ -132,7 +163,201 @@ private slots:
             for (QAbstractSeries* s : c->chart()->series())
                 QVERIFY(s->name() != QLatin1String("outage"));
         }
-        QCOMPARE(w.clusterView()->timeline()->laneCount(), 1 + 4);
+        // The store, and one lane for the four instances whose clocks are all exact.
+        QCOMPARE(w.clusterView()->timeline()->laneCount(), 2);
+    }
+
+    // cluster-get-set-race: the global, overshoot and rejected charts draw all six lanes, named by
+    // lane and in lane order, the picked one wider; the per-instance chart follows the picked lane.
+    void everyLaneDrawn()
+    {
+        MainWindow w;
+        QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
+        ClusterView* v = w.clusterView();
+        const auto report = w.controller()->lastReport();
+        const QStringList ids{QStringLiteral("atomic, 5 ms"),  QStringLiteral("get-set, 1 ms"),
+                              QStringLiteral("get-set, 5 ms"), QStringLiteral("get-set, 20 ms"),
+                              QStringLiteral("cas, 5 ms"),     QStringLiteral("sql row lock, 1 ms")};
+        const double bucket = double(report->bucketUs) / 1e6;
+        for (int picked : {0, 3}) {
+            v->setAlgorithm(picked);
+            for (ClusterTimeChart* c :
+                 {static_cast<ClusterTimeChart*>(v->globalChart()), static_cast<ClusterTimeChart*>(v->overshootChart()),
+                  static_cast<ClusterTimeChart*>(v->rejectedChart())}) {
+                QCOMPARE(lineNames(c), ids);
+                for (int i = 0; i < ids.size(); ++i) {
+                    QCOMPARE(c->laneOfLine(i), i);
+                    QVERIFY(c->lines()[i]->isVisible());
+                    if (i != picked)
+                        QVERIFY(c->lines()[picked]->pen().widthF() > c->lines()[i]->pen().widthF());
+                }
+                // Each lane its own colour and dash (six lanes of one family).
+                for (int i = 0; i < ids.size(); ++i)
+                    for (int j = 0; j < i; ++j) {
+                        QVERIFY(c->lines()[i]->pen().color() != c->lines()[j]->pen().color());
+                        QVERIFY(c->lines()[i]->pen().style() != c->lines()[j]->pen().style() || i - j == 5);
+                    }
+            }
+            // The global chart's lines are each lane's allowed cost per second.
+            for (int i = 0; i < ids.size(); ++i) {
+                const ClusterStats& s = *report->algorithms[std::size_t(i)].cluster;
+                const QList<QPointF> pts = v->globalChart()->fullPoints(i);
+                for (int b = 0; b < pts.size(); ++b)
+                    QCOMPARE(pts[b].y(), double(s.allowedByArrival[std::size_t(b)]) / bucket);
+            }
+            QCOMPARE(lineNames(v->instanceChart()),
+                     (QStringList{QStringLiteral("inst-0"), QStringLiteral("inst-1"), QStringLiteral("inst-2"),
+                                  QStringLiteral("inst-3")}));
+            QVERIFY(v->instanceChart()->chart()->title().endsWith(ids[picked]));
+        }
+        // The legend strip hides a lane in every chart that draws them all.
+        v->legend()->setHidden({ids[3]});
+        QVERIFY(!v->globalChart()->lines()[3]->isVisible());
+        QVERIFY(!v->overshootChart()->lines()[3]->isVisible());
+        QVERIFY(!v->rejectedChart()->lines()[3]->isVisible());
+        QVERIFY(v->globalChart()->lines()[2]->isVisible());
+        QCOMPARE(v->globalChart()->valuesAt(30).size(), ids.size() - 1 + 1);  // five lanes and the offered load
+    }
+
+    // A chart with nothing to show folds to its sentence: no outage in the GET/SET race, nor an
+    // overshoot in the NTP step; the redis outage has both. The lowest chart shown has the x title.
+    void emptyChartsFold()
+    {
+        MainWindow w;
+        QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
+        ClusterView* v = w.clusterView();
+        const auto folded = [v](ClusterTimeChart* c) { return v->slotOf(c)->isCollapsed(); };
+        QVERIFY(folded(v->outageChart()));
+        QVERIFY(v->outageChart()->isHidden());
+        QVERIFY(v->slotOf(v->outageChart())->sentenceLabel()->isVisible());
+        QVERIFY(
+            v->slotOf(v->outageChart())->sentenceLabel()->text().contains(QStringLiteral("No store outage in this scenario.")));
+        QVERIFY(v->slotOf(v->outageChart())->height() < 60);
+        QVERIFY(!folded(v->overshootChart()) && !folded(v->globalChart()) && !folded(v->rejectedChart()));
+        QVERIFY(!folded(v->instanceChart()));
+
+        w.openExample(QStringLiteral("cluster-ntp-step"));
+        QVERIFY(waitSettled(w));
+        QVERIFY(folded(v->outageChart()));
+        QVERIFY(folded(v->overshootChart()));
+        QVERIFY(v->slotOf(v->overshootChart())->sentenceLabel()->text().contains(QStringLiteral("No overshoot")));
+        QVERIFY(!folded(v->rejectedChart()));
+        QVERIFY(v->instanceChart()->height() > v->slotOf(v->outageChart())->height() * 3);
+
+        w.openExample(QStringLiteral("cluster-redis-outage"));
+        QVERIFY(waitSettled(w));
+        for (ClusterTimeChart* c : v->charts())
+            QVERIFY2(!folded(c), qPrintable(c->title()));
+        QVERIFY(v->outageChart()->isVisible());
+    }
+
+    // The rejected chart's lines are each lane's rejections per second: in the NTP step 5/s from
+    // 30 s to 35 s on the instance clock (tst_cluster derives them), all wrongly, none on the
+    // store clock; every lane's adds up to the report's rejected cost.
+    void rejectionsPerLaneAreTheReports()
+    {
+        MainWindow w;
+        QVERIFY(showCluster(w, QStringLiteral("cluster-ntp-step")));
+        ClusterView* v = w.clusterView();
+        LaneRejectedChart* c = v->rejectedChart();
+        QCOMPARE(lineNames(c), (QStringList{QStringLiteral("instance clock"), QStringLiteral("store clock")}));
+        const QList<QPointF> instance = c->fullPoints(0);
+        QCOMPARE(instance.size(), qsizetype(60));
+        for (int s = 0; s < 60; ++s) {
+            QCOMPARE(instance[s].x(), s + 0.5);
+            QCOMPARE(instance[s].y(), s >= 30 && s < 35 ? 5.0 : 0.0);
+            QCOMPARE(c->wronglyPoints(0)[s].y(), s >= 30 && s < 35 ? 5.0 : 0.0);
+            QCOMPARE(c->fullPoints(1)[s].y(), 0.0);
+        }
+        c->refreshNow();
+        QVERIFY(c->wronglyShown(0));
+        QVERIFY(!c->wronglyShown(1));
+        for (const QString& example : {QStringLiteral("cluster-redis-outage"), QStringLiteral("cluster-get-set-race")}) {
+            w.openExample(example);
+            QVERIFY(waitSettled(w));
+            const auto report = w.controller()->lastReport();
+            const double bucket = double(report->bucketUs) / 1e6;
+            QCOMPARE(c->lines().size(), qsizetype(report->algorithms.size()));
+            for (int i = 0; i < c->lines().size(); ++i) {
+                const AlgorithmReport& a = report->algorithms[std::size_t(i)];
+                QCOMPARE(c->lines()[i]->name(), QString::fromStdString(a.id));
+                double total = 0;
+                for (const QPointF& p : c->fullPoints(i))
+                    total += p.y() * bucket;
+                QCOMPARE(std::llround(total), a.rejectedCost);
+            }
+        }
+    }
+
+    // Clocks 300 ms apart (cluster-clock-skew): a row of ticks per instance on the per-instance
+    // chart where its 1 s windows begin: inst-0 on whole seconds, inst-1 300 ms before them; on
+    // the store's clock both on whole seconds. Exact clocks or a rate algorithm: no ticks.
+    void windowTicksWhenClocksDisagree()
+    {
+        MainWindow w;
+        QVERIFY(showCluster(w, QStringLiteral("cluster-clock-skew")));
+        ClusterView* v = w.clusterView();
+        QList<double> whole, early;
+        for (int k = 1; k < 60; ++k)
+            whole << k;
+        for (int k = 0; k < 60; ++k)
+            early << k + 0.7;
+        const WindowTicks& ticks = v->instanceChart()->windowTicks();
+        v->setAlgorithm(0);  // instance clock
+        v->instanceChart()->refreshNow();
+        QCOMPARE(ticks.rowCount(), 2);
+        QCOMPARE(ticks.label(1), QStringLiteral("inst-1 windows"));
+        const auto near = [](const QList<double>& a, const QList<double>& b) {
+            if (a.size() != b.size())
+                return false;
+            for (int i = 0; i < a.size(); ++i)
+                if (std::abs(a[i] - b[i]) > 1e-9)
+                    return false;
+            return true;
+        };
+        QVERIFY(near(ticks.drawnTicks(0), whole));
+        QVERIFY(near(ticks.drawnTicks(1), early));
+        v->setAlgorithm(1);  // store clock
+        v->instanceChart()->refreshNow();
+        QVERIFY(near(ticks.drawnTicks(0), whole));
+        QVERIFY(near(ticks.drawnTicks(1), whole));
+        for (const QString& example : {QStringLiteral("cluster-get-set-race"), QStringLiteral("cluster-ntp-step")}) {
+            w.openExample(example);
+            QVERIFY(waitSettled(w));
+            QCOMPARE(v->instanceChart()->windowTicks().rowCount(), 0);
+        }
+    }
+
+    // The tooltip's allowed never exceeds its offered load: both count a request in the bucket it
+    // arrived in. Counted by decision, the 20 ms GET/SET lane, which admits everything, showed
+    // more allowed than offered where a request arrived late in a second.
+    void tooltipAllowedNotAboveOffered()
+    {
+        MainWindow w;
+        QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
+        ClusterView* v = w.clusterView();
+        const auto report = w.controller()->lastReport();
+        const double bucket = double(report->bucketUs) / 1e6;
+        int checked = 0;
+        for (std::size_t b = 0; b <= report->offeredSeries.size(); ++b)
+            for (double dx : {-1e-6, 0.0, 1e-6}) {
+                const QList<QPair<QString, double>> rows = v->globalChart()->valuesAt(double(b) * bucket + dx);
+                QCOMPARE(rows.size(), qsizetype(report->algorithms.size() + 1));
+                QCOMPARE(rows.back().first, QStringLiteral("offered load"));
+                for (int i = 0; i + 1 < rows.size(); ++i) {
+                    QVERIFY2(rows[i].second <= rows.back().second,
+                             qPrintable(QStringLiteral("%1 at %2 s: %3 > %4")
+                                            .arg(rows[i].first)
+                                            .arg(double(b) * bucket + dx)
+                                            .arg(rows[i].second)
+                                            .arg(rows.back().second)));
+                    ++checked;
+                }
+            }
+        QCOMPARE(checked, 6 * 3 * 61);
+        // The 20 ms lane admits everything: its line is the offered load itself.
+        for (int b = 0; b < 60; ++b)
+            QCOMPARE(v->globalChart()->valuesAt(b + 0.5)[3].second, double(report->offeredSeries[std::size_t(b)]) / bucket);
     }
 
     void clusterEmptyState()

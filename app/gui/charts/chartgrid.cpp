@@ -32,6 +32,12 @@ void ChartGrid::addChart(QWidget* chart, const QString& tabLabel)
         m_grid->addWidget(chart, index / m_columns, index % m_columns);
 }
 
+void ChartGrid::setCompactBelow(QSize compactBelow)
+{
+    m_compactBelow = compactBelow;
+    setCompact(width() < m_compactBelow.width() || height() < m_compactBelow.height());
+}
+
 void ChartGrid::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);

@@ -12,6 +12,22 @@ bool ClusterInput::valid() const
         && report->algorithms[std::size_t(algorithm)].cluster.has_value();
 }
 
+bool ClusterInput::clocksSkewed() const
+{
+    for (const ClockSpec& c : cluster().clocks)
+        if (c.offset != 0 || c.driftPpm != 0 || !c.steps.empty())
+            return true;
+    return false;
+}
+
+std::vector<palette::SeriesStyle> laneStylesForReport(const Report& report, bool dark)
+{
+    std::vector<std::string> families;
+    for (const AlgorithmReport& a : report.algorithms)
+        families.push_back(a.family);
+    return palette::laneStylesFor(families, dark);
+}
+
 StoreSpec ClusterInput::store() const
 {
     const std::string& id = algo().id;

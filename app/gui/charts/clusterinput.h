@@ -1,13 +1,15 @@
 #pragma once
 // What every part of the Cluster view is drawn from: the report, the scenario it ran (its
-// cluster section: instances, clocks, store, outages, policy), the algorithm picked and its
-// style. Display only: names of the spec's enums and the effective store/policy of one
-// algorithm (the algorithm's override, else the cluster's), no simulation logic.
+// cluster section: instances, clocks, store, outages, policy), the algorithm picked (the
+// selected lane) and every lane's style. Display only: names of the spec's enums and the
+// effective store/policy of one algorithm (the algorithm's override, else the cluster's), no
+// simulation logic.
 
 #include "app/models/palette.h"
 #include "engine/report.h"
 #include "engine/scenario/scenario.h"
 
+#include <QSet>
 #include <QString>
 
 #include <memory>
@@ -17,13 +19,19 @@ namespace ratelab {
 struct ClusterInput {
     std::shared_ptr<const Report> report;
     std::shared_ptr<const Scenario> scenario;
-    int algorithm = 0;  // index into report->algorithms
-    palette::SeriesStyle style;
+    int algorithm = 0;                         // index into report->algorithms
+    palette::SeriesStyle style;                // the picked algorithm's
+    std::vector<palette::SeriesStyle> styles;  // every lane's (palette::laneStylesFor)
+    QSet<QString> hiddenLanes;                 // by id: toggled off in the view's legend strip
     bool dark = false;
 
     bool valid() const;  // a cluster run with the picked algorithm present
     const AlgorithmReport& algo() const { return report->algorithms[std::size_t(algorithm)]; }
     const ClusterStats& stats() const { return *algo().cluster; }
+    int laneCount() const { return int(report->algorithms.size()); }
+    const AlgorithmReport& lane(int i) const { return report->algorithms[std::size_t(i)]; }
+    // Whether any instance's clock is off true time: an offset, a drift or a step.
+    bool clocksSkewed() const;
     const ClusterSpec& cluster() const { return *scenario->cluster; }
     StoreSpec store() const;    // effective for the picked algorithm
     PolicySpec policy() const;  // effective for the picked algorithm
@@ -34,6 +42,9 @@ struct ClusterInput {
     // The sustained limit in req/s (peak-burst limit / window), if known.
     std::optional<double> limitPerSecond() const;
 };
+
+// The lanes' styles for the Cluster view, in report order.
+std::vector<palette::SeriesStyle> laneStylesForReport(const Report& report, bool dark);
 
 namespace clusternames {
 QString instance(int i);  // "inst-0"

@@ -8,8 +8,6 @@
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QPainter>
 
 #include <algorithm>
@@ -45,7 +43,7 @@ private:
 }  // namespace
 
 ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, QWidget* parent)
-    : ChartView(parent), m_yTitle(yTitle)
+    : ChartView(parent), m_title(title), m_yTitle(yTitle)
 {
     setZoomable(true);
     setCrosshairEnabled(true);
@@ -76,16 +74,6 @@ void ClusterTimeChart::setXTitleVisible(bool on)
     m_x->setTitleVisible(on);
 }
 
-void ClusterTimeChart::setShowLegend(bool on)
-{
-    m_legend = on;
-    chart()->legend()->setVisible(on);
-    chart()->legend()->setAlignment(Qt::AlignTop);
-    chart()->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    for (QLegendMarker* m : chart()->legend()->markers(m_plot->offeredArea()))
-        m->setVisible(false);
-}
-
 QPen ClusterTimeChart::algorithmPen(Qt::PenStyle dash, qreal width) const
 {
     QPen pen(m_input.style.color, width);
@@ -99,6 +87,7 @@ void ClusterTimeChart::clear()
 {
     m_plot->clear();
     m_pens.clear();
+    m_lineLane.clear();
     m_raw.clear();
     m_limit.reset();
     qDeleteAll(m_bands);
@@ -118,6 +107,9 @@ void ClusterTimeChart::setInput(const ClusterInput& input)
 {
     m_input = input;
     clear();
+    if (m_followsLane)
+        setChartTitle(m_input.valid() ? QStringLiteral("%1: %2").arg(m_title, QString::fromStdString(m_input.algo().id))
+                                      : m_title);
     if (m_input.valid()) {
         build();
         buildOverlays();
@@ -128,25 +120,42 @@ void ClusterTimeChart::setInput(const ClusterInput& input)
             if (v != 0)
                 m_allZero = false;
     m_plot->offeredArea()->setVisible(!m_plot->fullOffered().isEmpty());
-    if (m_legend)
-        setShowLegend(true);
     restyle();
     refreshNow();
 }
 
-QLineSeries* ClusterTimeChart::addLine(const QString& name, const std::vector<std::int64_t>& perBucket, const QPen& pen)
+QLineSeries* ClusterTimeChart::addLine(const QString& name, const std::vector<std::int64_t>& perBucket, const QPen& pen,
+                                       const QString& endLabel)
 {
     const double bucketSeconds = m_input.bucketSeconds();
     QLineSeries* line =
         m_plot->addLine(name, bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds));
     m_pens.append(pen);
+    m_lineLane.append(-1);
     m_raw.append(perBucket);
     if (m_endLabelsOn) {
-        auto* label = new QGraphicsSimpleTextItem(name, chart());
+        auto* label = new QGraphicsSimpleTextItem(endLabel.isEmpty() ? name : endLabel, chart());
         label->setZValue(6);
         m_endLabels.append(label);
     }
     return line;
+}
+
+void ClusterTimeChart::addLaneLines(std::vector<std::int64_t> ClusterStats::*series)
+{
+    for (int i = 0; i < m_input.laneCount(); ++i) {
+        const AlgorithmReport& lane = m_input.lane(i);
+        if (!lane.cluster || std::size_t(i) >= m_input.styles.size())
+            continue;
+        const bool picked = i == m_input.algorithm;
+        QPen pen(m_input.styles[std::size_t(i)].color, picked ? 2.8 : 1.3);
+        pen.setStyle(m_input.styles[std::size_t(i)].dash);
+        pen.setCapStyle(Qt::FlatCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        const QString id = QString::fromStdString(lane.id);
+        addLine(id, (*lane.cluster).*series, pen)->setVisible(!m_input.hiddenLanes.contains(id));
+        m_lineLane.back() = i;
+    }
 }
 
 void ClusterTimeChart::setOffered(const std::vector<std::int64_t>& perBucket)
@@ -216,6 +225,10 @@ void ClusterTimeChart::refresh()
         yMax = std::max(yMax, *m_limit);
     if (yMax <= 0)
         yMax = 1;  // an all-zero chart: one unit, not 0.4 of one
+    // Headroom for the overlays at the top: the data then ends that far below the plot's top.
+    const double plotHeight = chart()->plotArea().height();
+    if (m_topReservePx > 0 && plotHeight > 2 * m_topReservePx)
+        yMax *= plotHeight / (plotHeight - m_topReservePx);
     // The axes before the points (OfferedLines::show).
     m_x->setNiceRange(lo, hi);
     const double step = fmt::niceStep(yMax > 0 ? yMax * 1.1 : 1, 4);
@@ -248,10 +261,6 @@ void ClusterTimeChart::restyle()
         t->setBrush(palette::textColor(dark));
         t->setFont(labelFont());
     }
-    QLegend* legend = chart()->legend();
-    legend->setLabelColor(palette::textColor(dark));
-    legend->setFont(labelFont());
-    legend->setBackgroundVisible(false);
 }
 
 void ClusterTimeChart::layoutEndLabels(const QRectF& plot, double hi)
@@ -335,9 +344,29 @@ QList<QPair<QPointF, QColor>> ClusterTimeChart::markersAt(double x) const
     const QList<QList<QPointF>>& full = m_plot->fullLines();
     for (int i = 0; i < full.size(); ++i) {
         const QPointF p = OfferedLines::nearest(full[i], x);
-        if (std::isfinite(p.y()))
+        if (std::isfinite(p.y()) && m_plot->lines()[i]->isVisible())
             out.append({p, m_pens[i].color()});
     }
+    return out;
+}
+
+QList<ClusterTimeChart::TooltipRow> ClusterTimeChart::rowsAt(double x) const
+{
+    QList<TooltipRow> out;
+    const QList<QList<QPointF>>& full = m_plot->fullLines();
+    for (int i = 0; i < full.size(); ++i)
+        if (m_plot->lines()[i]->isVisible())
+            out.append({i, m_plot->lines()[i]->name(), OfferedLines::nearest(full[i], x).y()});
+    if (!m_plot->fullOffered().isEmpty())
+        out.append({-1, m_plot->offeredArea()->name(), OfferedLines::nearest(m_plot->fullOffered(), x).y()});
+    return out;
+}
+
+QList<QPair<QString, double>> ClusterTimeChart::valuesAt(double x) const
+{
+    QList<QPair<QString, double>> out;
+    for (const TooltipRow& row : rowsAt(x))
+        out.append({row.name, row.perSecond});
     return out;
 }
 
@@ -349,17 +378,24 @@ QString ClusterTimeChart::tooltipAt(const QPointF& value) const
     const QPointF any = OfferedLines::nearest(full.front(), value.x());
     if (!std::isfinite(any.x()))
         return {};
+    // Every series has a point at each bucket's centre, so one bucket serves every row.
     const double bucketSeconds = m_input.bucketSeconds();
     const double start = any.x() * m_input.secondsPerUnit() - bucketSeconds / 2;
+    const auto bucket = std::size_t(std::max(0L, std::lround(start / bucketSeconds)));
     QString text = QStringLiteral("<b>%1 – %2</b><table>")
                        .arg(fmt::simTime(qint64(start * 1e6)), fmt::simTime(qint64((start + bucketSeconds) * 1e6)));
-    for (int i = 0; i < full.size(); ++i)
-        text += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>&nbsp;%3</td></tr>")
-                    .arg(m_pens[i].color().name(), m_plot->lines()[i]->name().toHtmlEscaped(),
-                         fmt::ratePerSecond(OfferedLines::nearest(full[i], value.x()).y()));
-    if (!m_plot->fullOffered().isEmpty())
-        text += QStringLiteral("<tr><td>offered</td><td align=right>&nbsp;%1</td></tr>")
-                    .arg(fmt::ratePerSecond(OfferedLines::nearest(m_plot->fullOffered(), value.x()).y()));
+    for (const TooltipRow& row : rowsAt(value.x())) {
+        const int i = row.line;
+        const QString swatch =
+            i >= 0 ? QStringLiteral("<span style='color:%1'>&#9632;</span> ").arg(m_pens[i].color().name()) : QString();
+        QString name = row.name.toHtmlEscaped();
+        if (i >= 0 && m_lineLane[i] >= 0 && m_lineLane[i] == m_input.algorithm)
+            name = QStringLiteral("<b>%1</b>").arg(name);  // the picked lane
+        const QString note = i >= 0 ? lineNote(i, bucket) : QString();
+        text += QStringLiteral("<tr><td>%1%2</td><td align=right>&nbsp;%3</td><td>%4</td></tr>")
+                    .arg(swatch, name, fmt::ratePerSecond(row.perSecond),
+                         note.isEmpty() ? QString() : QStringLiteral("&nbsp;") + note.toHtmlEscaped());
+    }
     text += QStringLiteral("</table>");
     for (int i = 0; i < m_bandSpans.size(); ++i)
         if (value.x() >= m_bandSpans[i].first && value.x() <= m_bandSpans[i].second)

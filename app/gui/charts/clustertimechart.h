@@ -1,9 +1,10 @@
 #pragma once
-// The base of the Cluster view's time charts: lines over time in req/s for the picked
-// algorithm, with the scenario's outage windows as hatched bands and its clock steps as dotted
-// verticals behind the series (gui-guide.md 4.4 and 5: graphics items, not series, so they stay out
-// of legends, autoscale and CSV). Subclasses add their lines in build(); the base downsamples
-// them to the plot width, autoscales y, and keeps the overlays aligned on every zoom/resize.
+// The base of the Cluster view's time charts: lines over time in req/s, for the picked algorithm
+// or one per lane, with the scenario's outage windows as hatched bands and its clock steps as
+// dotted verticals behind the series (gui-guide.md 4.4 and 5: graphics items, not series, so they
+// stay out of legends, autoscale and CSV). Subclasses add their lines in build(); the base
+// downsamples them to the plot width, autoscales y, and keeps the overlays aligned on every
+// zoom/resize. Every series is per bucket of arrival (report.h ClusterStats), as the offered load.
 
 #include "app/gui/charts/chartview.h"
 #include "app/gui/charts/clusterinput.h"
@@ -40,17 +41,42 @@ public:
     QString csv() const override;
     // Stacked charts show the x title on the bottom one only.
     void setXTitleVisible(bool on);
+    // The chart's title without the lane a lane-following chart adds to it.
+    QString title() const { return m_title; }
+    // The sentence the view shows instead of the chart when it has nothing to show in this run
+    // ("No store outage in this scenario."); empty when it has something.
+    virtual QString nothingToShow() const { return {}; }
+    // What the tooltip lists at x (axis units): each line's value in req/s, by name, in line
+    // order, then the offered load's when the chart has one.
+    QList<QPair<QString, double>> valuesAt(double x) const;
+    // The lane (index into the report's algorithms) a line draws; -1 for a line of no lane.
+    int laneOfLine(int line) const { return m_lineLane.value(line, -1); }
 
 protected:
     // Add the chart's lines (after clearing): addLine() for each.
     virtual void build() = 0;
-    QLineSeries* addLine(const QString& name, const std::vector<std::int64_t>& perBucket, const QPen& pen);
+    // `endLabel` names the line at its right end when end labels are on (default: its name).
+    QLineSeries* addLine(const QString& name, const std::vector<std::int64_t>& perBucket, const QPen& pen,
+                         const QString& endLabel = {});
+    // One line per lane of `series`, named by the lane and in its style, in lane order: the
+    // picked lane wide, the others thin.
+    void addLaneLines(std::vector<std::int64_t> ClusterStats::*series);
+    // Appended to a line's row in the tooltip, for the bucket under the mouse ("2 wrongly").
+    virtual QString lineNote(int line, std::size_t bucket) const
+    {
+        (void)line;
+        (void)bucket;
+        return {};
+    }
+    // Room kept free at the top of the plot, in pixels, for overlays drawn there.
+    void setTopReservePx(double px) { m_topReservePx = px; }
     // A grey offered-load area behind the lines.
     void setOffered(const std::vector<std::int64_t>& perBucket);
     // A dashed horizontal reference line in the text colour, with a label.
     void setLimit(std::optional<double> perSecond, const QString& label);
     void setStepLabels(bool on) { m_stepLabels = on; }
-    void setShowLegend(bool on);
+    // A chart of the picked lane alone names it in its title ("Allowed per instance: fail_open").
+    void setFollowsLane(bool on) { m_followsLane = on; }
     // Each line's name at its right end (gui-guide.md 4.4: instances share the colour and differ by
     // dash and name), in the right margin every stacked chart keeps for it.
     void setEndLabels(bool on) { m_endLabelsOn = on; }
@@ -67,23 +93,32 @@ protected:
     void layoutOverlays() override;
 
 private:
+    struct TooltipRow {
+        int line;  // index into lines(); -1 for the offered load
+        QString name;
+        double perSecond;
+    };
+    QList<TooltipRow> rowsAt(double x) const;
     void clear();
     void buildOverlays();
     void layoutEndLabels(const QRectF& plot, double hi);
 
     ClusterInput m_input;
+    QString m_title;
+    bool m_followsLane = false;
     QString m_yTitle;
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
     std::unique_ptr<OfferedLines> m_plot;
-    QList<QPen> m_pens;  // per line of m_plot
+    QList<QPen> m_pens;     // per line of m_plot
+    QList<int> m_lineLane;  // per line of m_plot: its lane, or -1
+    double m_topReservePx = 0;
     QList<std::vector<std::int64_t>> m_raw;
     std::optional<double> m_limit;
     QString m_limitText;
     QGraphicsLineItem* m_limitLine = nullptr;
     QGraphicsSimpleTextItem* m_limitLabel = nullptr;
     bool m_stepLabels = false;
-    bool m_legend = false;
     bool m_xTitle = true;
     bool m_allZero = false;
     QString m_emptyNoteText;

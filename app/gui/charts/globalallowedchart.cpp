@@ -5,7 +5,7 @@
 namespace ratelab {
 
 GlobalAllowedChart::GlobalAllowedChart(QWidget* parent)
-    : ClusterTimeChart(tr("Global allowed vs the global limit"), tr("allowed (req/s)"), parent)
+    : ClusterTimeChart(tr("Global allowed vs the global limit"), tr("req/s"), parent)
 {
     setStepLabels(true);
 }
@@ -14,7 +14,7 @@ void GlobalAllowedChart::build()
 {
     const ClusterInput& in = input();
     setOffered(in.report->offeredSeries);
-    addLine(QString::fromStdString(in.algo().id), in.algo().allowedSeries, algorithmPen());
+    addLaneLines(&ClusterStats::allowedByArrival);
     const auto limit = in.limitPerSecond();
     setLimit(limit, limit ? tr("global limit %1").arg(fmt::ratePerSecond(*limit)) : QString());
 }

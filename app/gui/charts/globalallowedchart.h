@@ -1,5 +1,7 @@
 #pragma once
-// Cluster chart: what the whole cluster admitted (req/s) against the algorithm's limit (dashed), over the offered load (grey); outages hatched, clock steps dotted and labelled.
+// Cluster chart: what the whole cluster admitted (req/s), one line per lane in its lane style (the
+// picked lane wide), against the picked lane's limit (dashed) over the offered load (grey);
+// outages hatched, clock steps dotted and labelled.
 
 #include "app/gui/charts/clustertimechart.h"
 

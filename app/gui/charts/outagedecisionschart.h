@@ -1,5 +1,8 @@
 #pragma once
-// Cluster chart: the decisions the failure policy made while the store failed or the breaker was open: allowed (solid) and rejected (dashed), in req/s.
+// Cluster chart: the decisions the picked lane's failure policy made while the store failed or the
+// breaker was open: allowed (solid, the lane's colour) and rejected (dashed), in req/s, named at
+// their right ends. Nothing to show when no
+// lane's policy decided anything.
 
 #include "app/gui/charts/clustertimechart.h"
 
@@ -10,6 +13,7 @@ class OutageDecisionsChart : public ClusterTimeChart {
 public:
     explicit OutageDecisionsChart(QWidget* parent = nullptr);
     QString exportName() const override { return QStringLiteral("outagedecisionschart"); }
+    QString nothingToShow() const override;
 
 protected:
     void build() override;

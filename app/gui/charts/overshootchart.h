@@ -1,5 +1,7 @@
 #pragma once
-// Cluster chart: the global-limit overshoot per bucket (req/s): admitted cost that one exact limiter of the same algorithm would have refused.
+// Cluster chart: the global-limit overshoot per bucket (req/s), one line per lane: admitted cost
+// that one exact limiter of the same algorithm would have refused. Nothing to show when no lane
+// overshot.
 
 #include "app/gui/charts/clustertimechart.h"
 
@@ -10,6 +12,7 @@ class OvershootChart : public ClusterTimeChart {
 public:
     explicit OvershootChart(QWidget* parent = nullptr);
     QString exportName() const override { return QStringLiteral("overshootchart"); }
+    QString nothingToShow() const override;
 
 protected:
     void build() override;

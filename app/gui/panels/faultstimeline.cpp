@@ -14,6 +14,7 @@ namespace {
 constexpr int kTopPad = 4;
 constexpr int kBottomPad = 4;
 constexpr int kMaxInstanceLanes = 8;
+constexpr int kAllInstances = -2;  // the lane of every instance
 }  // namespace
 
 FaultsTimeline::FaultsTimeline(QWidget* parent) : QWidget(parent), m_cursor(std::numeric_limits<double>::quiet_NaN())
@@ -47,6 +48,15 @@ void FaultsTimeline::rebuildLanes()
         return;
     const ClusterSpec& spec = m_input.cluster();
     m_lanes.push_back({tr("store"), spec.outages.empty() ? tr("no outage scheduled") : QString(), -1});
+    // Instances with exact clocks that no partition singles out share one lane: rows that all
+    // say "clock exact" would take the charts' height.
+    bool partitioned = false;
+    for (const OutageSpec& o : spec.outages)
+        partitioned = partitioned || !o.instances.empty();
+    if (m_input.instances() > 1 && !m_input.clocksSkewed() && !partitioned) {
+        m_lanes.push_back({tr("inst-0–%1").arg(m_input.instances() - 1), tr("clocks exact"), kAllInstances});
+        return;
+    }
     for (int i = 0; i < m_input.instances() && i < kMaxInstanceLanes; ++i) {
         QStringList notes;
         if (std::size_t(i) < spec.clocks.size()) {
@@ -120,9 +130,9 @@ void FaultsTimeline::paintEvent(QPaintEvent*)
         p.setClipRect(plot.adjusted(0, -2, 0, 2));
         // Outages: the store lane for all of them, an instance lane for partitions that hit it.
         for (const OutageSpec& o : spec.outages) {
-            const bool hits =
-                lane.instance < 0 || std::find(o.instances.begin(), o.instances.end(), lane.instance) != o.instances.end();
-            if (hits && !(lane.instance >= 0 && o.instances.empty()))
+            const bool partitionHere =
+                lane.instance >= 0 && std::find(o.instances.begin(), o.instances.end(), lane.instance) != o.instances.end();
+            if (lane.instance == -1 || partitionHere)
                 paintOutage(p, o, row, fm);
         }
         if (lane.instance >= 0 && std::size_t(lane.instance) < spec.clocks.size())

@@ -2,7 +2,8 @@
 // The Cluster view's faults timeline (gui-guide.md 4.4): Gantt lanes on the same x axis as the
 // charts below it: the store's outages (hatched: down dense, slow sparse, flapping in phases)
 // and, per instance, its clock (offset and drift as text, NTP steps as dotted ticks with
-// "+250 ms"). Painted; the view gives it the charts' plot span and x range.
+// "+250 ms"); instances whose clocks are all exact share one lane. Painted; the view gives it the
+// charts' plot span and x range.
 
 #include "app/gui/charts/clusterinput.h"
 
@@ -36,7 +37,7 @@ private:
     struct Lane {
         QString name;
         QString note;       // "offset +300 ms, drift 50 ppm"
-        int instance = -1;  // -1: the store lane
+        int instance = -1;  // -1: the store lane; -2: every instance (exact clocks)
     };
     void rebuildLanes();
     int laneHeight() const;

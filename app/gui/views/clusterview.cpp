@@ -2,8 +2,11 @@
 
 #include "app/gui/charts/chartgrid.h"
 #include "app/gui/charts/chartinput.h"
+#include "app/gui/charts/collapsiblechart.h"
 #include "app/gui/charts/globalallowedchart.h"
 #include "app/gui/charts/instanceallowedchart.h"
+#include "app/gui/charts/lanerejectedchart.h"
+#include "app/gui/charts/legendstrip.h"
 #include "app/gui/charts/outagedecisionschart.h"
 #include "app/gui/charts/overshootchart.h"
 #include "app/gui/panels/clusteremptystate.h"
@@ -28,8 +31,11 @@ namespace ratelab {
 
 namespace {
 constexpr double kBaseLeftMargin = 6;
-constexpr int kStatCount = 7;
-constexpr int kStackedChartMinHeight = 140;
+constexpr int kStatCount = 8;
+// The height a stacked chart needs to stay readable, and a folded one's line: below their sum
+// the charts go to tabs.
+constexpr int kStackedChartMinHeight = 130;
+constexpr int kFoldedChartHeight = 30;
 }  // namespace
 
 ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
@@ -66,7 +72,8 @@ void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Algorithm:"), content));
     m_picker = new QComboBox(content);
-    m_picker->setToolTip(tr("The algorithm whose cluster run the view shows (one at a time)"));
+    m_picker->setToolTip(tr("The selected lane: drawn wide where every lane is drawn, and the one the per-instance and "
+                            "outage charts, the topology and the summary follow"));
     m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     top->addWidget(m_picker);
     top->addSpacing(12);
@@ -84,7 +91,7 @@ void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
     });
 }
 
-// The topology on the left; the faults timeline over the four time charts on the right.
+// The topology on the left; the faults timeline over the five time charts on the right.
 QHBoxLayout* ClusterView::createBody(QWidget* content)
 {
     auto* body = new QHBoxLayout;
@@ -96,25 +103,27 @@ QHBoxLayout* ClusterView::createBody(QWidget* content)
     right->setSpacing(2);
     m_timeline = new FaultsTimeline(content);
     right->addWidget(m_timeline);
+    m_legend = new LegendStrip(content);
+    right->addWidget(m_legend);
     m_global = new GlobalAllowedChart(content);
+    m_overshoot = new OvershootChart(content);
+    m_rejected = new LaneRejectedChart(content);
     m_instances = new InstanceAllowedChart(content);
     m_outage = new OutageDecisionsChart(content);
-    m_overshoot = new OvershootChart(content);
-    // Stacked on one time axis; in tabs when there is no height for four readable charts.
-    auto* grid = new ChartGrid(1, QSize(0, 4 * kStackedChartMinHeight), content);
-    const QStringList tabs{tr("Global"), tr("Per instance"), tr("During outages"), tr("Overshoot")};
+    // Stacked on one time axis; in tabs when there is no height for them all to be readable.
+    m_grid = new ChartGrid(1, QSize(0, 5 * kStackedChartMinHeight), content);
+    const QStringList tabs{tr("Global"), tr("Overshoot"), tr("Rejected"), tr("Per instance"), tr("During outages")};
     const QList<ClusterTimeChart*> stacked = charts();
     for (int i = 0; i < stacked.size(); ++i) {
-        stacked[i]->setXTitleVisible(stacked[i] == m_overshoot);
-        stacked[i]->setMinimumSize(320, 120);
-        grid->addChart(stacked[i], tabs[i]);
+        stacked[i]->setMinimumSize(320, 110);
+        m_slots.append(new CollapsibleChart(stacked[i], content));
+        m_grid->addChart(m_slots.back(), tabs[i]);
     }
-    connect(grid, &ChartGrid::compactChanged, this, [this](bool compact) {
-        for (ClusterTimeChart* c : charts())
-            c->setXTitleVisible(compact || c == m_overshoot);
+    connect(m_grid, &ChartGrid::compactChanged, this, [this] {
+        foldEmptyCharts();
         m_alignTimer->start();
     });
-    right->addWidget(grid, 1);
+    right->addWidget(m_grid, 1);
     body->addLayout(right, 1);
     return body;
 }
@@ -144,6 +153,10 @@ QFrame* ClusterView::createSummary(QWidget* content)
 // The picker selects the lane; each chart's zoom, hover and plot area reach the others.
 void ClusterView::connectSignals()
 {
+    connect(m_legend, &LegendStrip::hiddenChanged, this, [this](const QSet<QString>& hidden) {
+        m_input.hiddenLanes = hidden;
+        update();
+    });
     connect(m_picker, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0 && index != m_input.algorithm) {
             m_input.algorithm = index;
@@ -165,9 +178,31 @@ void ClusterView::connectSignals()
     }
 }
 
+// The lanes in the strip, keeping the ones hidden that are still there.
+void ClusterView::updateLegend()
+{
+    QStringList ids;
+    if (m_input.report)
+        for (const AlgorithmReport& a : m_input.report->algorithms)
+            ids << QString::fromStdString(a.id);
+    const QSignalBlocker block(m_legend);
+    m_legend->setEntries(
+        ids, m_input.report ? laneStylesForReport(*m_input.report, m_input.dark) : std::vector<palette::SeriesStyle>{},
+        m_input.dark);
+    m_input.hiddenLanes = m_legend->hidden();
+}
+
 QList<ClusterTimeChart*> ClusterView::charts() const
 {
-    return {m_global, m_instances, m_outage, m_overshoot};
+    return {m_global, m_overshoot, m_rejected, m_instances, m_outage};
+}
+
+CollapsibleChart* ClusterView::slotOf(const ClusterTimeChart* chart) const
+{
+    for (CollapsibleChart* slot : m_slots)
+        if (slot->chart() == chart)
+            return slot;
+    return nullptr;
 }
 
 bool ClusterView::hasCluster() const
@@ -184,7 +219,7 @@ void ClusterView::setRun(std::shared_ptr<const Report> report, std::shared_ptr<c
     const QSignalBlocker block(m_picker);
     m_picker->clear();
     if (m_input.report) {
-        const auto styles = stylesForReport(*m_input.report, m_input.dark);
+        const auto styles = laneStylesForReport(*m_input.report, m_input.dark);
         for (std::size_t i = 0; i < m_input.report->algorithms.size(); ++i) {
             const QString id = QString::fromStdString(m_input.report->algorithms[i].id);
             m_picker->addItem(palette::swatch(styles[i], m_input.dark), id);
@@ -193,6 +228,7 @@ void ClusterView::setRun(std::shared_ptr<const Report> report, std::shared_ptr<c
         }
         m_picker->setCurrentIndex(m_input.algorithm);
     }
+    updateLegend();
     for (ClusterTimeChart* c : charts())
         c->setExportContext(m_input.report ? QString::fromStdString(m_input.report->scenario.name) : QString(),
                             m_input.report ? m_input.report->scenario.seed : 0);
@@ -212,17 +248,21 @@ void ClusterView::setDark(bool dark)
     for (ClusterTimeChart* c : charts())
         c->setDark(dark);
     if (m_input.report) {
-        const auto styles = stylesForReport(*m_input.report, dark);
+        const auto styles = laneStylesForReport(*m_input.report, dark);
         for (int i = 0; i < m_picker->count() && std::size_t(i) < styles.size(); ++i)
             m_picker->setItemIcon(i, palette::swatch(styles[std::size_t(i)], dark));
     }
+    updateLegend();
     update();
 }
 
 void ClusterView::update()
 {
-    if (m_input.report && std::size_t(m_input.algorithm) < m_input.report->algorithms.size())
-        m_input.style = stylesForReport(*m_input.report, m_input.dark)[std::size_t(m_input.algorithm)];
+    if (m_input.report) {
+        m_input.styles = laneStylesForReport(*m_input.report, m_input.dark);
+        if (std::size_t(m_input.algorithm) < m_input.styles.size())
+            m_input.style = m_input.styles[std::size_t(m_input.algorithm)];
+    }
     if (!m_input.valid()) {
         m_stack->setCurrentWidget(m_empty);
         return;
@@ -239,11 +279,32 @@ void ClusterView::update()
     m_stack->currentWidget()->layout()->activate();
     for (ClusterTimeChart* c : charts())
         c->setInput(m_input);
+    foldEmptyCharts();
+    m_stack->currentWidget()->layout()->activate();
     // Align the plots now rather than on the timer: each layout once the data is in repaints
     // every series, thousands of points on a long run.
     for (ClusterTimeChart* c : charts())
         c->chart()->layout()->activate();
     alignPlots();
+}
+
+// Charts with nothing to show in this run fold to one line; the stack then needs less height
+// before it goes to tabs, and the x title goes to the lowest chart still shown.
+void ClusterView::foldEmptyCharts()
+{
+    int shown = 0;
+    ClusterTimeChart* lowest = nullptr;
+    for (CollapsibleChart* slot : m_slots) {
+        slot->setSentence(slot->chart()->nothingToShow());
+        if (!slot->isCollapsed()) {
+            ++shown;
+            lowest = slot->chart();
+        }
+    }
+    for (ClusterTimeChart* c : charts())
+        c->setXTitleVisible(m_grid->isCompact() || c == lowest);
+    const int folded = int(m_slots.size()) - shown;
+    m_grid->setCompactBelow(QSize(0, shown * kStackedChartMinHeight + folded * kFoldedChartHeight));
 }
 
 void ClusterView::resizeEvent(QResizeEvent* event)
@@ -277,14 +338,18 @@ void ClusterView::syncTimeline()
 void ClusterView::alignPlots()
 {
     // One plot-area left edge for the stacked charts (gui-guide.md 5): the widest y labels win.
+    // Folded charts keep their last plot area: they neither set the edge nor follow it.
+    QList<ClusterTimeChart*> list;
+    for (ClusterTimeChart* c : charts())
+        if (!c->isHidden())
+            list.append(c);
     double target = 0;
     QList<double> natural;
-    for (ClusterTimeChart* c : charts()) {
+    for (ClusterTimeChart* c : list) {
         const double n = c->chart()->plotArea().left() - (c->chart()->margins().left() - kBaseLeftMargin);
         natural.append(n);
         target = std::max(target, n);
     }
-    const QList<ClusterTimeChart*> list = charts();
     for (int i = 0; i < list.size(); ++i) {
         QMargins m = list[i]->chart()->margins();
         const int left = int(std::lround(kBaseLeftMargin + target - natural[i]));
@@ -310,6 +375,12 @@ void ClusterView::updateSummary()
         stat(tr("overshoot"), tr("%1 req (%2)").arg(fmt::exact(s.globalLimitOvershoot), fmt::share(overshootShare)),
              tr("Admitted cost that one exact limiter of the same algorithm, fed in true time, would have refused; "
                 "share of all allowed")),
+        stat(tr("wrongly rejected"),
+             tr("%1 req (%2)")
+                 .arg(fmt::exact(s.wronglyRejected),
+                      fmt::share(a.rejectedCost > 0 ? double(s.wronglyRejected) / double(a.rejectedCost) : 0)),
+             tr("Rejected cost that one exact limiter of the same algorithm, in true time, had room for (a clock that "
+                "stepped back, windows that disagree, a store that failed closed); share of all rejected")),
         stat(tr("allowed during outage"), fmt::exact(s.allowedDuringOutage),
              tr("Requests the failure policy (%1) let through while the store failed or the breaker was open")
                  .arg(QString::fromStdString(s.policy))),
@@ -362,10 +433,10 @@ void ClusterView::onHover(double x)
     const auto b = std::size_t(std::max(0.0, us / 1e6 / bucketSeconds));
     const AlgorithmReport& a = m_input.algo();
     QStringList parts{QStringLiteral("t = %1").arg(fmt::simTime(qint64(us)))};
-    if (b < a.allowedSeries.size())
-        parts << tr("%1 allowed %2")
-                     .arg(QString::fromStdString(a.id), fmt::ratePerSecond(double(a.allowedSeries[b]) / bucketSeconds));
     const ClusterStats& s = m_input.stats();
+    if (b < s.allowedByArrival.size())
+        parts << tr("%1 allowed %2")
+                     .arg(QString::fromStdString(a.id), fmt::ratePerSecond(double(s.allowedByArrival[b]) / bucketSeconds));
     for (std::size_t i = 0; i < s.instanceAllowedSeries.size(); ++i)
         if (b < s.instanceAllowedSeries[i].size())
             parts << QStringLiteral("%1 %2").arg(clusternames::instance(int(i)),

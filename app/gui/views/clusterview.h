@@ -1,10 +1,13 @@
 #pragma once
-// The Cluster view (gui-guide.md 4.4) over a cluster run: an algorithm picker (one at a time), the
-// painted topology, the faults timeline, four time charts on one x axis (global allowed vs the
-// global limit, allowed per instance, decisions during outages, overshoot) with outages hatched
-// and clock steps dotted, and a summary row. A scenario without a cluster section gets an
-// empty state that names the cluster scenarios to open. Below 1400 px the topology folds to
-// one row above the charts (TopologySummary) whose button shows it again.
+// The Cluster view (gui-guide.md 4.4) over a cluster run: an algorithm picker (the selected lane),
+// the painted topology, the faults timeline, five time charts on one x axis with outages hatched
+// and clock steps dotted, and a summary row. Three charts draw every lane, the selected one wide
+// (global allowed vs the global limit, overshoot, rejected per lane), named in a legend strip
+// over them whose entries hide and show lanes; two follow the selected lane (allowed per
+// instance, decisions during outages). A chart with nothing to show in the run
+// folds to one line. A scenario without a cluster section gets an empty state that names the
+// cluster scenarios to open. Below 1400 px the topology folds to one row above the charts
+// (TopologySummary) whose button shows it again.
 
 #include "app/gui/charts/clusterinput.h"
 
@@ -22,12 +25,16 @@ class QVBoxLayout;
 
 namespace ratelab {
 
+class ChartGrid;
 class ChartView;
+class CollapsibleChart;
 class ClusterEmptyState;
 class ClusterTimeChart;
 class FaultsTimeline;
 class GlobalAllowedChart;
 class InstanceAllowedChart;
+class LaneRejectedChart;
+class LegendStrip;
 class OutageDecisionsChart;
 class OvershootChart;
 class TopologyPanel;
@@ -48,7 +55,10 @@ public:
     InstanceAllowedChart* instanceChart() const { return m_instances; }
     OutageDecisionsChart* outageChart() const { return m_outage; }
     OvershootChart* overshootChart() const { return m_overshoot; }
+    LaneRejectedChart* rejectedChart() const { return m_rejected; }
     QList<ClusterTimeChart*> charts() const;
+    // The chart's place in the stack: the chart, or the one line it folds to.
+    CollapsibleChart* slotOf(const ClusterTimeChart* chart) const;
     FaultsTimeline* timeline() const { return m_timeline; }
     TopologyPanel* topology() const { return m_topology; }
     TopologySummary* topologySummary() const { return m_topologySummary; }
@@ -56,6 +66,7 @@ public:
 
     static constexpr int kCollapseTopologyBelowPx = 1400;
     QComboBox* algorithmPicker() const { return m_picker; }
+    LegendStrip* legend() const { return m_legend; }
     QString summaryText() const;
 
 signals:
@@ -74,6 +85,8 @@ private:
     void update();
     void syncTimeline();
     void alignPlots();
+    void foldEmptyCharts();
+    void updateLegend();
     void updateSummary();
     void onHover(double x);
 
@@ -86,10 +99,14 @@ private:
     TopologySummary* m_topologySummary = nullptr;
     bool m_collapsed = false;
     FaultsTimeline* m_timeline = nullptr;
+    LegendStrip* m_legend = nullptr;  // the lanes, over the charts that draw them all
     GlobalAllowedChart* m_global = nullptr;
     InstanceAllowedChart* m_instances = nullptr;
     OutageDecisionsChart* m_outage = nullptr;
     OvershootChart* m_overshoot = nullptr;
+    LaneRejectedChart* m_rejected = nullptr;
+    QList<CollapsibleChart*> m_slots;  // one per chart, in charts() order
+    ChartGrid* m_grid = nullptr;
     QList<QLabel*> m_stats;
     QTimer* m_alignTimer = nullptr;
 };
