@@ -75,8 +75,8 @@ struct ClusterStats {
     // Allowed cost beyond the global limit: admitted requests that one exact limiter of the
     // same algorithm, fed in true time with what the cluster admitted, would have refused.
     std::int64_t globalLimitOvershoot = 0;
-    // Rejected cost that an exact limiter of the same algorithm, fed in true time with what the
-    // cluster admitted and with the rejected requests it has room for, would have admitted.
+    // Rejected cost that one exact limiter of the same algorithm, deciding every request itself
+    // in true time, admitted.
     std::int64_t wronglyRejected = 0;
     std::int64_t allowedDuringOutage = 0;  // decided by the failure policy: store failed or breaker open
     std::int64_t rejectedDuringOutage = 0;

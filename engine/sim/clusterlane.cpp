@@ -60,7 +60,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_inFlight.assign(n, 0);
     m_scratch = m_built.limiter->clone();
     m_reference = m_built.limiter->clone();
-    m_roomReference = m_built.limiter->clone();
+    m_exactLimiter = m_built.limiter->clone();
     // An INCR + EXPIRE fixed window keeps one Redis key per window index, so an instance whose
     // clock lags still counts into the previous window's key while others count into the next.
     // Two slots per key (by window parity) keep both adjacent windows, exactly as Redis would.
@@ -320,7 +320,7 @@ void ClusterLane::decideAtStore(SimTime t, Request& r)
     const SimTime now = storeTime(r, t);
     const KeyId key = storeKey(r.key, now);
     r.decision = m_built.limiter->decide(key, now, r.cost);
-    r.room = roomInGlobalLimit(r, t);
+    r.exactAllows = exactLimiterAllows(r, t);
     m_memory->touchStore(key, t, r.decision.resetAfterUs);
 }
 
@@ -335,7 +335,7 @@ void ClusterLane::decideBehindLock(SimTime t, Request r)
     const SimTime now = storeTime(r, start);
     const KeyId key = storeKey(r.key, now);
     r.decision = m_built.limiter->decide(key, now, r.cost);
-    r.room = roomInGlobalLimit(r, start);
+    r.exactAllows = exactLimiterAllows(r, start);
     // Decided at `start`, counted from now (times never go back): the same expiry.
     if (r.decision.resetAfterUs > 0)
         m_memory->touchStore(key, t, start - t + r.decision.resetAfterUs);
@@ -513,10 +513,10 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
         (d.allowed ? stats.allowedDuringOutage : stats.rejectedDuringOutage) += 1;
         (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[arrived] += r.cost;
     }
-    const bool room = r.room ? *r.room : roomInGlobalLimit(r, decidedAt);
+    const bool exactAllows = r.exactAllows ? *r.exactAllows : exactLimiterAllows(r, decidedAt);
     if (!d.allowed) {
         stats.rejectedByArrival[arrived] += r.cost;
-        if (room) {
+        if (exactAllows) {
             stats.wronglyRejected += r.cost;
             stats.wronglyRejectedSeries[arrived] += r.cost;
         }
@@ -536,13 +536,13 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal, m_keys);
 }
 
-// Room in the global limit at the true time `t` of a decision: an exact limiter that takes what
-// the cluster admitted and, of what it rejected, whatever it has room for. Asked when the store
-// decides, not when the answer is back, so that a store that decides exactly in true time
-// (its own clock) never rejects wrongly.
-bool ClusterLane::roomInGlobalLimit(const Request& r, SimTime t)
+// Whether one exact limiter of the same algorithm, deciding every request of the lane itself in
+// true time, admits this one at the true time `t` of the cluster's decision. Asked when the
+// store decides, not when the answer is back, so that a store that decides alone on its own
+// clock makes exactly its decisions and never rejects wrongly.
+bool ClusterLane::exactLimiterAllows(const Request& r, SimTime t)
 {
-    return m_roomReference->decide(r.key, t, r.cost).allowed;
+    return m_exactLimiter->decide(r.key, t, r.cost).allowed;
 }
 
 void ClusterLane::runEventsUntil(SimTime t, bool inclusive)

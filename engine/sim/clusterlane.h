@@ -56,7 +56,7 @@ private:
         bool allowed;           // CAS: whether the write went through
         bool failed;            // the store did not answer: the policy decides
         Decision decision;
-        std::optional<bool> room;  // taken when the store decided: whether the global limit had room
+        std::optional<bool> exactAllows;  // when the store decided: whether m_exactLimiter admits it
     };
 
     void runEventsUntil(SimTime t, bool inclusive);
@@ -76,7 +76,7 @@ private:
     void startStoreCall(SimTime t, Request r);
     void decideByPolicy(SimTime t, const Request& r);
     void record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy);
-    bool roomInGlobalLimit(const Request& r, SimTime t);
+    bool exactLimiterAllows(const Request& r, SimTime t);
     void syncInstance(std::uint32_t instance, SimTime t);
     std::uint32_t pickInstance(KeyId key);
     KeyId takeSlot();
@@ -102,7 +102,7 @@ private:
     std::vector<std::unique_ptr<RateLimiter>> m_fallback;  // per instance: limit / N
     std::unique_ptr<RateLimiter> m_scratch;                // snapshots of GET/SET and CAS in flight
     std::unique_ptr<RateLimiter> m_reference;              // the global limit, fed what the cluster admitted
-    std::unique_ptr<RateLimiter> m_roomReference;          // the same, also fed the rejected it has room for
+    std::unique_ptr<RateLimiter> m_exactLimiter;           // the global limit deciding every request itself
     bool m_windowSlots = false;                            // fixed windows: one store key per window (below)
     std::vector<KeyId> m_freeSlots;
     KeyId m_nextSlot;

@@ -1,5 +1,5 @@
 // What a cluster run reports for plotting, against values derived by hand: the series bucketed
-// by arrival, the cost rejected though the global limit had room, and the windows each
+// by arrival, the cost rejected though one exact limiter admitted it, and the windows each
 // instance's clock reads.
 
 #include "scenariotest.h"
@@ -144,8 +144,8 @@ void TestClusterSeries::clockSkewRejectsWronglyAtEachWindowStart()
 {
     // 1,000/s, fixed windows of 100 per 1 s. Instance clock: window k (k >= 1) of true time
     // opens while both instances are in full windows (instance 1 filled its window k from true
-    // k s - 300 ms); the first 100 requests of it, 1 ms apart, had room in one exact limiter
-    // and were rejected: 100 in each of windows 1 to 59. In window 0 both start in the same
+    // k s - 300 ms): the first 100 requests of it, 1 ms apart, were rejected, and one exact
+    // limiter in true time admits them: 100 in each of windows 1 to 59. In window 0 both start in the same
     // window and admit its first 100. Store clock: the store decides exactly in true time.
     const Report r = run(embedded("cluster-clock-skew"));
     const ClusterStats& instance = *lane(r, "instance clock").cluster;

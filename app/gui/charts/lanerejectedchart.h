@@ -1,8 +1,8 @@
 #pragma once
 // Cluster chart: what each lane rejected per bucket (req/s), one line per lane, and under each
 // line, shaded in the lane's colour, the part of it that was wrong: rejected though one exact
-// limiter in true time had room (a clock that stepped back, windows that disagree, a store that
-// failed closed). The shading is a graphics item, not a series, so it stays out of autoscale
+// limiter deciding every request in true time admitted it (a clock that stepped back, windows
+// that disagree, a store that failed closed). The shading is a graphics item, not a series, so it stays out of autoscale
 // and CSV (it is never above its line). Nothing to show when no lane rejected anything.
 
 #include "app/gui/charts/clustertimechart.h"

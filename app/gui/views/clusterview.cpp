@@ -379,7 +379,8 @@ void ClusterView::updateSummary()
              tr("%1 req (%2)")
                  .arg(fmt::exact(s.wronglyRejected),
                       fmt::share(a.rejectedCost > 0 ? double(s.wronglyRejected) / double(a.rejectedCost) : 0)),
-             tr("Rejected cost that one exact limiter of the same algorithm, in true time, had room for (a clock that "
+             tr("Rejected cost that one exact limiter of the same algorithm, deciding every request in true time, admitted (a "
+                "clock that "
                 "stepped back, windows that disagree, a store that failed closed); share of all rejected")),
         stat(tr("allowed during outage"), fmt::exact(s.allowedDuringOutage),
              tr("Requests the failure policy (%1) let through while the store failed or the breaker was open")
