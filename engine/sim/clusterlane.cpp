@@ -509,6 +509,8 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     const std::size_t arrived = std::min(static_cast<std::size_t>((r.arrivedAt - m_scenario.start) / m_scenario.metrics.bucket),
                                          stats.allowedByArrival.size() - 1);
     m_decisionLatency.add(decidedAt - r.arrivedAt);
+    if (m_observer)
+        m_observer(Decided{r.key, decidedAt, r.cost, d.allowed});
     if (byPolicy) {
         (d.allowed ? stats.allowedDuringOutage : stats.rejectedDuringOutage) += 1;
         (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[arrived] += r.cost;

@@ -21,6 +21,7 @@
 #include "engine/sim/clustermemory.h"
 #include "engine/sim/lanemetrics.h"
 
+#include <functional>
 #include <optional>
 
 namespace ratelab {
@@ -37,6 +38,17 @@ public:
     const std::string& id() const { return m_spec.id; }
     KeyId keyOf(const Arrival& a) const { return m_keys.keyOf(a); }
     std::string keyName(KeyId key) const { return m_keys.name(key); }
+    const NominalLimit& nominal() const { return m_nominal; }
+
+    // One decision as record() counts it: `t` is its true time, which may fall just past the
+    // scenario's end (a call still in flight there); the report counts those in the last bucket.
+    struct Decided {
+        KeyId key;
+        SimTime t;
+        std::uint32_t cost;
+        bool allowed;
+    };
+    void setObserver(std::function<void(const Decided&)> observer) { m_observer = std::move(observer); }
 
 private:
     enum class Stage : std::uint8_t { AtStore, Reply, CasWrite, CasReply, SetArrives, SyncTick };
@@ -113,6 +125,7 @@ private:
     std::vector<std::int64_t> m_inFlight;
     std::uint64_t m_roundRobin = 0;
     EventQueue<Request> m_events;
+    std::function<void(const Decided&)> m_observer;
 
     // local_sync: per instance, per key: the window it counts, its unsynced local count, and
     // the global count it last saw; the store's count per key and window.

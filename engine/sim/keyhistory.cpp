@@ -4,8 +4,8 @@
 
 #include "engine/algorithms/statecurve.h"
 #include "engine/scenario/scenarioio.h"
-#include "engine/scenario/workestimate.h"
 #include "engine/sim/lane.h"
+#include "engine/sim/runner.h"
 #include "engine/sim/trafficmerge.h"
 
 #include <algorithm>
@@ -23,15 +23,6 @@ std::size_t laneIndex(const Scenario& scenario, const std::string& id)
             return i;
     }
     throw ScenarioError(scenario.name, {{"algorithms", "no algorithm with id '" + id + "'"}});
-}
-
-// What runScenario refuses, these refuse too: they read the same traffic.
-void checkRunnable(const Scenario& scenario)
-{
-    if (auto problems = validateScenario(scenario); !problems.empty())
-        throw ScenarioError(scenario.name, std::move(problems));
-    if (auto problem = workOverCap(scenario))
-        throw ScenarioError(scenario.name, {std::move(*problem)});
 }
 
 // Curves in times from the scenario start, as the steps.

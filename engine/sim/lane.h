@@ -52,6 +52,8 @@ public:
     }
     // The limiter that decides tier `tier`'s requests now (a limit change replaces it).
     const RateLimiter& limiter(std::uint32_t tier) const { return *m_tiers[tier].built.limiter; }
+    // Tier `tier`'s nominal limit now (metrics/nominal.h); a limit change replaces it.
+    const NominalLimit& nominal(std::uint32_t tier) const { return m_tiers[tier].nominal; }
 
 private:
     struct Attempt {

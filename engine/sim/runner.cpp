@@ -143,7 +143,7 @@ Report runLanes(const Scenario& scenario, RunControl& control)
 
 }  // namespace
 
-Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)
+void checkRunnable(const Scenario& scenario, WorkLimit limit)
 {
     if (auto problems = validateScenario(scenario); !problems.empty())
         throw ScenarioError(scenario.name, std::move(problems));
@@ -151,6 +151,11 @@ Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limi
         if (auto problem = workOverCap(scenario))
             throw ScenarioError(scenario.name, {std::move(*problem)});
     }
+}
+
+Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)
+{
+    checkRunnable(scenario, limit);
     if (scenario.cluster)
         return runLanes<ClusterLane>(scenario, control);
     return runLanes<Lane>(scenario, control);

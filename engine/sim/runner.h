@@ -17,4 +17,9 @@ enum class WorkLimit { Capped, Unlimited };
 // InputError for a bad replayed trace.
 Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit = WorkLimit::Capped);
 
+// What runScenario refuses before it reads any traffic: throws ScenarioError for a scenario
+// that does not validate or, when capped, asks for more work than the cap. Whatever else
+// reads a scenario's whole traffic (keyhistory.h, bucketcounts.h) refuses the same.
+void checkRunnable(const Scenario& scenario, WorkLimit limit = WorkLimit::Capped);
+
 }  // namespace ratelab
