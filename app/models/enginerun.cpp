@@ -1,5 +1,6 @@
 // The controllers' default engine functions, in their own translation unit so code that
 // injects its own (the model tests) does not pull the whole engine in.
+#include "app/models/bucketcountscontroller.h"
 #include "app/models/decisiontext.h"
 #include "app/models/learncontroller.h"
 #include "app/models/simulationcontroller.h"
@@ -21,6 +22,14 @@ LearnController::LearnController(QObject* parent)
                           return history;
                       },
                       parent)
+{}
+
+BucketCountsController::BucketCountsController(QObject* parent)
+    : BucketCountsController([](const Scenario& s, std::size_t count, RunControl& c) { return busiestKeys(s, count, c); },
+                             [](const Scenario& s, const std::optional<std::string>& key, Duration bucketUs, RunControl& c) {
+                                 return bucketCounts(s, key, bucketUs, c);
+                             },
+                             parent)
 {}
 
 }  // namespace ratelab
