@@ -1,10 +1,15 @@
 // ratelab [SCENARIO.json] [--view compare|learn|logs|cluster] [--screenshot FILE.png]
-//         [--theme system|light|dark] [--size WxH]
+//         [--theme system|light|dark] [--size WxH] [--key KEY] [--bucket 10ms|...|1s]
+//         [--range FROM-TO]
+// --key, --bucket and --range (seconds from the run's start) pick Compare's key and bucket and
+// zoom its chart A.
 // With --screenshot: run, wait for the result, render the window (1600 x 1000 unless --size)
 // to FILE.png and exit 0; works under QT_QPA_PLATFORM=offscreen. A bad scenario exits 2 with
 // its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
 // the reason.
 
+#include "app/gui/panels/countsselector.h"
+#include "app/gui/views/compareview.h"
 #include "app/gui/window/mainwindow.h"
 #include "app/models/filewriter.h"
 #include "app/models/scenariofiles.h"
@@ -14,6 +19,8 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <variant>
@@ -29,7 +36,37 @@ struct Options {
     QString path;                       // the scenario file; empty: the embedded default
     std::optional<QString> screenshot;  // the PNG to write; none: run the app
     std::optional<MainWindow::Theme> theme;
+    std::optional<std::string> key;                                        // Compare's key
+    ratelab::Duration bucketUs = 0;                                        // Compare's bucket; 0: the report's
+    std::optional<std::pair<ratelab::SimTime, ratelab::SimTime>> rangeUs;  // Compare's zoom
 };
+
+// --bucket and --range, checked; false with the problem on stderr.
+bool parseCompareOptions(const QString& bucket, const QString& range, Options& options)
+{
+    if (!bucket.isEmpty()) {
+        std::string error;
+        const auto us = ratelab::parseDuration(bucket.toStdString(), error);
+        const auto& choices = ratelab::CountsSelector::kBuckets;
+        if (!us || std::find(std::begin(choices), std::end(choices), *us) == std::end(choices)) {
+            std::fprintf(stderr, "ratelab: --bucket: expected 10ms, 50ms, 100ms, 250ms or 1s\n");
+            return false;
+        }
+        options.bucketUs = *us;
+    }
+    if (!range.isEmpty()) {
+        const QStringList ends = range.split(QLatin1Char('-'));
+        bool fromOk = false, toOk = false;
+        const double from = ends.size() == 2 ? ends[0].toDouble(&fromOk) : 0;
+        const double to = ends.size() == 2 ? ends[1].toDouble(&toOk) : 0;
+        if (!fromOk || !toOk || !(to > from) || from < 0) {
+            std::fprintf(stderr, "ratelab: --range: expected FROM-TO in seconds, e.g. 0.5-3.5\n");
+            return false;
+        }
+        options.rangeUs = std::make_pair(ratelab::SimTime(std::llround(from * 1e6)), ratelab::SimTime(std::llround(to * 1e6)));
+    }
+    return true;
+}
 
 // The options, or the exit code when they are wrong (2, the problem on stderr).
 std::variant<Options, int> parseOptions(const QApplication& app)
@@ -49,7 +86,15 @@ std::variant<Options, int> parseOptions(const QApplication& app)
                                          QStringLiteral("theme"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
                                         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption});
+    const QCommandLineOption keyOption(QStringLiteral("key"), QStringLiteral("Compare: chart A and B for this key."),
+                                       QStringLiteral("key"));
+    const QCommandLineOption bucketOption(QStringLiteral("bucket"),
+                                          QStringLiteral("Compare: chart A's bucket, 10ms, 50ms, 100ms, 250ms or 1s."),
+                                          QStringLiteral("duration"));
+    const QCommandLineOption rangeOption(QStringLiteral("range"),
+                                         QStringLiteral("Compare: zoom chart A to FROM-TO seconds from the start."),
+                                         QStringLiteral("FROM-TO"));
+    parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption});
     parser.process(app);
 
     Options options;
@@ -74,6 +119,10 @@ std::variant<Options, int> parseOptions(const QApplication& app)
         options.path = parser.positionalArguments().front();
     if (parser.isSet(screenshotOption))
         options.screenshot = parser.value(screenshotOption);
+    if (parser.isSet(keyOption))
+        options.key = parser.value(keyOption).toStdString();
+    if (!parseCompareOptions(parser.value(bucketOption), parser.value(rangeOption), options))
+        return 2;
     if (parser.isSet(themeOption)) {
         const QString theme = parser.value(themeOption);
         if (theme == QLatin1String("dark"))
@@ -109,6 +158,24 @@ std::optional<ratelab::Scenario> loadScenario(const QString& path)
     return std::nullopt;
 }
 
+// Compare's key and bucket at once; its zoom once the first result is on screen (the range
+// needs the run's length).
+void applyCompareOptions(MainWindow& window, const Options& options)
+{
+    ratelab::CompareView* compare = window.compareView();
+    if (options.key)
+        compare->countsSelector()->setKey(options.key);
+    if (options.bucketUs > 0)
+        compare->countsSelector()->setBucket(options.bucketUs);
+    if (!options.rangeUs)
+        return;
+    auto* zoom = new QObject(&window);  // deleted with the first result: one zoom
+    QObject::connect(&window, &MainWindow::settled, zoom, [compare, zoom, range = *options.rangeUs] {
+        compare->zoomTo(range.first, range.second);
+        zoom->deleteLater();
+    });
+}
+
 // --screenshot: runs `scenario` in `window` at `size`, renders the window to `out` once the
 // result is on screen and exits 0; a failed run or write exits 1 with the reason on stderr.
 int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, const ratelab::Scenario& scenario,
@@ -124,6 +191,8 @@ int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, co
         }
     };
     QObject::connect(&window, &MainWindow::settled, &window, [&] {
+        if (!window.isSettled())  // a zoom (--range) started counting: its result settles again
+            return;
         // Let layouts and the 40 ms chart refresh settle before rendering.
         QTimer::singleShot(300, &window, [&] {
             // Encoded in memory, then written: when a write fails inside libpng, Qt leaks its
@@ -173,6 +242,7 @@ int main(int argc, char* argv[])
     if (options.theme)
         window.setTheme(*options.theme);
     window.setView(options.view);
+    applyCompareOptions(window, options);
 
     if (!options.screenshot) {
         window.resize(1600, 1000);

@@ -20,7 +20,8 @@ quint64 BucketCountsController::start(const CountsRequest& request)
             if (request.listKeys)
                 result->keys = m_keys(*request.scenario, kKeyCount, job.control());
             if (request.bucketUs > 0)
-                result->counts = m_counts(*request.scenario, request.key, request.bucketUs, job.control());
+                result->counts = std::make_shared<const BucketCounts>(
+                    m_counts(*request.scenario, request.key, request.bucketUs, job.control()));
             return std::shared_ptr<const CountsResult>(std::move(result));
         },
         [this](const JobRunner::Job& job, std::shared_ptr<const CountsResult> result) { emit finished(job.id(), result); });

@@ -29,8 +29,8 @@ struct CountsRequest {
 
 struct CountsResult {
     CountsRequest request;
-    std::vector<std::string> keys;  // the busiest keys, most requests first (listKeys only)
-    std::optional<BucketCounts> counts;
+    std::vector<std::string> keys;               // the busiest keys, most requests first (listKeys only)
+    std::shared_ptr<const BucketCounts> counts;  // none when the request has no bucket
 };
 
 class BucketCountsController : public QObject {

@@ -28,6 +28,31 @@ Qt::PenStyle dashForInstance(int instance)
     return dashes[instance % 4];
 }
 
+namespace {
+
+// Solid, Qt's four patterns (whose dashes and gaps these are), then three longer rhythms: at
+// 2 px each reads apart from the others, and a period fits in kLineSwatchWidth.
+struct LinePattern {
+    Qt::PenStyle style;
+    QList<qreal> dashes;
+};
+const LinePattern& linePattern(int instance)
+{
+    static const LinePattern patterns[kLinePatterns] = {
+        {Qt::SolidLine, {}},
+        {Qt::DashLine, {4, 2}},
+        {Qt::DotLine, {1, 2}},
+        {Qt::DashDotLine, {4, 2, 1, 2}},
+        {Qt::DashDotDotLine, {4, 2, 1, 2, 1, 2}},
+        {Qt::CustomDashLine, {7, 3}},
+        {Qt::CustomDashLine, {7, 3, 1, 3}},
+        {Qt::CustomDashLine, {7, 3, 3, 3}},
+    };
+    return patterns[instance % kLinePatterns];
+}
+
+}  // namespace
+
 std::vector<SeriesStyle> stylesFor(const std::vector<std::string>& families, bool dark)
 {
     std::vector<SeriesStyle> styles;
@@ -36,7 +61,8 @@ std::vector<SeriesStyle> stylesFor(const std::vector<std::string>& families, boo
         int instance = 0;
         for (std::size_t j = 0; j < i; ++j)
             instance += families[j] == families[i] ? 1 : 0;
-        styles.push_back({familyColor(families[i], dark), dashForInstance(instance), instance});
+        const LinePattern& pattern = linePattern(instance);
+        styles.push_back({familyColor(families[i], dark), pattern.style, instance, pattern.dashes});
     }
     return styles;
 }
@@ -56,6 +82,18 @@ std::vector<SeriesStyle> laneStylesFor(const std::vector<std::string>& families,
         styles.push_back({shared ? familyColor(hues[i % std::size(hues)], dark) : familyColor(families[i], dark),
                           dashes[i % std::size(dashes)], 0});
     return styles;
+}
+
+QPen linePen(const SeriesStyle& style, qreal width)
+{
+    QPen pen(style.color, width);
+    if (style.dash == Qt::CustomDashLine)
+        pen.setDashPattern(style.dashPattern);
+    else
+        pen.setStyle(style.dash);
+    pen.setCapStyle(Qt::FlatCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    return pen;
 }
 
 QColor offeredLoad()
@@ -154,11 +192,25 @@ QIcon swatch(const SeriesStyle& style, bool dark, int size)
     p.setPen(QPen(outline, 1));
     p.setBrush(fill);
     p.drawRoundedRect(QRectF(1.5, 1.5, size - 3, size - 3), 2, 2);
-    QPen line(style.color, 2.5);
-    line.setStyle(style.dash);
-    line.setCapStyle(Qt::FlatCap);
-    p.setPen(line);
+    p.setPen(linePen(style, 2.5));
     p.drawLine(QPointF(2.5, size / 2.0), QPointF(size - 2.5, size / 2.0));
+    return QIcon(pm);
+}
+
+QIcon lineSwatch(const SeriesStyle& style, bool dark)
+{
+    QPixmap pm(kLineSwatchWidth * 2, kLineSwatchHeight * 2);
+    pm.setDevicePixelRatio(2);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    QColor fill = style.color;
+    fill.setAlphaF(dark ? 0.22f : 0.16f);
+    p.setPen(Qt::NoPen);
+    p.setBrush(fill);
+    p.drawRoundedRect(QRectF(0.5, 0.5, kLineSwatchWidth - 1, kLineSwatchHeight - 1), 2, 2);
+    p.setPen(linePen(style, 2));
+    p.drawLine(QPointF(2, kLineSwatchHeight / 2.0), QPointF(kLineSwatchWidth - 2, kLineSwatchHeight / 2.0));
     return QIcon(pm);
 }
 

@@ -123,7 +123,7 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
             std::vector<std::string> families;
             for (const AlgorithmReport& r : m_report->algorithms)
                 families.push_back(r.family);
-            return palette::swatch(palette::stylesFor(families, m_dark)[std::size_t(index.row())], m_dark);
+            return palette::lineSwatch(palette::stylesFor(families, m_dark)[std::size_t(index.row())], m_dark);
         }
         return {};
     case Qt::ForegroundRole:

@@ -40,6 +40,35 @@ private slots:
                  qPrintable(err));
     }
 
+    // Compare's key, bucket and zoom from the command line; a bucket not offered, or a range
+    // that is not FROM-TO, exits 2 with the option's problem.
+    void compareOptions()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("attack.png"));
+        const QString scenario = QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/boundary-attack.json");
+        const auto run = [&](const QStringList& options) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(RATELAB_GUI_PATH), QStringList{scenario, QStringLiteral("--screenshot"), out} + options);
+            p.waitForFinished(kRunTimeoutMs);
+            return std::make_pair(p.exitCode(), QString::fromLocal8Bit(p.readAllStandardError()));
+        };
+        const auto good = run({QStringLiteral("--key"), QStringLiteral("user-0"), QStringLiteral("--bucket"),
+                               QStringLiteral("100ms"), QStringLiteral("--range"), QStringLiteral("0-4.5")});
+        QCOMPARE(good.first, 0);
+        QCOMPARE(QImage(out).size(), QSize(1600, 1000));
+        const auto bucket = run({QStringLiteral("--bucket"), QStringLiteral("20ms")});
+        QCOMPARE(bucket.first, 2);
+        QVERIFY2(bucket.second.contains(QStringLiteral("--bucket: expected 10ms, 50ms, 100ms, 250ms or 1s")),
+                 qPrintable(bucket.second));
+        const auto range = run({QStringLiteral("--range"), QStringLiteral("3-1")});
+        QCOMPARE(range.first, 2);
+        QVERIFY2(range.second.contains(QStringLiteral("--range: expected FROM-TO in seconds")), qPrintable(range.second));
+    }
+
     void badScenarioExits2()
     {
         QTemporaryDir dir;

@@ -1,13 +1,142 @@
 // The Compare view: legend, downsampling, chart exports and their failures, held state and
 // never-admissible requests.
+#include "app/gui/panels/countsselector.h"
 #include "tests/gui/guitest.h"
 
 using namespace ratelab;
+
+namespace {
+
+// mallory attacks the 1 s boundary: 4 requests over [0.90, 1.00), 4 over [1.00, 1.10); alice
+// sends one at 0 and one at 1.5 s. A fixed window and the sliding log, both 4 per 1 s.
+const char* kAttackTrace = "t_us,key,cost\n0,alice,1\n900000,mallory,1\n920000,mallory,1\n940000,mallory,1\n"
+                           "960000,mallory,1\n1000000,mallory,1\n1020000,mallory,1\n1040000,mallory,1\n"
+                           "1060000,mallory,1\n1500000,alice,1\n";
+
+Scenario attackScenario(const QTemporaryDir& dir, const char* algorithms)
+{
+    QFile trace(dir.filePath(QStringLiteral("attack.csv")));
+    if (!trace.open(QIODevice::WriteOnly) || trace.write(kAttackTrace) < 0)
+        return {};
+    trace.close();
+    return loadScenario(std::string(R"({"name": "attack", "duration": "2s", "traffic": [{"kind": "trace", "file": "attack.csv"}],
+        "keys": "recorded", "algorithms": )")
+                            + algorithms + "}",
+                        "attack", dir.path().toStdString());
+}
+
+const char* kWindowAndLog = R"([{"id": "fw", "algorithm": "fixed_window", "params": {"limit": 4, "window": "1s"}},
+    {"id": "log", "algorithm": "sliding_window_log", "params": {"limit": 4, "window": "1s"}}])";
+
+// `counts` (per bucket) over a bucket of `seconds`, as a rate.
+std::vector<double> perSecond(std::initializer_list<std::pair<std::size_t, double>> counts, std::size_t buckets, double seconds)
+{
+    std::vector<double> out(buckets, 0.0);
+    for (const auto& [bucket, count] : counts)
+        out[bucket] = count / seconds;
+    return out;
+}
+
+// Waits until the view has shown what its selection asks for (the counting done).
+bool waitCompareReady(CompareView* view)
+{
+    return QTest::qWaitFor([view] { return view->isReady(); }, kRunTimeoutMs);
+}
+
+}  // namespace
 
 class TestCompareView : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QVERIFY(startSuite()); }
+
+    // Every key at the report's bucket (1 s) first: the fixed window allows 5 and 5, the log 5
+    // and 1, refusing mallory's last 4; no limit line (it is per key). mallory at 50 ms: the
+    // attack fills buckets 18 (0.90, 0.92, 0.94), 19 (0.96), 20 (1.00, 1.02, 1.04), 21
+    // (1.06); the fixed window allows them all, the log the first four; the limit, 4 per 1 s,
+    // is 4 req/s for both.
+    void keyAndBucketPickTheCounts()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
+        QVERIFY(waitSettled(w));
+        CompareView* view = w.compareView();
+        AllowedChart* chart = view->allowedChart();
+        QCOMPARE(chart->values().size(), std::size_t(2));
+        QCOMPARE(chart->values()[0], (std::vector<double>{5, 5}));
+        QCOMPARE(chart->values()[1], (std::vector<double>{5, 1}));
+        QVERIFY(!chart->limitLine());
+        QVERIFY2(chart->title().contains(QStringLiteral("all keys · 1 s buckets · limit is per key: pick a key")),
+                 qPrintable(chart->title()));
+        // The busiest keys to pick from: mallory's 8 requests, alice's 2.
+        QComboBox* keys = view->countsSelector()->keyBox();
+        QCOMPARE(keys->count(), 3);
+        QCOMPARE(keys->itemText(1), QStringLiteral("mallory"));
+        QCOMPARE(keys->itemText(2), QStringLiteral("alice"));
+
+        view->countsSelector()->setBucket(50'000);
+        keys->setCurrentIndex(1);
+        emit keys->activated(1);
+        QVERIFY(waitCompareReady(view));
+        QCOMPARE(chart->values()[0], perSecond({{18, 3}, {19, 1}, {20, 3}, {21, 1}}, 40, 0.05));
+        QCOMPARE(chart->values()[1], perSecond({{18, 3}, {19, 1}}, 40, 0.05));
+        QVERIFY(chart->limitLine());
+        QCOMPARE(chart->limitLine()->size(), std::size_t(1));
+        QCOMPARE(chart->limitLine()->front().costPerSecond, 4.0);
+        QVERIFY2(chart->title().contains(QStringLiteral("key mallory · 50 ms buckets")), qPrintable(chart->title()));
+
+        // A key typed (alice, 0 s and 1.5 s), then every key again: no limit line.
+        keys->lineEdit()->selectAll();
+        QTest::keyClicks(keys->lineEdit(), QStringLiteral("alice"));
+        QTest::keyClick(keys->lineEdit(), Qt::Key_Return);
+        QVERIFY(waitCompareReady(view));
+        QCOMPARE(chart->values()[1], perSecond({{0, 1}, {30, 1}}, 40, 0.05));
+        QVERIFY(chart->limitLine());
+        view->countsSelector()->setKey(std::nullopt);
+        QVERIFY(waitCompareReady(view));
+        QCOMPARE(chart->values()[0], perSecond({{0, 1}, {18, 3}, {19, 1}, {20, 3}, {21, 1}, {30, 1}}, 40, 0.05));
+        QVERIFY(!chart->limitLine());
+    }
+
+    // Rejected and "− sliding log": per bucket, the log's refusals, and each lane's allowed
+    // minus the log's (the fixed window's 3 and 1 at 1.00-1.10 s, the log itself 0).
+    void modesRejectedAndDifferenceFromTheLog()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        CountsSelector* selector = w.compareView()->countsSelector();
+        selector->setKey(std::string("mallory"));
+        selector->setBucket(50'000);
+        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
+        QVERIFY(waitSettled(w));
+        AllowedChart* chart = w.compareView()->allowedChart();
+        QVERIFY(selector->modeButton(AllowedChart::Mode::MinusLog)->isEnabled());
+        selector->modeButton(AllowedChart::Mode::Rejected)->click();
+        QCOMPARE(chart->mode(), AllowedChart::Mode::Rejected);
+        QCOMPARE(chart->values()[1], perSecond({{20, 3}, {21, 1}}, 40, 0.05));
+        QVERIFY(!chart->limitLine());
+        selector->modeButton(AllowedChart::Mode::MinusLog)->click();
+        QCOMPARE(chart->mode(), AllowedChart::Mode::MinusLog);
+        QCOMPARE(chart->values()[0], perSecond({{20, 3}, {21, 1}}, 40, 0.05));
+        QCOMPARE(chart->values()[1], std::vector<double>(40, 0.0));
+        QVERIFY(!chart->limitLine());
+
+        // Without a sliding log the mode is off, and says why.
+        w.openScenario(attackScenario(dir, R"([{"id": "fw", "algorithm": "fixed_window", "params": {"limit": 4, "window": "1s"}},
+            {"id": "tb", "algorithm": "token_bucket", "params": {"capacity": 4, "refill": "4/s"}}])"),
+                       QString());
+        QVERIFY(waitSettled(w));
+        QAbstractButton* minusLog = selector->modeButton(AllowedChart::Mode::MinusLog);
+        QVERIFY(!minusLog->isEnabled());
+        QVERIFY(minusLog->toolTip().contains(QStringLiteral("No sliding_window_log")));
+        QCOMPARE(chart->mode(), AllowedChart::Mode::Allowed);
+        QVERIFY(selector->modeButton(AllowedChart::Mode::Allowed)->isChecked());
+    }
 
     void legendHidesEverywhere()
     {
@@ -52,6 +181,129 @@ private slots:
                  qPrintable(QStringLiteral("dashed %1 points, %2 columns").arg(series[1]->count()).arg(columns)));
         QVERIFY2(series[0]->count() > 2 * (columns / 4) + 2,
                  qPrintable(QStringLiteral("solid %1 points, %2 columns").arg(series[0]->count()).arg(columns)));
+    }
+
+    // Eight of one family: each line a different pattern in the same hue, so every (colour,
+    // pattern) pair is distinct, and the default scenario's six families each their own colour;
+    // the legend's swatches are wide enough to show a pattern and differ from one another.
+    void seriesStylesAreDistinct()
+    {
+        std::string algorithms = "[";
+        for (int i = 0; i < 8; ++i)
+            algorithms += std::string(i ? "," : "") + "{\"id\": \"fw" + std::to_string(i)
+                + "\", \"algorithm\": \"fixed_window\", \"params\": {\"limit\": " + std::to_string(4 + i)
+                + ", \"window\": \"1s\"}}";
+        algorithms += "]";
+        QTemporaryDir dir;
+        const Scenario eight = attackScenario(dir, algorithms.c_str());
+        for (const Scenario& scenario : {eight, defaultScenario()}) {
+            MainWindow w;
+            w.resize(1600, 1000);
+            w.show();
+            w.openScenario(scenario, QString());
+            QVERIFY(waitSettled(w));
+            const QList<QLineSeries*> series = w.compareView()->allowedChart()->algorithmSeries();
+            QCOMPARE(series.size(), qsizetype(scenario.algorithms.size()));
+            QSet<QString> pairs;
+            for (QLineSeries* line : series) {
+                QStringList dashes;
+                for (const qreal d : line->pen().dashPattern())
+                    dashes << QString::number(d);
+                pairs.insert(line->pen().color().name() + QLatin1Char('/') + dashes.join(QLatin1Char(',')));
+            }
+            QCOMPARE(pairs.size(), series.size());
+            QList<QImage> swatches;
+            for (QToolButton* entry : w.compareView()->legend()->findChildren<QToolButton*>()) {
+                QVERIFY(entry->iconSize().width() >= 3 * entry->iconSize().height());
+                const QImage image = entry->icon().pixmap(entry->iconSize()).toImage();
+                QVERIFY(!swatches.contains(image));
+                swatches.append(image);
+            }
+            QCOMPARE(swatches.size(), series.size());
+        }
+        // The ninth of a family repeats the first: up to eight are told apart.
+        const auto styles = palette::stylesFor(std::vector<std::string>(9, "gcra"), false);
+        QCOMPARE(styles[8].dash, styles[0].dash);
+        QCOMPARE(styles[8].dashPattern, styles[0].dashPattern);
+    }
+
+    // mallory at 1 s buckets: the fixed window allows 4 and 4, on its limit of 4 req/s. The
+    // limit line lies under the series: along it, no pixel of the (text-coloured) dashes shows.
+    void limitLineIsUnderTheSeries()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.compareView()->countsSelector()->setKey(std::string("mallory"));
+        w.compareView()->countsSelector()->setBucket(1'000'000);
+        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
+        QVERIFY(waitSettled(w));
+        AllowedChart* chart = w.compareView()->allowedChart();
+        QCOMPARE(chart->values()[0], (std::vector<double>{4, 4}));
+        QCOMPARE(chart->limitLine()->front().costPerSecond, 4.0);
+        chart->refreshNow();
+        QTest::qWait(50);
+        const QImage image = chart->grab().toImage();
+        const QRectF plot = chart->chart()->plotArea();
+        const QPoint at = chart->mapFromScene(chart->chart()->mapToPosition(QPointF(1, 4), chart->algorithmSeries().front()));
+        int dark = 0;
+        for (int x = int(plot.left()) + 10; x < int(plot.center().x()); ++x) {
+            const QColor c = image.pixelColor(x, at.y());
+            dark += c.red() < 0x70 && c.green() < 0x70 && c.blue() < 0x70 ? 1 : 0;
+        }
+        QCOMPARE(dark, 0);
+    }
+
+    // A drag across 0.3-0.93 s on chart A: B shows the peaks in that range, to the bucket (the
+    // last, [0.90, 0.95), included): mallory's third request, 3 of 4 (0.75x at 0.94 s), for
+    // both, where the whole run had the fixed window at 2.00x. For every key (the report's
+    // series, which have no peaks per bucket) the zoom counts them: at 1 s, bucket [0, 1) has
+    // mallory's 4 by 0.96 s: 1.00x for both.
+    void zoomOnAUpdatesB()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        CompareView* view = w.compareView();
+        view->countsSelector()->setKey(std::string("mallory"));
+        view->countsSelector()->setBucket(50'000);
+        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
+        QVERIFY(waitSettled(w));
+        BurstChart* burst = view->burstChart();
+        QCOMPARE(burst->shownPeak(0)->ratio, 2.0);
+        QCOMPARE(burst->shownPeak(0)->atUs, SimTime(1'060'000));
+        QCOMPARE(burst->shownPeak(1)->ratio, 1.0);
+
+        AllowedChart* chart = view->allowedChart();
+        chart->refreshNow();
+        const auto pixel = [chart](double seconds) {
+            const QPointF scene = chart->chart()->mapToPosition(QPointF(seconds, 0), chart->algorithmSeries().front());
+            return QPoint(chart->mapFromScene(scene).x(), int(chart->chart()->plotArea().center().y()));
+        };
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, pixel(0.3));
+        QTest::mouseMove(chart->viewport(), pixel(0.93));
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, pixel(0.93));
+        QVERIFY(chart->currentXRange().first > 0.25 && chart->currentXRange().second < 0.95);
+        QVERIFY(waitCompareReady(view));
+        QCOMPARE(burst->shownPeak(0)->ratio, 0.75);
+        QCOMPARE(burst->shownPeak(0)->atUs, SimTime(940'000));
+        QCOMPARE(burst->shownPeak(1)->ratio, 0.75);
+        QCOMPARE(burst->bars()[0].value, 0.75);
+        QVERIFY2(burst->title().contains(QStringLiteral("key mallory")), qPrintable(burst->title()));
+
+        view->countsSelector()->setKey(std::nullopt);
+        view->countsSelector()->setBucket(0);  // the report's, 1 s
+        QVERIFY(waitCompareReady(view));
+        QCOMPARE(burst->shownPeak(0)->ratio, 1.0);
+        QCOMPARE(burst->shownPeak(0)->atUs, SimTime(960'000));
+        QCOMPARE(burst->shownPeak(1)->ratio, 1.0);
+        // Back to the whole run: the report's 2.00x at 1.06 s.
+        chart->resetZoom();
+        QVERIFY(waitCompareReady(view));
+        QCOMPARE(burst->shownPeak(0)->ratio, 2.0);
+        QCOMPARE(burst->shownPeak(0)->atUs, SimTime(1'060'000));
     }
 
     void chartExports()

@@ -1,11 +1,10 @@
 #include "app/gui/charts/allowedchart.h"
 
 #include "app/gui/charts/niceaxis.h"
-#include "app/models/downsample.h"
 #include "app/models/formatting.h"
 
 #include <QAreaSeries>
-#include <QGraphicsLineItem>
+#include <QGraphicsPathItem>
 #include <QGraphicsSimpleTextItem>
 
 #include <algorithm>
@@ -13,11 +12,29 @@
 
 namespace ratelab {
 
+namespace {
+
+// Under the series (QtCharts draws them at 4), over the grid (2).
+constexpr qreal kLimitLineZ = 3.5;
+
+// A bucket's value from its start to its end: two points a bucket.
+QList<QPointF> stepPoints(const std::vector<double>& values, double bucketUnits, double endUnits)
+{
+    QList<QPointF> pts;
+    pts.reserve(qsizetype(2 * values.size()));
+    for (std::size_t b = 0; b < values.size(); ++b) {
+        pts.append(QPointF(double(b) * bucketUnits, values[b]));  // NaN (an empty bucket's share) is dropped when sampled
+        pts.append(QPointF(std::min(endUnits, double(b + 1) * bucketUnits), values[b]));
+    }
+    return pts;
+}
+
+}  // namespace
+
 AllowedChart::AllowedChart(QWidget* parent) : ChartView(parent)
 {
     setZoomable(true);
     setCrosshairEnabled(true);
-    setChartTitle(tr("A  Allowed over time"));
     m_x = new NiceAxis(&NiceAxis::plain, NiceAxis::Scale::Linear, this);
     m_y = new NiceAxis(&NiceAxis::compact, NiceAxis::Scale::Linear, this);
     m_y->setTargetTicks(5);
@@ -26,87 +43,136 @@ AllowedChart::AllowedChart(QWidget* parent) : ChartView(parent)
 
     m_plot = std::make_unique<OfferedLines>(this, m_x, m_y);
 
-    m_nominalLine = new QGraphicsLineItem(chart());
-    m_nominalLine->setZValue(6);
-    m_nominalLabel = new QGraphicsSimpleTextItem(chart());
-    m_nominalLabel->setZValue(6);
+    m_limitLine = new QGraphicsPathItem(chart());
+    m_limitLine->setZValue(kLimitLineZ);
+    m_limitLabel = new QGraphicsSimpleTextItem(chart());
+    m_limitLabel->setZValue(6);
+    updateTitle();
     restyle();
 }
 
 void AllowedChart::setInput(const ChartInput& input)
 {
-    const bool sameReport = input.report == m_input.report && input.styles.size() == m_input.styles.size();
+    const bool sameData =
+        input.report == m_input.report && input.counts == m_input.counts && input.styles.size() == m_input.styles.size();
     m_input = input;
-    if (!sameReport)
+    if (m_mode == Mode::MinusLog && !(m_input.report && exactLogLane(*m_input.report)))
+        m_mode = Mode::Allowed;
+    if (!sameData)
         rebuildData();
-    for (int i = 0; i < m_plot->lines().size(); ++i)
+    std::vector<std::size_t> shown;
+    for (int i = 0; i < m_plot->lines().size(); ++i) {
         m_plot->lines()[i]->setVisible(!m_input.isHidden(std::size_t(i)));
+        if (!m_input.isHidden(std::size_t(i)))
+            shown.push_back(std::size_t(i));
+    }
+    m_limit.reset();
+    if (m_input.counts && m_mode == Mode::Allowed)
+        m_limit = sharedLimit(*m_input.counts, shown);
+    updateTitle();
     restyle();
     refreshNow();
 }
 
 void AllowedChart::setMode(Mode mode)
 {
+    if (mode == Mode::MinusLog && !(m_input.report && exactLogLane(*m_input.report)))
+        mode = Mode::Allowed;
     if (mode == m_mode)
         return;
     m_mode = mode;
     rebuildData();
-    restyle();
-    refreshNow();
+    setInput(m_input);  // the limit line and the title follow the mode
+}
+
+CountsMeasure AllowedChart::measure() const
+{
+    switch (m_mode) {
+    case Mode::Allowed: return CountsMeasure::Allowed;
+    case Mode::Rejected: return CountsMeasure::Rejected;
+    case Mode::MinusLog: return CountsMeasure::AllowedMinusLog;
+    case Mode::Share: return CountsMeasure::Share;
+    }
+    return CountsMeasure::Allowed;
 }
 
 void AllowedChart::rebuildData()
 {
     m_plot->clear();
-    m_nominal.reset();
-    if (!m_input.report)
+    m_values.clear();
+    if (!m_input.report || !m_input.counts)
         return;
     const Report& r = *m_input.report;
-    const double bucketSeconds = std::max<double>(1, double(r.bucketUs)) / 1e6;
-    const fmt::TimeScale scale = fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6);
-    m_timeUnit = scale.secondsPerUnit;
-    const double bucketUnits = bucketSeconds / m_timeUnit;
-
-    if (m_mode == Mode::Rate)
-        m_plot->setOffered(bucketPoints(r.offeredSeries, bucketUnits, 1.0 / bucketSeconds));
-
-    for (std::size_t i = 0; i < r.algorithms.size(); ++i) {
-        const AlgorithmReport& a = r.algorithms[i];
-        QList<QPointF> pts;
-        if (m_mode == Mode::Rate) {
-            pts = bucketPoints(a.allowedSeries, bucketUnits, 1.0 / bucketSeconds);
-        } else {
-            pts.reserve(qsizetype(a.allowedSeries.size()));
-            for (std::size_t b = 0; b < a.allowedSeries.size(); ++b) {
-                const double allowed = double(a.allowedSeries[b]);
-                const double rejected = b < a.rejectedSeries.size() ? double(a.rejectedSeries[b]) : 0.0;
-                // An empty bucket has no share: NaN, dropped by the downsampler.
-                const double share =
-                    allowed + rejected > 0 ? 100.0 * allowed / (allowed + rejected) : std::numeric_limits<double>::quiet_NaN();
-                pts.append(QPointF((double(b) + 0.5) * bucketUnits, share));
-            }
-        }
-        m_plot->addLine(QString::fromStdString(a.id), std::move(pts));
+    const BucketCounts& c = *m_input.counts;
+    const double bucketSeconds = double(std::max<Duration>(1, c.bucketUs)) / 1e6;
+    m_timeUnit = fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6).secondsPerUnit;
+    m_bucketUnits = bucketSeconds / m_timeUnit;
+    const double end = fullXRange().second;
+    if ((m_mode == Mode::Allowed || m_mode == Mode::Rejected) && !c.lanes.empty()) {
+        std::vector<double> offered;
+        for (const std::int64_t v : c.lanes[offeredLane(c)].offered)
+            offered.push_back(double(v) / bucketSeconds);
+        m_plot->setOffered(stepPoints(offered, m_bucketUnits, end));
     }
-
-    // The nominal limit line, when every algorithm has the same one (req/s).
-    if (m_mode == Mode::Rate && !r.algorithms.empty()) {
-        std::optional<double> common;
-        bool same = true;
-        for (const AlgorithmReport& a : r.algorithms) {
-            if (a.peakBurst.windowUs <= 0) {
-                same = false;
-                break;
-            }
-            const double perSecond = double(a.peakBurst.limit) / (double(a.peakBurst.windowUs) / 1e6);
-            if (!common)
-                common = perSecond;
-            else if (std::abs(*common - perSecond) > 1e-9 * std::max(1.0, perSecond))
-                same = false;
-        }
-        if (same)
-            m_nominal = common;
+    const std::optional<std::size_t> log = exactLogLane(r);
+    for (std::size_t i = 0; i < c.lanes.size(); ++i) {
+        m_values.push_back(measurePerBucket(c, i, measure(), log));
+        m_plot->addLine(QString::fromStdString(c.lanes[i].algorithmId), stepPoints(m_values.back(), m_bucketUnits, end));
     }
+}
+
+std::optional<std::size_t> AllowedChart::bucketAt(double x) const
+{
+    if (m_values.empty() || !std::isfinite(x) || x < 0)
+        return std::nullopt;
+    const auto b = std::size_t(x / m_bucketUnits);
+    return b < m_values.front().size() ? std::optional(b) : std::nullopt;
+}
+
+// "A  Allowed over time · key user-0 · 100 ms buckets"; for every key in allowed mode, why
+// there is no limit line.
+void AllowedChart::updateTitle()
+{
+    QString what;
+    switch (m_mode) {
+    case Mode::Allowed: what = tr("A  Allowed over time"); break;
+    case Mode::Rejected: what = tr("A  Rejected over time"); break;
+    case Mode::MinusLog: what = tr("A  Allowed minus the exact sliding log"); break;
+    case Mode::Share: what = tr("A  Acceptance over time"); break;
+    }
+    QStringList parts{what};
+    if (m_input.counts) {
+        const BucketCounts& c = *m_input.counts;
+        parts << (c.key ? tr("key %1").arg(QString::fromStdString(*c.key)) : tr("all keys"));
+        parts << tr("%1 buckets").arg(fmt::duration(c.bucketUs));
+        const bool anyRequest = std::any_of(c.lanes.begin(), c.lanes.end(), [](const LaneCounts& lane) {
+            return std::any_of(lane.offered.begin(), lane.offered.end(), [](std::int64_t v) { return v > 0; });
+        });
+        if (c.key && !anyRequest)
+            parts << tr("no requests");
+        else if (m_mode == Mode::Allowed && !c.key)
+            parts << tr("limit is per key: pick a key");
+        else if (m_mode == Mode::Allowed && !m_limit)
+            parts << tr("limits differ: see B");
+    }
+    m_title = parts.join(QStringLiteral(" · "));
+    setChartTitle(m_title);
+}
+
+QString AllowedChart::yTitle() const
+{
+    const QString scope =
+        m_input.counts && m_input.counts->key ? tr("key %1").arg(QString::fromStdString(*m_input.counts->key)) : tr("all keys");
+    switch (m_mode) {
+    case Mode::Allowed: return tr("allowed, %1 (req/s)").arg(scope);
+    case Mode::Rejected: return tr("rejected, %1 (req/s)").arg(scope);
+    case Mode::MinusLog: {
+        const auto log = m_input.report ? exactLogLane(*m_input.report) : std::nullopt;
+        return tr("allowed − %1 (req/s)").arg(log ? QString::fromStdString(m_input.report->algorithms[*log].id) : QString());
+    }
+    case Mode::Share: return tr("acceptance per bucket (%)");
+    }
+    return {};
 }
 
 std::pair<double, double> AllowedChart::fullXRange() const
@@ -121,19 +187,24 @@ void AllowedChart::refresh()
 {
     const auto [lo, hi] = currentXRange();
     const OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
-    double yMax = sampled.yMax;
     // The axes before the points (OfferedLines::show).
     m_x->setNiceRange(lo, hi);
     if (m_mode == Mode::Share) {
         m_y->setNiceRange(0, 105);
     } else {
-        if (m_nominal)
-            yMax = std::max(yMax, *m_nominal);
-        const double step = fmt::niceStep(yMax > 0 ? yMax * 1.08 : 1, 5);
-        m_y->setNiceRange(0, std::max(step, std::ceil(yMax * 1.08 / step) * step));
+        double yMax = sampled.yMax;
+        if (m_limit)
+            for (const LimitStep& s : *m_limit)
+                yMax = std::max(yMax, s.costPerSecond);
+        const double yMin = sampled.yMin;
+        const double span = yMax - yMin;
+        const double step = fmt::niceStep(span > 0 ? span * 1.08 : 1, 5);
+        const double top = std::max(step, std::ceil(yMax * 1.08 / step) * step);
+        const double bottom = yMin < 0 ? std::floor(yMin * 1.08 / step) * step : 0;
+        m_y->setNiceRange(bottom, top);
     }
     m_plot->show(sampled);
-    m_plot->offeredArea()->setVisible(m_mode == Mode::Rate && !sampled.offered.isEmpty());
+    m_plot->offeredArea()->setVisible((m_mode == Mode::Allowed || m_mode == Mode::Rejected) && !sampled.offered.isEmpty());
 }
 
 void AllowedChart::restyle()
@@ -142,101 +213,132 @@ void AllowedChart::restyle()
     const QString xTitle =
         m_input.report ? fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).title : QStringLiteral("time (s)");
     styleAxis(m_x, xTitle);
-    styleAxis(m_y, m_mode == Mode::Rate ? tr("allowed (req/s)") : tr("acceptance per bucket (%)"));
+    styleAxis(m_y, yTitle());
     m_plot->styleOffered();
     const QList<QLineSeries*>& lines = m_plot->lines();
-    for (int i = 0; i < lines.size() && std::size_t(i) < m_input.styles.size(); ++i) {
-        QPen pen(m_input.styles[std::size_t(i)].color, 2);
-        pen.setStyle(m_input.styles[std::size_t(i)].dash);
-        pen.setCapStyle(Qt::FlatCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        lines[i]->setPen(pen);
-    }
-    QPen nominal(palette::textColor(dark), 1.2, Qt::DashLine);
-    m_nominalLine->setPen(nominal);
-    m_nominalLabel->setBrush(palette::textColor(dark));
-    m_nominalLabel->setFont(labelFont());
+    for (int i = 0; i < lines.size() && std::size_t(i) < m_input.styles.size(); ++i)
+        lines[i]->setPen(palette::linePen(m_input.styles[std::size_t(i)], 2));
+    m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
+    m_limitLabel->setBrush(palette::textColor(dark));
+    m_limitLabel->setFont(labelFont());
 }
 
+// The limit as a step line across the visible range: each step from its time to the next's
+// (the first from the left edge: the key's limit before its first request is the same).
 void AllowedChart::layoutOverlays()
 {
-    const bool show = m_nominal && m_mode == Mode::Rate && !m_plot->lines().isEmpty();
-    m_nominalLine->setVisible(show);
-    m_nominalLabel->setVisible(show);
+    const bool show = m_limit && !m_limit->empty() && !m_plot->lines().isEmpty();
+    m_limitLine->setVisible(show);
+    m_limitLabel->setVisible(show);
     if (!show)
         return;
+    const auto [lo, hi] = currentXRange();
+    const auto at = [this](double x, double y) { return chart()->mapToPosition(QPointF(x, y), m_plot->offeredArea()); };
+    QPainterPath path;
+    const std::vector<LimitStep>& steps = *m_limit;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const double from = k == 0 ? lo : std::max(lo, double(steps[k].fromUs) / 1e6 / m_timeUnit);
+        const double to = k + 1 < steps.size() ? std::min(hi, double(steps[k + 1].fromUs) / 1e6 / m_timeUnit) : hi;
+        if (to <= from)
+            continue;
+        if (path.isEmpty())
+            path.moveTo(at(from, steps[k].costPerSecond));
+        else
+            path.lineTo(at(from, steps[k].costPerSecond));
+        path.lineTo(at(to, steps[k].costPerSecond));
+    }
+    m_limitLine->setPath(path);
+    const QString key = QString::fromStdString(m_input.counts->key.value_or(std::string()));
+    m_limitLabel->setText(tr("limit for %1: %2").arg(key, fmt::ratePerSecond(steps.back().costPerSecond)));
     const QRectF plot = chart()->plotArea();
-    const double y = chart()->mapToPosition(QPointF(0, *m_nominal), m_plot->offeredArea()).y();
-    m_nominalLine->setLine(plot.left(), y, plot.right(), y);
-    m_nominalLabel->setText(tr("nominal limit per key %1").arg(fmt::ratePerSecond(*m_nominal)));
-    const QRectF br = m_nominalLabel->boundingRect();
-    m_nominalLabel->setPos(plot.right() - br.width() - 4, y - br.height() - 1);
+    const QRectF br = m_limitLabel->boundingRect();
+    m_limitLabel->setPos(plot.right() - br.width() - 4, path.currentPosition().y() - br.height() - 1);
 }
 
 QList<QPair<QPointF, QColor>> AllowedChart::markersAt(double x) const
 {
     QList<QPair<QPointF, QColor>> out;
-    const QList<QList<QPointF>>& full = m_plot->fullLines();
-    for (int i = 0; i < full.size(); ++i) {
-        if (!m_plot->lines()[i]->isVisible())
-            continue;
-        const QPointF p = OfferedLines::nearest(full[i], x);
-        if (std::isfinite(p.y()))
-            out.append({p, m_input.styles[std::size_t(i)].color});
+    const std::optional<std::size_t> b = bucketAt(x);
+    if (!b)
+        return out;
+    for (std::size_t i = 0; i < m_values.size(); ++i) {
+        if (m_plot->lines()[qsizetype(i)]->isVisible() && std::isfinite(m_values[i][*b]))
+            out.append({QPointF(x, m_values[i][*b]), m_input.styles[i].color});
     }
     return out;
 }
 
+QString AllowedChart::valueText(double y) const
+{
+    if (!std::isfinite(y))
+        return QStringLiteral("–");
+    if (m_mode == Mode::Share)
+        return fmt::share(y / 100);
+    if (m_mode == Mode::MinusLog && y != 0)
+        return (y > 0 ? QStringLiteral("+") : QStringLiteral("−")) + fmt::ratePerSecond(std::abs(y));
+    return fmt::ratePerSecond(y);
+}
+
 QString AllowedChart::tooltipAt(const QPointF& value) const
 {
-    const QList<QList<QPointF>>& full = m_plot->fullLines();
-    if (!m_input.report || full.isEmpty())
+    const std::optional<std::size_t> b = bucketAt(value.x());
+    if (!b || !m_input.counts)
         return {};
-    const Report& r = *m_input.report;
-    const QPointF any = OfferedLines::nearest(full.front(), value.x());
-    if (!std::isfinite(any.x()))
-        return {};
-    const double bucketSeconds = double(r.bucketUs) / 1e6;
-    const double start = any.x() * m_timeUnit - bucketSeconds / 2;
-    QString text = QStringLiteral("<b>%1 – %2</b><table>")
-                       .arg(fmt::simTime(qint64(start * 1e6)), fmt::simTime(qint64((start + bucketSeconds) * 1e6)));
+    const Duration bucketUs = m_input.counts->bucketUs;
+    QString text =
+        QStringLiteral("<b>%1 – %2</b><table>").arg(fmt::simTime(qint64(*b) * bucketUs), fmt::simTime(qint64(*b + 1) * bucketUs));
     QList<QPair<double, QString>> rows;
     const QList<QLineSeries*>& lines = m_plot->lines();
-    for (int i = 0; i < full.size(); ++i) {
-        if (!lines[i]->isVisible())
+    for (std::size_t i = 0; i < m_values.size(); ++i) {
+        if (!lines[qsizetype(i)]->isVisible())
             continue;
-        const QPointF p = OfferedLines::nearest(full[i], value.x());
-        const QString v = m_mode == Mode::Rate ? fmt::ratePerSecond(p.y())
-                                               : (std::isfinite(p.y()) ? fmt::share(p.y() / 100) : QStringLiteral("–"));
-        rows.append({std::isfinite(p.y()) ? p.y() : -1,
+        const double y = m_values[i][*b];
+        rows.append({std::isfinite(y) ? y : -1e300,
                      QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>&nbsp;%3</td></tr>")
-                         .arg(m_input.styles[std::size_t(i)].color.name(), lines[i]->name().toHtmlEscaped(), v)});
+                         .arg(m_input.styles[i].color.name(), lines[qsizetype(i)]->name().toHtmlEscaped(), valueText(y))});
     }
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(rows.begin(), rows.end(), [](const auto& l, const auto& r) { return l.first > r.first; });
     for (const auto& row : rows)
         text += row.second;
-    if (m_mode == Mode::Rate && !m_plot->fullOffered().isEmpty())
+    if (m_plot->offeredArea()->isVisible() && !m_input.counts->lanes.empty()) {
+        const BucketCounts& c = *m_input.counts;
         text += QStringLiteral("<tr><td>offered</td><td align=right>&nbsp;%1</td></tr>")
-                    .arg(fmt::ratePerSecond(OfferedLines::nearest(m_plot->fullOffered(), value.x()).y()));
+                    .arg(fmt::ratePerSecond(double(c.lanes[offeredLane(c)].offered[*b]) / (double(bucketUs) / 1e6)));
+    }
     return text + QStringLiteral("</table>");
+}
+
+QString AllowedChart::readoutAt(double x) const
+{
+    const std::optional<std::size_t> b = bucketAt(x);
+    if (!b)
+        return {};
+    QStringList parts{QStringLiteral("t = %1").arg(fmt::simTime(qint64(std::llround(x * m_timeUnit * 1e6))))};
+    for (std::size_t i = 0; i < m_values.size(); ++i)
+        if (m_plot->lines()[qsizetype(i)]->isVisible())
+            parts << QStringLiteral("%1 %2").arg(m_plot->lines()[qsizetype(i)]->name(), valueText(m_values[i][*b]));
+    return parts.join(QStringLiteral("  |  "));
 }
 
 QString AllowedChart::csv() const
 {
     QString out = QStringLiteral("t_s,id,allowed_per_s,rejected_per_s\n");
-    if (!m_input.report)
+    if (!m_input.counts)
         return out;
-    const Report& r = *m_input.report;
-    const double bucketSeconds = double(r.bucketUs) / 1e6;
-    for (std::size_t b = 0; b < r.offeredSeries.size(); ++b)
-        out += QStringLiteral("%1,offered,%2,\n").arg(double(b) * bucketSeconds).arg(double(r.offeredSeries[b]) / bucketSeconds);
-    for (const AlgorithmReport& a : r.algorithms)
-        for (std::size_t b = 0; b < a.allowedSeries.size(); ++b)
+    const BucketCounts& c = *m_input.counts;
+    if (c.lanes.empty())
+        return out;
+    const double bucketSeconds = double(c.bucketUs) / 1e6;
+    const std::vector<std::int64_t>& offered = c.lanes[offeredLane(c)].offered;
+    for (std::size_t b = 0; b < offered.size(); ++b)
+        out += QStringLiteral("%1,offered,%2,\n").arg(double(b) * bucketSeconds).arg(double(offered[b]) / bucketSeconds);
+    for (const LaneCounts& lane : c.lanes)
+        for (std::size_t b = 0; b < lane.allowed.size(); ++b)
             out += QStringLiteral("%1,%2,%3,%4\n")
                        .arg(double(b) * bucketSeconds)
-                       .arg(QString::fromStdString(a.id))
-                       .arg(double(a.allowedSeries[b]) / bucketSeconds)
-                       .arg(b < a.rejectedSeries.size() ? double(a.rejectedSeries[b]) / bucketSeconds : 0.0);
+                       .arg(QString::fromStdString(lane.algorithmId))
+                       .arg(double(lane.allowed[b]) / bucketSeconds)
+                       .arg(b < lane.rejected.size() ? double(lane.rejected[b]) / bucketSeconds : 0.0);
     return out;
 }
 

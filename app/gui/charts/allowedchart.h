@@ -1,18 +1,24 @@
 #pragma once
-// Compare chart A: allowed over time, one line per algorithm, in req/s (allowed cost per
-// metric bucket / bucket length) or as the acceptance share per bucket; the offered load as a
-// grey area behind (rate mode); the nominal limit as a dashed line when every algorithm has the
-// same one. Series are min/max-downsampled to the plot width on every zoom and resize.
+// Compare chart A: requests over time, one line per algorithm, from the counts the view picked
+// (ChartInput::counts: every key at the report's bucket, or one key, or a finer bucket): allowed
+// or rejected cost per second, allowed minus the exact sliding log's, or the acceptance share
+// per bucket. Each bucket's value is drawn level across the bucket (a step line), so a burst
+// shows as long as the buckets it filled. The offered load is a grey area behind the two rate
+// modes. For one key, its
+// nominal limit per second is a dashed line under the series when the algorithms share it; for
+// every key there is none (the limit is per key) and the title says so. Series are
+// min/max-downsampled to the plot width on every zoom and resize.
 
 #include "app/gui/charts/chartinput.h"
 #include "app/gui/charts/chartview.h"
 #include "app/gui/charts/offeredlines.h"
+#include "app/models/comparecounts.h"
 
 #include <QLineSeries>
 
 #include <memory>
 
-class QGraphicsLineItem;
+class QGraphicsPathItem;
 class QGraphicsSimpleTextItem;
 
 namespace ratelab {
@@ -20,21 +26,27 @@ namespace ratelab {
 class AllowedChart : public ChartView {
     Q_OBJECT
 public:
-    enum class Mode { Rate, Share };
+    enum class Mode { Allowed, Rejected, MinusLog, Share };
     explicit AllowedChart(QWidget* parent = nullptr);
 
     void setInput(const ChartInput& input);
+    // MinusLog falls back to Allowed when the report has no sliding_window_log lane.
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
 
     QString csv() const override;
     QString exportName() const override { return QStringLiteral("allowed"); }
+    // "t = 61.240 s  |  token_bucket 412 req/s  |  ..." at x, for the status bar.
+    QString readoutAt(double x) const;
 
-    // For tests: the plotted (downsampled) series, one per algorithm, and the offered load.
+    // For tests: the plotted (downsampled) series, one per algorithm, each algorithm's value per
+    // bucket in the mode's unit, and the offered load.
     QList<QLineSeries*> algorithmSeries() const { return m_plot->lines(); }
+    const std::vector<std::vector<double>>& values() const { return m_values; }
     QLineSeries* offeredSeries() const { return m_plot->offeredUpper(); }
-    // The nominal limit in req/s when all algorithms share one.
-    std::optional<double> nominalLimit() const { return m_nominal; }
+    // The limit line shown (cost per second, one step per limit change); none for every key.
+    std::optional<std::vector<LimitStep>> limitLine() const { return m_limit; }
+    QString title() const { return m_title; }
 
 protected:
     std::pair<double, double> fullXRange() const override;
@@ -46,16 +58,25 @@ protected:
 
 private:
     void rebuildData();
+    // The bucket under x (axis units); none outside the data.
+    std::optional<std::size_t> bucketAt(double x) const;
+    CountsMeasure measure() const;
+    QString valueText(double y) const;
+    QString yTitle() const;
+    void updateTitle();
 
     ChartInput m_input;
-    Mode m_mode = Mode::Rate;
-    double m_timeUnit = 1;  // seconds per axis unit
+    Mode m_mode = Mode::Allowed;
+    double m_timeUnit = 1;                      // seconds per axis unit
+    double m_bucketUnits = 1;                   // the bucket in axis units
+    std::vector<std::vector<double>> m_values;  // per algorithm, per bucket
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
     std::unique_ptr<OfferedLines> m_plot;  // one line per algorithm, axis units
-    std::optional<double> m_nominal;
-    QGraphicsLineItem* m_nominalLine = nullptr;
-    QGraphicsSimpleTextItem* m_nominalLabel = nullptr;
+    std::optional<std::vector<LimitStep>> m_limit;
+    QGraphicsPathItem* m_limitLine = nullptr;
+    QGraphicsSimpleTextItem* m_limitLabel = nullptr;
+    QString m_title;
 };
 
 }  // namespace ratelab

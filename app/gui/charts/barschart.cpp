@@ -112,8 +112,8 @@ void BarsChart::restyle()
         if (bar.style.instance > 0)
             fill.setAlphaF(0.55f);
         m_sets[i]->setBrush(fill);
-        QPen pen(bar.style.instance > 0 ? bar.style.color.darker(130) : outline, bar.style.instance > 0 ? 1.5 : 1);
-        pen.setStyle(bar.style.dash);
+        QPen pen = palette::linePen(bar.style, bar.style.instance > 0 ? 1.5 : 1);
+        pen.setColor(bar.style.instance > 0 ? bar.style.color.darker(130) : outline);
         m_sets[i]->setPen(pen);
     }
     for (QGraphicsSimpleTextItem* a : m_annotations) {

@@ -1,14 +1,18 @@
 #pragma once
 // What every Compare chart is drawn from: the report, one style per algorithm (in report
-// order), the theme and the algorithms hidden from the legend strip.
+// order), the theme and the algorithms hidden from the legend strip; for charts A and B also the
+// counts per bucket the view picked (the report's own, or one key's or a finer bucket's) and
+// the time range chart A shows.
 
 #include "app/models/palette.h"
 #include "engine/report.h"
+#include "engine/sim/bucketcounts.h"
 
 #include <QSet>
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace ratelab {
@@ -17,6 +21,11 @@ struct ChartInput {
     std::shared_ptr<const Report> report;
     std::vector<palette::SeriesStyle> styles;
     QSet<QString> hidden;
+    // Chart A's counts, one lane per algorithm: the report's series (countsOfReport) until the
+    // view counts a key or a bucket of its own. B reads their peaks when they have them.
+    std::shared_ptr<const BucketCounts> counts;
+    // Chart A's visible time range (from the scenario start); none: the whole run.
+    std::optional<std::pair<SimTime, SimTime>> rangeUs;
 
     bool isHidden(std::size_t i) const { return report && hidden.contains(QString::fromStdString(report->algorithms[i].id)); }
 };

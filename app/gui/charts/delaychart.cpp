@@ -129,9 +129,7 @@ void DelayChart::restyle()
     styleAxis(m_y, tr("accepted requests (%)"));
     for (int i = 0; i < m_lines.size(); ++i) {
         const palette::SeriesStyle& st = m_input.styles[m_curves[i].algorithm];
-        QPen pen(st.color, 2);
-        pen.setStyle(st.dash);
-        m_lines[i]->setPen(pen);
+        m_lines[i]->setPen(palette::linePen(st, 2));
         for (int k = 0; k < 2; ++k) {
             QColor c = st.color;
             c.setAlphaF(0.7f);

@@ -17,6 +17,7 @@ QToolButton* newEntryButton(const QString& id, const QIcon& swatch, QWidget* par
     auto* button = new QToolButton(parent);
     button->setText(id);
     button->setIcon(swatch);
+    button->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
     button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     button->setAutoRaise(true);
     button->setCheckable(true);
@@ -33,7 +34,7 @@ LegendStrip::LegendStrip(QWidget* parent) : QWidget(parent)
     m_layout->addStretch(1);
     // As tall as an entry from the start: the first entries then do not push the charts
     // below down by a few pixels, which would lay every chart out again with its data.
-    const std::unique_ptr<QToolButton> probe(newEntryButton(QStringLiteral("gcra"), palette::swatch({}, false), nullptr));
+    const std::unique_ptr<QToolButton> probe(newEntryButton(QStringLiteral("gcra"), palette::lineSwatch({}, false), nullptr));
     setMinimumHeight(probe->sizeHint().height());
 }
 
@@ -48,7 +49,7 @@ void LegendStrip::setEntries(const QStringList& ids, const std::vector<palette::
             kept.insert(id);
     m_hidden = kept;
     for (int i = 0; i < ids.size(); ++i) {
-        auto* button = newEntryButton(ids[i], palette::swatch(styles[std::size_t(i)], dark), this);
+        auto* button = newEntryButton(ids[i], palette::lineSwatch(styles[std::size_t(i)], dark), this);
         button->setToolTip(tr("Click: show or hide %1 in every chart. Ctrl+click: show only %1.").arg(ids[i]));
         button->installEventFilter(this);
         m_layout->insertWidget(i, button);

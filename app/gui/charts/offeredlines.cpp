@@ -51,8 +51,10 @@ OfferedLines::Sampled OfferedLines::sample(double lo, double hi) const
     Sampled out;
     const auto track = [&out](const QList<QPointF>& pts) {
         for (const QPointF& p : pts)
-            if (std::isfinite(p.y()))
+            if (std::isfinite(p.y())) {
                 out.yMax = std::max(out.yMax, p.y());
+                out.yMin = std::min(out.yMin, p.y());
+            }
     };
     out.offered = downsampleMax(m_fullOffered, lo, hi, m_view->plotColumns());
     track(out.offered);

@@ -36,12 +36,13 @@ public:
     QLineSeries* offeredUpper() const { return m_offeredUpper; }
     QAreaSeries* offeredArea() const { return m_offeredArea; }
 
-    // The points for the x range [lo, hi] at the view's current plot width, and the highest
-    // finite y of the offered load and the visible lines (0 when there is none).
+    // The points for the x range [lo, hi] at the view's current plot width, and the highest and
+    // lowest finite y of the offered load and the visible lines (0 when there is none).
     struct Sampled {
         QList<QPointF> offered;
         QList<QList<QPointF>> lines;
         double yMax = 0;
+        double yMin = 0;
     };
     Sampled sample(double lo, double hi) const;
     // Puts sampled points into the series. Call it after setting the axes' ranges: a series

@@ -7,13 +7,14 @@
 #include "app/gui/charts/legendstrip.h"
 #include "app/gui/charts/niceaxis.h"
 #include "app/gui/charts/statechart.h"
+#include "app/gui/panels/countsselector.h"
+#include "app/models/bucketcountscontroller.h"
+#include "app/models/comparecounts.h"
 #include "app/models/formatting.h"
 #include "app/models/reportmodel.h"
 
-#include <QButtonGroup>
 #include <QHeaderView>
 #include <QLabel>
-#include <QRadioButton>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -62,25 +63,18 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
 
 QLayout* CompareView::createTopBar()
 {
-    auto* top = new QHBoxLayout;
+    auto* bar = new QVBoxLayout;
+    bar->setSpacing(2);
     m_legend = new LegendStrip(this);
-    top->addWidget(m_legend, 1);
-    top->addWidget(new QLabel(tr("Y:"), this));
-    m_mode = new QButtonGroup(this);
-    auto* rate = new QRadioButton(tr("rate"), this);
-    auto* share = new QRadioButton(tr("share"), this);
-    rate->setToolTip(tr("Chart A shows allowed requests per second"));
-    share->setToolTip(tr("Chart A shows the share of requests allowed in each bucket"));
-    rate->setChecked(true);
-    m_mode->addButton(rate, 0);
-    m_mode->addButton(share, 1);
-    top->addWidget(rate);
-    top->addWidget(share);
-    top->addSpacing(12);
+    bar->addWidget(m_legend);
+    auto* controls = new QHBoxLayout;
+    m_selector = new CountsSelector(this);
+    controls->addWidget(m_selector, 1);
     m_rangeLabel = new QLabel(this);
     m_rangeLabel->setToolTip(tr("Drag on chart A to zoom, wheel to zoom around the mouse, double-click to reset"));
-    top->addWidget(m_rangeLabel);
-    return top;
+    controls->addWidget(m_rangeLabel);
+    bar->addLayout(controls);
+    return bar;
 }
 
 void CompareView::createTable()
@@ -101,6 +95,7 @@ void CompareView::createTable()
     m_table->setWordWrap(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
 }
 
 void CompareView::connectSignals()
@@ -109,8 +104,8 @@ void CompareView::connectSignals()
     m_staging.setInterval(0);
     connect(&m_staging, &QTimer::timeout, this, [this] {
         applyInput(m_nextStaged++);
-        if (isReady())
-            emit ready();
+        if (m_nextStaged >= kChartCount)
+            checkReady();
         else
             m_staging.start();
     });
@@ -120,46 +115,78 @@ void CompareView::connectSignals()
         m_model->setHiddenIds(hidden);
         updateCharts();
     });
-    connect(m_mode, &QButtonGroup::idClicked, this,
-            [this](int id) { m_allowed->setMode(id == 0 ? AllowedChart::Mode::Rate : AllowedChart::Mode::Share); });
-    connect(m_allowed, &ChartView::xRangeRequested, this, [this] { updateRangeLabel(); });
-    connect(m_allowed, &ChartView::hovered, this, &CompareView::emitReadout);
+    connect(m_selector, &CountsSelector::modeChanged, this, [this] { m_allowed->setMode(m_selector->mode()); });
+    connect(m_selector, &CountsSelector::keyChanged, this, &CompareView::updateCounts);
+    connect(m_selector, &CountsSelector::bucketChanged, this, &CompareView::updateCounts);
+    connect(m_allowed, &ChartView::xRangeRequested, this, &CompareView::rangeChanged);
+    connect(m_allowed, &ChartView::hovered, this, [this](double x) { emit readout(m_allowed->readoutAt(x)); });
     connect(m_burst, &BarsChart::barClicked, this, &CompareView::zoomToBurst);
+    connectCounting();
 }
 
-// The status bar readout for a hover at x on chart A: the time and each shown algorithm's rate.
-void CompareView::emitReadout(double x)
+void CompareView::connectCounting()
 {
-    if (!std::isfinite(x) || !m_input.report) {
-        emit readout(QString());
-        return;
-    }
-    QStringList parts;
-    const Report& r = *m_input.report;
-    const double seconds = x * fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6).secondsPerUnit;
-    const std::size_t bucket = r.bucketUs > 0 ? std::size_t(seconds * 1e6 / double(r.bucketUs)) : 0;
-    const double bucketSeconds = double(r.bucketUs) / 1e6;
-    parts << QStringLiteral("t = %1").arg(fmt::simTime(qint64(seconds * 1e6)));
-    for (std::size_t i = 0; i < r.algorithms.size(); ++i)
-        if (!m_input.isHidden(i) && bucket < r.algorithms[i].allowedSeries.size())
-            parts << QStringLiteral("%1 %2").arg(
-                QString::fromStdString(r.algorithms[i].id),
-                fmt::ratePerSecond(double(r.algorithms[i].allowedSeries[bucket]) / bucketSeconds));
-    emit readout(parts.join(QStringLiteral("  |  ")));
+    m_counts = new BucketCountsController(this);
+    connect(m_counts, &BucketCountsController::progress, this,
+            [this](quint64, int permille, const QString&) { m_selector->setStatus(tr("counting… %1%").arg(permille / 10)); });
+    connect(m_counts, &BucketCountsController::finished, this,
+            [this](quint64, std::shared_ptr<const CountsResult> result) { onCounted(*result); });
+    connect(m_counts, &BucketCountsController::failed, this,
+            [this](quint64, const QString& message) { m_selector->setStatus(tr("Cannot count: %1").arg(message), true); });
+    connect(m_counts, &BucketCountsController::cancelled, this, [this] { m_selector->setStatus(QString()); });
+    // After the last job's delivery: the view is ready once nothing counts.
+    connect(m_counts, &BucketCountsController::runningChanged, this, [this](bool running) {
+        if (!running)
+            checkReady();
+    });
 }
 
-// A click on burst bar i: chart A zooms to that algorithm's peak burst window.
+bool CompareView::isReady() const
+{
+    return m_nextStaged >= kChartCount && !m_counts->isRunning();
+}
+
+void CompareView::checkReady()
+{
+    if (isReady())
+        emit ready();
+}
+
+// Chart A's x range changed (zoom, pan, reset, a burst bar): B follows it.
+void CompareView::rangeChanged()
+{
+    updateRangeLabel();
+    if (!m_input.report)
+        return;
+    const auto [lo, hi] = m_allowed->currentXRange();
+    const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
+    const auto from = SimTime(std::llround(lo * unit * 1e6));
+    const auto to = SimTime(std::llround(hi * unit * 1e6));
+    if (from <= 0 && to >= m_input.report->scenario.durationUs)
+        m_input.rangeUs.reset();
+    else
+        m_input.rangeUs = std::make_pair(from, to);
+    updateCounts();
+}
+
+void CompareView::zoomTo(SimTime fromUs, SimTime toUs)
+{
+    if (!m_input.report)
+        return;
+    const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
+    m_allowed->setXRange(std::make_pair(double(fromUs) / 1e6 / unit, double(toUs) / 1e6 / unit));
+    rangeChanged();
+}
+
+// A click on burst bar i: chart A zooms to the window of the peak burst it shows.
 void CompareView::zoomToBurst(int i)
 {
-    if (!m_input.report || std::size_t(i) >= m_input.report->algorithms.size())
+    const std::optional<PeakBurst> peak = m_burst->shownPeak(i);
+    if (!m_input.report || !peak)
         return;
-    const AlgorithmReport& a = m_input.report->algorithms[std::size_t(i)];
-    const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
-    const double end = double(a.peakBurst.atUs) / 1e6 / unit;
-    const double window = double(a.peakBurst.windowUs) / 1e6 / unit;
-    m_allowed->setXRange(std::make_pair(end - 2 * window, end + window));
-    updateRangeLabel();
-    emit burstSelected(QString::fromStdString(a.id), QString::fromStdString(a.peakBurst.key), a.peakBurst.atUs);
+    zoomTo(peak->atUs - 2 * peak->windowUs, peak->atUs + peak->windowUs);
+    emit burstSelected(QString::fromStdString(m_input.report->algorithms[std::size_t(i)].id), QString::fromStdString(peak->key),
+                       peak->atUs);
 }
 
 QList<ChartView*> CompareView::charts() const
@@ -167,22 +194,40 @@ QList<ChartView*> CompareView::charts() const
     return {m_allowed, m_burst, m_state, m_delay};
 }
 
-void CompareView::setReport(std::shared_ptr<const Report> report, const QString& scenarioName, quint64 seed)
+void CompareView::setReport(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario,
+                            const QString& scenarioName, quint64 seed)
 {
     m_input.report = report;
+    m_scenario = std::move(scenario);
     m_input.styles = report ? stylesForReport(*report, m_dark) : std::vector<palette::SeriesStyle>{};
+    m_reportCounts = report ? std::make_shared<const BucketCounts>(countsOfReport(*report)) : nullptr;
+    m_input.counts = m_reportCounts;
+    m_keysListed = false;
     QStringList ids;
     if (report)
         for (const AlgorithmReport& a : report->algorithms)
             ids << QString::fromStdString(a.id);
     m_legend->setEntries(ids, m_input.styles, m_dark);
     m_input.hidden = m_legend->hidden();
+    if (report) {
+        const std::optional<std::size_t> log = exactLogLane(*report);
+        m_selector->setRun(report->bucketUs, report->scenario.durationUs,
+                           log ? std::optional(ids[qsizetype(*log)]) : std::nullopt);
+    }
     m_model->setReport(report);
     m_model->setHiddenIds(m_input.hidden);
+    layoutTable(scenarioName, seed);
+    if (report && m_scenario)
+        startCounting(!countsFit(*m_reportCounts));  // the busiest keys, and counts if the selection needs them
+    stageCharts();
+}
+
+void CompareView::layoutTable(const QString& scenarioName, quint64 seed)
+{
     // Never-admissible requests are a flag: the column shows only when some algorithm has them.
     bool neverAdmissible = false;
-    if (report)
-        for (const AlgorithmReport& a : report->algorithms)
+    if (m_input.report)
+        for (const AlgorithmReport& a : m_input.report->algorithms)
             neverAdmissible = neverAdmissible || a.neverAdmissible > 0;
     m_table->setColumnHidden(ReportModel::NeverAdmissible, !neverAdmissible);
     for (ChartView* c : charts())
@@ -200,20 +245,76 @@ void CompareView::setReport(std::shared_ptr<const Report> report, const QString&
     const int total = m_splitter->height();
     if (total > tableHeight + 300)
         m_splitter->setSizes({total - tableHeight, tableHeight});
-    stageCharts();
+}
+
+bool CompareView::countsFit(const BucketCounts& counts) const
+{
+    const Duration bucket = m_selector->bucketUs() > 0 ? m_selector->bucketUs() : m_input.report->bucketUs;
+    const bool hasPeaks = !counts.lanes.empty() && !counts.lanes.front().peaks.empty();
+    return counts.key == m_selector->key() && counts.bucketUs == bucket && (!m_input.rangeUs || hasPeaks);
+}
+
+// A and B take the counts the selection needs: those at hand, the report's, or, once counted,
+// new ones (until then they keep what they show).
+void CompareView::updateCounts()
+{
+    if (!m_input.report)
+        return;
+    if (!m_input.counts || !countsFit(*m_input.counts)) {
+        if (countsFit(*m_reportCounts)) {
+            m_input.counts = m_reportCounts;
+            m_selector->setStatus(QString());
+        } else if (m_scenario) {
+            startCounting(true);
+        }
+    }
+    if (m_nextStaged >= kChartCount) {  // else staging hands them the input
+        m_allowed->setInput(m_input);
+        m_burst->setInput(m_input);
+    }
+}
+
+// Counts for the selection (`counts`) and, once a run, the busiest keys; the latest job wins.
+void CompareView::startCounting(bool counts)
+{
+    if (!counts && m_keysListed)
+        return;
+    CountsRequest request;
+    request.scenario = m_scenario;
+    request.key = m_selector->key();
+    request.bucketUs = counts ? (m_selector->bucketUs() > 0 ? m_selector->bucketUs() : m_input.report->bucketUs) : 0;
+    request.listKeys = !m_keysListed;
+    m_selector->setStatus(counts ? tr("counting…") : QString());
+    m_counts->start(request);
+}
+
+void CompareView::onCounted(const CountsResult& result)
+{
+    if (result.request.scenario != m_scenario)
+        return;
+    if (result.request.listKeys) {
+        m_selector->setKeys(result.keys);
+        m_keysListed = true;
+    }
+    m_selector->setStatus(QString());
+    if (result.counts && countsFit(*result.counts)) {
+        m_input.counts = result.counts;
+        m_allowed->setInput(m_input);
+        m_burst->setInput(m_input);
+    }
 }
 
 // All four charts at once: for a change of theme or of the hidden algorithms, cheap beside
 // a new report's data.
 void CompareView::updateCharts()
 {
-    const bool wasStaging = !isReady();
+    const bool wasStaging = m_nextStaged < kChartCount;
     m_staging.stop();
     m_nextStaged = kChartCount;
     for (int chart = 0; chart < kChartCount; ++chart)
         applyInput(chart);
     if (wasStaging)
-        emit ready();
+        checkReady();
 }
 
 // A chart's share of a large report (its series built, laid out and painted) takes a few

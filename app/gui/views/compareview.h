@@ -1,14 +1,16 @@
 #pragma once
 // The Compare view (gui-guide.md 4.1): A allowed over time, B peak burst, C state per key, D shaping
-// delay, E the sortable summary table, under one legend strip. The x zoom of A is the view's
-// time range; a click on a burst bar zooms A to that window.
+// delay, E the sortable summary table, under one legend strip. Above A, a key, a bucket and what
+// A shows (CountsSelector): for anything but every key at the report's bucket, the view counts
+// on a worker (BucketCountsController), and A and B show those counts. The x zoom of A is the
+// view's time range: B shows the peak bursts within it; a click on a burst bar zooms A to that
+// window.
 
 #include "app/gui/charts/chartinput.h"
 
 #include <QTimer>
 #include <QWidget>
 
-class QButtonGroup;
 class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
@@ -17,9 +19,12 @@ class QSplitter;
 namespace ratelab {
 
 class AllowedChart;
+class BucketCountsController;
 class BurstChart;
 class ChartGrid;
 class ChartView;
+class CountsSelector;
+struct CountsResult;
 class DelayChart;
 class LegendStrip;
 class ReportModel;
@@ -31,10 +36,14 @@ public:
     explicit CompareView(QWidget* parent = nullptr);
 
     // The legend and the table take a new report at once; the charts take it one per turn of
-    // the event loop (see stageCharts), and ready() follows the last.
-    void setReport(std::shared_ptr<const Report> report, const QString& scenarioName, quint64 seed);
+    // the event loop (see stageCharts), and ready() follows the last and the counting for A and B
+    // (the busiest keys, and the key and bucket picked) of `scenario`, the report's.
+    void setReport(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario, const QString& scenarioName,
+                   quint64 seed);
     void setDark(bool dark);
-    bool isReady() const { return m_nextStaged >= kChartCount; }
+    bool isReady() const;
+    // Zooms chart A to [fromUs, toUs) from the scenario start, as a drag on it does.
+    void zoomTo(SimTime fromUs, SimTime toUs);
 
     AllowedChart* allowedChart() const { return m_allowed; }
     BurstChart* burstChart() const { return m_burst; }
@@ -45,6 +54,8 @@ public:
     QTableView* table() const { return m_table; }
     LegendStrip* legend() const { return m_legend; }
     ChartGrid* chartGrid() const { return m_grid; }
+    CountsSelector* countsSelector() const { return m_selector; }
+    BucketCountsController* countsController() const { return m_counts; }
 
     // Narrower than this, the four charts are tabs (gui-guide.md 2: a 1200 px window with the dock folded).
     static constexpr int kCompactBelowPx = 1100;
@@ -62,19 +73,31 @@ private:
 
     void updateCharts();
     void stageCharts();
-    QLayout* createTopBar();  // legend, Y mode and range label
+    QLayout* createTopBar();  // legend, then the counts selector and range label
     void createTable();
     void connectSignals();
-    void emitReadout(double x);
+    void connectCounting();
     void zoomToBurst(int bar);
     void applyInput(int chart);
     void updateRangeLabel();
+    void rangeChanged();
+    // A and B's counts for the key and bucket picked: the report's, those at hand, or counted.
+    void updateCounts();
+    bool countsFit(const BucketCounts& counts) const;
+    void startCounting(bool counts);
+    void onCounted(const CountsResult& result);
+    void checkReady();
+    void layoutTable(const QString& scenarioName, quint64 seed);
 
     ChartInput m_input;
     bool m_dark = false;
     LegendStrip* m_legend = nullptr;
-    QButtonGroup* m_mode = nullptr;
+    CountsSelector* m_selector = nullptr;
     QLabel* m_rangeLabel = nullptr;
+    std::shared_ptr<const Scenario> m_scenario;
+    std::shared_ptr<const BucketCounts> m_reportCounts;  // the report's series as counts
+    bool m_keysListed = false;                           // the selector has this run's busiest keys
+    BucketCountsController* m_counts = nullptr;
     AllowedChart* m_allowed = nullptr;
     BurstChart* m_burst = nullptr;
     StateChart* m_state = nullptr;

@@ -324,7 +324,7 @@ void MainWindow::startRun()
 void MainWindow::onFinished(quint64, std::shared_ptr<const Report> report, qint64 elapsedMs)
 {
     const auto scenario = m_controller->lastScenario();
-    m_compare->setReport(report, QString::fromStdString(report->scenario.name), report->scenario.seed);
+    m_compare->setReport(report, scenario, QString::fromStdString(report->scenario.name), report->scenario.seed);
     m_cluster->setRun(report, scenario);
     m_exportReport->setEnabled(true);
     std::int64_t requests = 0;
