@@ -147,6 +147,9 @@ QPalette themePalette(bool dark)
         p.setColor(QPalette::ToolTipBase, QColor(0xFF, 0xFF, 0xF0));
         p.setColor(QPalette::ToolTipText, textColor(false));
         p.setColor(QPalette::PlaceholderText, mutedTextColor(false));
+        // Else disabled buttons and labels keep the text colour and look enabled.
+        for (const QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+            p.setColor(QPalette::Disabled, role, QColor(0x9A, 0x9A, 0x9A));
         return p;
     }
     QPalette p;

@@ -87,6 +87,8 @@ private slots:
         QCOMPARE(chart->limitLine()->size(), std::size_t(1));
         QCOMPARE(chart->limitLine()->front().costPerSecond, 4.0);
         QVERIFY2(chart->title().contains(QStringLiteral("key mallory · 50 ms buckets")), qPrintable(chart->title()));
+        // The exact log is drawn last, over the fixed window where both allowed 60 and 20 req/s.
+        QCOMPARE(chart->chart()->series().last(), chart->algorithmSeries()[1]);
 
         // A key typed (alice, 0 s and 1.5 s), then every key again: no limit line.
         keys->lineEdit()->selectAll();
@@ -134,6 +136,12 @@ private slots:
         QAbstractButton* minusLog = selector->modeButton(AllowedChart::Mode::MinusLog);
         QVERIFY(!minusLog->isEnabled());
         QVERIFY(minusLog->toolTip().contains(QStringLiteral("No sliding_window_log")));
+        // In either forced theme a disabled button's text is greyed, not the text colour.
+        for (const bool dark : {false, true}) {
+            const QPalette theme = palette::themePalette(dark);
+            for (const QPalette::ColorRole role : {QPalette::ButtonText, QPalette::WindowText})
+                QVERIFY(theme.color(QPalette::Disabled, role) != theme.color(QPalette::Active, role));
+        }
         QCOMPARE(chart->mode(), AllowedChart::Mode::Allowed);
         QVERIFY(selector->modeButton(AllowedChart::Mode::Allowed)->isChecked());
     }

@@ -61,8 +61,8 @@ void AllowedChart::setInput(const ChartInput& input)
     if (!sameData)
         rebuildData();
     std::vector<std::size_t> shown;
-    for (int i = 0; i < m_plot->lines().size(); ++i) {
-        m_plot->lines()[i]->setVisible(!m_input.isHidden(std::size_t(i)));
+    for (int i = 0; i < m_laneLines.size(); ++i) {
+        m_laneLines[i]->setVisible(!m_input.isHidden(std::size_t(i)));
         if (!m_input.isHidden(std::size_t(i)))
             shown.push_back(std::size_t(i));
     }
@@ -100,6 +100,7 @@ void AllowedChart::rebuildData()
 {
     m_plot->clear();
     m_values.clear();
+    m_laneLines.clear();
     if (!m_input.report || !m_input.counts)
         return;
     const Report& r = *m_input.report;
@@ -115,10 +116,20 @@ void AllowedChart::rebuildData()
         m_plot->setOffered(stepPoints(offered, m_bucketUnits, end));
     }
     const std::optional<std::size_t> log = exactLogLane(r);
-    for (std::size_t i = 0; i < c.lanes.size(); ++i) {
+    for (std::size_t i = 0; i < c.lanes.size(); ++i)
         m_values.push_back(measurePerBucket(c, i, measure(), log));
-        m_plot->addLine(QString::fromStdString(c.lanes[i].algorithmId), stepPoints(m_values.back(), m_bucketUnits, end));
-    }
+    // Added in drawing order, the exact log last, on top: where an approximation allows what
+    // it allows, the reference shows, and what the approximation lets through beyond it sticks out.
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < c.lanes.size(); ++i)
+        if (i != log)
+            order.push_back(i);
+    if (log)
+        order.push_back(*log);
+    m_laneLines = QList<QLineSeries*>(qsizetype(c.lanes.size()), nullptr);
+    for (const std::size_t i : order)
+        m_laneLines[qsizetype(i)] =
+            m_plot->addLine(QString::fromStdString(c.lanes[i].algorithmId), stepPoints(m_values[i], m_bucketUnits, end));
 }
 
 std::optional<std::size_t> AllowedChart::bucketAt(double x) const
@@ -215,9 +226,8 @@ void AllowedChart::restyle()
     styleAxis(m_x, xTitle);
     styleAxis(m_y, yTitle());
     m_plot->styleOffered();
-    const QList<QLineSeries*>& lines = m_plot->lines();
-    for (int i = 0; i < lines.size() && std::size_t(i) < m_input.styles.size(); ++i)
-        lines[i]->setPen(palette::linePen(m_input.styles[std::size_t(i)], 2));
+    for (int i = 0; i < m_laneLines.size() && std::size_t(i) < m_input.styles.size(); ++i)
+        m_laneLines[i]->setPen(palette::linePen(m_input.styles[std::size_t(i)], 2));
     m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
     m_limitLabel->setBrush(palette::textColor(dark));
     m_limitLabel->setFont(labelFont());
@@ -227,7 +237,7 @@ void AllowedChart::restyle()
 // (the first from the left edge: the key's limit before its first request is the same).
 void AllowedChart::layoutOverlays()
 {
-    const bool show = m_limit && !m_limit->empty() && !m_plot->lines().isEmpty();
+    const bool show = m_limit && !m_limit->empty() && !m_laneLines.isEmpty();
     m_limitLine->setVisible(show);
     m_limitLabel->setVisible(show);
     if (!show)
@@ -262,7 +272,7 @@ QList<QPair<QPointF, QColor>> AllowedChart::markersAt(double x) const
     if (!b)
         return out;
     for (std::size_t i = 0; i < m_values.size(); ++i) {
-        if (m_plot->lines()[qsizetype(i)]->isVisible() && std::isfinite(m_values[i][*b]))
+        if (m_laneLines[qsizetype(i)]->isVisible() && std::isfinite(m_values[i][*b]))
             out.append({QPointF(x, m_values[i][*b]), m_input.styles[i].color});
     }
     return out;
@@ -288,7 +298,7 @@ QString AllowedChart::tooltipAt(const QPointF& value) const
     QString text =
         QStringLiteral("<b>%1 – %2</b><table>").arg(fmt::simTime(qint64(*b) * bucketUs), fmt::simTime(qint64(*b + 1) * bucketUs));
     QList<QPair<double, QString>> rows;
-    const QList<QLineSeries*>& lines = m_plot->lines();
+    const QList<QLineSeries*>& lines = m_laneLines;
     for (std::size_t i = 0; i < m_values.size(); ++i) {
         if (!lines[qsizetype(i)]->isVisible())
             continue;
@@ -315,8 +325,8 @@ QString AllowedChart::readoutAt(double x) const
         return {};
     QStringList parts{QStringLiteral("t = %1").arg(fmt::simTime(qint64(std::llround(x * m_timeUnit * 1e6))))};
     for (std::size_t i = 0; i < m_values.size(); ++i)
-        if (m_plot->lines()[qsizetype(i)]->isVisible())
-            parts << QStringLiteral("%1 %2").arg(m_plot->lines()[qsizetype(i)]->name(), valueText(m_values[i][*b]));
+        if (m_laneLines[qsizetype(i)]->isVisible())
+            parts << QStringLiteral("%1 %2").arg(m_laneLines[qsizetype(i)]->name(), valueText(m_values[i][*b]));
     return parts.join(QStringLiteral("  |  "));
 }
 

@@ -3,8 +3,8 @@
 // (ChartInput::counts: every key at the report's bucket, or one key, or a finer bucket): allowed
 // or rejected cost per second, allowed minus the exact sliding log's, or the acceptance share
 // per bucket. Each bucket's value is drawn level across the bucket (a step line), so a burst
-// shows as long as the buckets it filled. The offered load is a grey area behind the two rate
-// modes. For one key, its
+// shows as long as the buckets it filled; the exact sliding log's line is drawn last, on top of
+// those it coincides with. The offered load is a grey area behind the two rate modes. For one key, its
 // nominal limit per second is a dashed line under the series when the algorithms share it; for
 // every key there is none (the limit is per key) and the title says so. Series are
 // min/max-downsampled to the plot width on every zoom and resize.
@@ -41,7 +41,7 @@ public:
 
     // For tests: the plotted (downsampled) series, one per algorithm, each algorithm's value per
     // bucket in the mode's unit, and the offered load.
-    QList<QLineSeries*> algorithmSeries() const { return m_plot->lines(); }
+    QList<QLineSeries*> algorithmSeries() const { return m_laneLines; }
     const std::vector<std::vector<double>>& values() const { return m_values; }
     QLineSeries* offeredSeries() const { return m_plot->offeredUpper(); }
     // The limit line shown (cost per second, one step per limit change); none for every key.
@@ -70,6 +70,7 @@ private:
     double m_timeUnit = 1;                      // seconds per axis unit
     double m_bucketUnits = 1;                   // the bucket in axis units
     std::vector<std::vector<double>> m_values;  // per algorithm, per bucket
+    QList<QLineSeries*> m_laneLines;            // per algorithm (the plot holds them in drawing order)
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
     std::unique_ptr<OfferedLines> m_plot;  // one line per algorithm, axis units
