@@ -365,6 +365,11 @@ void LearnView::showHistories(const LearnHistories& result)
         status += tr(" (%1 to %2; Go to or Next reaches any other)")
                       .arg(fmt::simTime(m_lanes.front().history.steps.front().atUs),
                            fmt::simTime(m_lanes.front().history.steps.back().atUs));
+    // Learn decides on one instance: say so rather than let it pass for the cluster's decisions.
+    if (m_scenario && m_scenario->cluster)
+        status += QStringLiteral(". ")
+            + tr("Each lane here is its algorithm on one instance, without the store or its outages: "
+                 "the Cluster view shows the cluster's decisions");
     if (!m_offeredKey.empty())
         status += QStringLiteral(". ")
             + tr("B has no request of %1; it keys the same traffic as %2: <a href=\"follow\">follow %2 in B</a>")
