@@ -25,6 +25,33 @@ private slots:
         QVERIFY(!help->showDocument(QStringLiteral("no-such-document")));
     }
 
+    void tableRowOpensLearn()
+    {
+        // boundary-attack's fixed window (row 0) peaks at 2.00x: 20 of user-0's requests in the
+        // window ending at 1.090 s. A double-click on its row opens Learn on that key there.
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openExample(QStringLiteral("boundary-attack"));
+        QVERIFY(waitSettled(w));
+        const PeakBurst peak = w.controller()->lastReport()->algorithms.front().peakBurst;
+        QCOMPARE(peak.key, std::string("user-0"));
+        QCOMPARE(peak.atUs, SimTime(1'090'000));
+        auto* table = w.compareView()->findChild<QTableView*>();
+        QVERIFY(table);
+        const QModelIndex row = table->model()->index(0, 1);
+        QSignalSpy learnReady(w.learnView(), &LearnView::ready);
+        // An item view takes a double-click on the index a press selected.
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
+        QCOMPARE(w.view(), MainWindow::View::Learn);
+        QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
+        const LaneCanvas::Lane& lane = w.learnView()->canvas()->lanes().front();
+        QCOMPARE(lane.history.algorithmId, std::string("fixed_window"));
+        QCOMPARE(lane.history.key, std::string("user-0"));
+        QCOMPARE(lane.history.steps[std::size_t(w.learnView()->currentStep())].atUs, SimTime(1'090'000));
+    }
+
     void embeddedScenario_data()
     {
         QTest::addColumn<QString>("name");

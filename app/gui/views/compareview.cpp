@@ -96,10 +96,18 @@ void CompareView::createTable()
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
+    m_table->setToolTip(tr("Double-click a row to follow its peak burst's key in the Learn view"));
 }
 
 void CompareView::connectSignals()
 {
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        const int i = m_proxy->mapToSource(index).row();
+        const std::optional<PeakBurst> peak = m_burst->shownPeak(i);
+        if (m_input.report && peak && !peak->key.empty())
+            emit learnRequested(QString::fromStdString(m_input.report->algorithms[std::size_t(i)].id),
+                                QString::fromStdString(peak->key), peak->atUs);
+    });
     m_staging.setSingleShot(true);
     m_staging.setInterval(0);
     connect(&m_staging, &QTimer::timeout, this, [this] {

@@ -65,6 +65,8 @@ signals:
     void readout(const QString& text);
     // A burst bar was clicked: the Learn view can jump to that key and time.
     void burstSelected(const QString& algorithmId, const QString& key, qint64 atUs);
+    // A table row was double-clicked: open the Learn view on that algorithm's peak burst.
+    void learnRequested(const QString& algorithmId, const QString& key, qint64 atUs);
     // Every chart shows the report last set.
     void ready();
 

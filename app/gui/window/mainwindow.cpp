@@ -165,6 +165,10 @@ void MainWindow::connectViews()
         m_learn->focusOn(id, key, atUs);
         statusBar()->showMessage(tr("Learn view set to %1, key %2 at %3").arg(id, key, fmt::simTime(atUs)), 5000);
     });
+    connect(m_compare, &CompareView::learnRequested, this, [this](const QString& id, const QString& key, qint64 atUs) {
+        m_learn->focusOn(id, key, atUs);
+        setView(View::Learn);
+    });
     connect(m_cluster, &ClusterView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
     connect(m_compare, &CompareView::ready, this, &MainWindow::checkSettled);
     connect(m_learn, &LearnView::ready, this, &MainWindow::checkSettled);
