@@ -105,6 +105,54 @@ QString ReportModel::display(const AlgorithmReport& a, int column) const
     }
 }
 
+void ReportModel::setPinned(std::shared_ptr<const Report> pinned)
+{
+    beginResetModel();
+    m_pinned = std::move(pinned);
+    endResetModel();
+}
+
+const AlgorithmReport* ReportModel::pinnedOf(const AlgorithmReport& a) const
+{
+    if (!m_pinned)
+        return nullptr;
+    for (const AlgorithmReport& p : m_pinned->algorithms)
+        if (p.id == a.id)
+            return &p;
+    return nullptr;
+}
+
+QVariant ReportModel::delta(const AlgorithmReport& a, int column) const
+{
+    const AlgorithmReport* p = pinnedOf(a);
+    if (!p || column == Algorithm || column == Preset || column == PeakBurstAt)
+        return {};
+    const QVariant now = rawValue(a, column);
+    const QVariant then = rawValue(*p, column);
+    if (!now.isValid() || !then.isValid())
+        return {};
+    return now.toDouble() - then.toDouble();
+}
+
+namespace {
+
+// A change in a column's own terms: "+30", "−5.0 pp", "+0.10×", "+1.2 KiB", "−3 ms".
+QString deltaText(int column, double d)
+{
+    const QString sign = d > 0 ? QStringLiteral("+") : QString(QChar(0x2212));
+    const double m = std::abs(d);
+    switch (column) {
+    case ReportModel::Acceptance: return sign + QString::number(m * 100, 'f', 1) + QStringLiteral(" pp");
+    case ReportModel::PeakBurst: return sign + QString::number(m, 'f', 2) + QStringLiteral("×");
+    case ReportModel::BytesPerKey:
+    case ReportModel::PeakState: return sign + fmt::bytes(qint64(std::llround(m)));
+    case ReportModel::P99Delay: return sign + fmt::duration(qint64(std::llround(m)));
+    default: return sign + fmt::exact(qint64(std::llround(m)));
+    }
+}
+
+}  // namespace
+
 QVariant ReportModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_report)
@@ -113,7 +161,15 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     const bool hidden = m_hidden.contains(QString::fromStdString(a.id));
     switch (role) {
-    case Qt::DisplayRole: return display(a, column);
+    case Qt::DisplayRole: {
+        const QVariant d = delta(a, column);
+        // A change too small to show in the column's terms (0.04 pp) is no change.
+        const QString change = d.isValid() ? deltaText(column, d.toDouble()) : QString();
+        if (change.isEmpty() || std::all_of(change.begin(), change.end(), [](QChar c) { return !c.isDigit() || c == u'0'; }))
+            return display(a, column);
+        return QStringLiteral("%1 (%2)").arg(display(a, column), change);
+    }
+    case DeltaRole: return delta(a, column);
     case SortRole: return rawValue(a, column);
     case AlgorithmIdRole: return QString::fromStdString(a.id);
     case Qt::TextAlignmentRole:

@@ -4,6 +4,7 @@
 // (hotspot eventmodel.cpp). DisplayRole is formatted text, SortRole the raw value, so a
 // QSortFilterProxyModel with sortRole = SortRole sorts numerically. Cells with no value
 // (the disagreement of the exact log itself, the delay of a non-shaper) are empty, not 0.
+// Against a pinned run, a figure also shows its change: "55.0% (−5.0 pp)".
 
 #include "engine/report.h"
 
@@ -37,6 +38,7 @@ public:
     enum Role {
         SortRole = Qt::UserRole + 1,  // the raw value (qint64 or double), or an invalid QVariant
         AlgorithmIdRole,              // the AlgorithmReport's id, any column
+        DeltaRole,                    // the change from the pinned run (double), invalid when none
     };
 
     explicit ReportModel(QObject* parent = nullptr);
@@ -46,6 +48,9 @@ public:
     // Hidden algorithms (legend strip) are drawn dimmed and italic.
     void setHiddenIds(const QSet<QString>& hidden);
     void setDark(bool dark);
+    // A pinned run: each figure of an algorithm it has too (by id) shows its change from it,
+    // "330 (+30)"; none: no changes shown.
+    void setPinned(std::shared_ptr<const Report> pinned);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -57,8 +62,11 @@ public:
 
 private:
     QString display(const AlgorithmReport& a, int column) const;
+    const AlgorithmReport* pinnedOf(const AlgorithmReport& a) const;
+    QVariant delta(const AlgorithmReport& a, int column) const;
 
     std::shared_ptr<const Report> m_report;
+    std::shared_ptr<const Report> m_pinned;
     QSet<QString> m_hidden;
     bool m_dark = false;
 };

@@ -146,6 +146,58 @@ private slots:
         QVERIFY(selector->modeButton(AllowedChart::Mode::Allowed)->isChecked());
     }
 
+    void pinnedRunShowsItsChanges()
+    {
+        // boundary-attack: bursts of 20 requests in 200 ms, 2 s apart (600 in all). The sliding
+        // log at limit 10 admits 10 of each (300); at limit 20 a 1 s window never holds more
+        // than one burst, so it admits all 600: +300, acceptance 50% -> 100%, +50.0 pp. The
+        // other algorithms are unchanged, so their figures show no change.
+        std::string json;
+        for (const auto& [n, j] : embeddedScenarios())
+            if (n == "boundary-attack")
+                json = j;
+        Scenario scenario = loadScenario(json, "boundary-attack");
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(scenario, QString());
+        QVERIFY(waitSettled(w));
+        CompareView* compare = w.compareView();
+        compare->setPinned(true);
+        QVERIFY(compare->isPinned());
+        ReportModel* model = compare->reportModel();
+        const auto rowOf = [&](const char* id) {
+            for (int r = 0; r < model->rowCount(); ++r)
+                if (model->index(r, 0).data(ReportModel::AlgorithmIdRole).toString() == QLatin1String(id))
+                    return r;
+            return -1;
+        };
+        const int log = rowOf("sliding_window_log");
+        QCOMPARE(model->index(log, ReportModel::Allowed).data().toString(), QStringLiteral("300"));
+
+        for (AlgorithmSpec& a : scenario.algorithms)
+            if (a.id == "sliding_window_log")
+                a.params["limit"] = "20";
+        w.openScenario(scenario, QString());
+        QVERIFY(waitSettled(w));
+        QVERIFY(compare->isPinned());
+        QCOMPARE(model->index(log, ReportModel::Allowed).data().toString(), QStringLiteral("600 (+300)"));
+        QCOMPARE(model->index(log, ReportModel::Allowed).data(ReportModel::DeltaRole).toDouble(), 300.0);
+        QVERIFY2(model->index(log, ReportModel::Acceptance).data().toString().endsWith(QStringLiteral("(+50.0 pp)")),
+                 qPrintable(model->index(log, ReportModel::Acceptance).data().toString()));
+        const int fixed = rowOf("fixed_window");
+        QCOMPARE(model->index(fixed, ReportModel::Allowed).data().toString(), QStringLiteral("600"));
+        QCOMPARE(model->index(fixed, ReportModel::Allowed).data(ReportModel::DeltaRole).toDouble(), 0.0);
+        // Chart A draws the pinned run's four lanes faint, beside this run's four.
+        QCOMPARE(compare->allowedChart()->pinnedSeries().size(), 4);
+        QCOMPARE(compare->allowedChart()->algorithmSeries().size(), 4);
+
+        compare->setPinned(false);
+        QVERIFY(compare->allowedChart()->pinnedSeries().isEmpty()
+                || QTest::qWaitFor([&] { return compare->allowedChart()->pinnedSeries().isEmpty(); }));
+        QCOMPARE(model->index(log, ReportModel::Allowed).data().toString(), QStringLiteral("600"));
+    }
+
     void legendHidesEverywhere()
     {
         MainWindow w;

@@ -53,14 +53,17 @@ AllowedChart::AllowedChart(QWidget* parent) : ChartView(parent)
 
 void AllowedChart::setInput(const ChartInput& input)
 {
-    const bool sameData =
-        input.report == m_input.report && input.counts == m_input.counts && input.styles.size() == m_input.styles.size();
+    const bool sameData = input.report == m_input.report && input.counts == m_input.counts
+        && input.styles.size() == m_input.styles.size() && input.pinnedReport == m_input.pinnedReport
+        && input.pinnedCounts == m_input.pinnedCounts;
     m_input = input;
     if (m_mode == Mode::MinusLog && !(m_input.report && exactLogLane(*m_input.report)))
         m_mode = Mode::Allowed;
     if (!sameData)
         rebuildData();
     std::vector<std::size_t> shown;
+    for (auto it = m_pinnedLines.cbegin(); it != m_pinnedLines.cend(); ++it)
+        it.key()->setVisible(!m_input.isHidden(it.value()));
     for (int i = 0; i < m_laneLines.size(); ++i) {
         m_laneLines[i]->setVisible(!m_input.isHidden(std::size_t(i)));
         if (!m_input.isHidden(std::size_t(i)))
@@ -101,6 +104,7 @@ void AllowedChart::rebuildData()
     m_plot->clear();
     m_values.clear();
     m_laneLines.clear();
+    m_pinnedLines.clear();
     if (!m_input.report || !m_input.counts)
         return;
     const Report& r = *m_input.report;
@@ -126,10 +130,31 @@ void AllowedChart::rebuildData()
             order.push_back(i);
     if (log)
         order.push_back(*log);
+    addPinnedLines(end);
     m_laneLines = QList<QLineSeries*>(qsizetype(c.lanes.size()), nullptr);
     for (const std::size_t i : order)
         m_laneLines[qsizetype(i)] =
             m_plot->addLine(QString::fromStdString(c.lanes[i].algorithmId), stepPoints(m_values[i], m_bucketUnits, end));
+}
+
+// The pinned run's lanes under this run's, where its counts are of the same key and bucket
+// and the algorithm id is in both runs.
+void AllowedChart::addPinnedLines(double end)
+{
+    const BucketCounts& c = *m_input.counts;
+    if (!m_input.pinnedReport || !m_input.pinnedCounts || m_input.pinnedCounts->key != c.key
+        || m_input.pinnedCounts->bucketUs != c.bucketUs)
+        return;
+    const BucketCounts& pinned = *m_input.pinnedCounts;
+    const std::optional<std::size_t> log = exactLogLane(*m_input.pinnedReport);
+    for (std::size_t j = 0; j < pinned.lanes.size(); ++j)
+        for (std::size_t i = 0; i < c.lanes.size(); ++i)
+            if (pinned.lanes[j].algorithmId == c.lanes[i].algorithmId) {
+                const std::vector<double> values = measurePerBucket(pinned, j, measure(), log);
+                QLineSeries* line = m_plot->addLine(tr("%1 (pinned)").arg(QString::fromStdString(c.lanes[i].algorithmId)),
+                                                    stepPoints(values, m_bucketUnits, end));
+                m_pinnedLines.insert(line, i);
+            }
 }
 
 std::optional<std::size_t> AllowedChart::bucketAt(double x) const
@@ -228,6 +253,15 @@ void AllowedChart::restyle()
     m_plot->styleOffered();
     for (int i = 0; i < m_laneLines.size() && std::size_t(i) < m_input.styles.size(); ++i)
         m_laneLines[i]->setPen(palette::linePen(m_input.styles[std::size_t(i)], 2));
+    for (auto it = m_pinnedLines.cbegin(); it != m_pinnedLines.cend(); ++it) {
+        if (it.value() >= m_input.styles.size())
+            continue;
+        QPen pen = palette::linePen(m_input.styles[it.value()], 1.2);
+        QColor faint = pen.color();
+        faint.setAlphaF(0.35f);
+        pen.setColor(faint);
+        it.key()->setPen(pen);
+    }
     m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
     m_limitLabel->setBrush(palette::textColor(dark));
     m_limitLabel->setFont(labelFont());

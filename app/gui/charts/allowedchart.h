@@ -16,6 +16,8 @@
 
 #include <QLineSeries>
 
+#include <QHash>
+
 #include <memory>
 
 class QGraphicsPathItem;
@@ -42,6 +44,8 @@ public:
     // For tests: the plotted (downsampled) series, one per algorithm, each algorithm's value per
     // bucket in the mode's unit, and the offered load.
     QList<QLineSeries*> algorithmSeries() const { return m_laneLines; }
+    // The pinned run's lines, faint, one per algorithm it shares with this run (by id).
+    QList<QLineSeries*> pinnedSeries() const { return m_pinnedLines.keys(); }
     const std::vector<std::vector<double>>& values() const { return m_values; }
     QLineSeries* offeredSeries() const { return m_plot->offeredUpper(); }
     // The limit line shown (cost per second, one step per limit change); none for every key.
@@ -58,6 +62,7 @@ protected:
 
 private:
     void rebuildData();
+    void addPinnedLines(double end);
     // The bucket under x (axis units); none outside the data.
     std::optional<std::size_t> bucketAt(double x) const;
     CountsMeasure measure() const;
@@ -67,10 +72,11 @@ private:
 
     ChartInput m_input;
     Mode m_mode = Mode::Allowed;
-    double m_timeUnit = 1;                      // seconds per axis unit
-    double m_bucketUnits = 1;                   // the bucket in axis units
-    std::vector<std::vector<double>> m_values;  // per algorithm, per bucket
-    QList<QLineSeries*> m_laneLines;            // per algorithm (the plot holds them in drawing order)
+    double m_timeUnit = 1;                           // seconds per axis unit
+    double m_bucketUnits = 1;                        // the bucket in axis units
+    std::vector<std::vector<double>> m_values;       // per algorithm, per bucket
+    QList<QLineSeries*> m_laneLines;                 // per algorithm (the plot holds them in drawing order)
+    QHash<QLineSeries*, std::size_t> m_pinnedLines;  // the pinned run's lines, to the algorithm they match
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
     std::unique_ptr<OfferedLines> m_plot;  // one line per algorithm, axis units

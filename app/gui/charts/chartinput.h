@@ -24,6 +24,10 @@ struct ChartInput {
     // Chart A's counts, one lane per algorithm: the report's series (countsOfReport) until the
     // view counts a key or a bucket of its own. B reads their peaks when they have them.
     std::shared_ptr<const BucketCounts> counts;
+    // A pinned run (Compare's Pin): its report, and chart A's counts as they were when pinned.
+    // Chart A draws its lanes faint where the counts are of the same key and bucket.
+    std::shared_ptr<const Report> pinnedReport;
+    std::shared_ptr<const BucketCounts> pinnedCounts;
     // Chart A's visible time range (from the scenario start); none: the whole run.
     std::optional<std::pair<SimTime, SimTime>> rangeUs;
 

@@ -70,6 +70,13 @@ QLayout* CompareView::createTopBar()
     auto* controls = new QHBoxLayout;
     m_selector = new CountsSelector(this);
     controls->addWidget(m_selector, 1);
+    m_pin = new QToolButton(this);
+    m_pin->setText(tr("Pin run"));
+    m_pin->setCheckable(true);
+    m_pin->setToolTip(tr("Keep this run to compare the next ones against (a change of parameter, seed or algorithm): "
+                         "its lines faint in chart A, where the key and bucket are the same, and each figure's "
+                         "change in the table"));
+    controls->addWidget(m_pin);
     m_rangeLabel = new QLabel(this);
     m_rangeLabel->setToolTip(tr("Drag on chart A to zoom, wheel to zoom around the mouse, double-click to reset"));
     controls->addWidget(m_rangeLabel);
@@ -99,8 +106,21 @@ void CompareView::createTable()
     m_table->setToolTip(tr("Double-click a row to follow its peak burst's key in the Learn view"));
 }
 
+void CompareView::setPinned(bool pinned)
+{
+    pinned = pinned && m_input.report;
+    m_input.pinnedReport = pinned ? m_input.report : nullptr;
+    m_input.pinnedCounts = pinned ? m_input.counts : nullptr;
+    const QSignalBlocker block(m_pin);
+    m_pin->setChecked(pinned);
+    m_pin->setText(pinned ? tr("Pinned: seed %1").arg(m_input.report->scenario.seed) : tr("Pin run"));
+    m_model->setPinned(m_input.pinnedReport);
+    stageCharts();
+}
+
 void CompareView::connectSignals()
 {
+    connect(m_pin, &QToolButton::toggled, this, &CompareView::setPinned);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const int i = m_proxy->mapToSource(index).row();
         const std::optional<PeakBurst> peak = m_burst->shownPeak(i);

@@ -14,6 +14,7 @@
 class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
+class QToolButton;
 class QSplitter;
 
 namespace ratelab {
@@ -41,6 +42,10 @@ public:
     void setReport(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario, const QString& scenarioName,
                    quint64 seed);
     void setDark(bool dark);
+    // Pins the run shown (or unpins): later runs are drawn against it, its lines faint in chart A,
+    // the table with each figure's change from it.
+    void setPinned(bool pinned);
+    bool isPinned() const { return m_input.pinnedReport != nullptr; }
     bool isReady() const;
     // Zooms chart A to [fromUs, toUs) from the scenario start, as a drag on it does.
     void zoomTo(SimTime fromUs, SimTime toUs);
@@ -95,6 +100,7 @@ private:
     bool m_dark = false;
     LegendStrip* m_legend = nullptr;
     CountsSelector* m_selector = nullptr;
+    QToolButton* m_pin = nullptr;
     QLabel* m_rangeLabel = nullptr;
     std::shared_ptr<const Scenario> m_scenario;
     std::shared_ptr<const BucketCounts> m_reportCounts;  // the report's series as counts
