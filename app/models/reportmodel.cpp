@@ -153,6 +153,49 @@ QString deltaText(int column, double d)
 
 }  // namespace
 
+QString ReportModel::tooltip(const AlgorithmReport& a, int column) const
+{
+    switch (column) {
+    case Algorithm: {
+        QString params;
+        for (const auto& [k, v] : a.params)
+            params += QStringLiteral("%1=%2 ").arg(QString::fromStdString(k), QString::fromStdString(v));
+        return QStringLiteral("%1 (%2)\n%3")
+            .arg(QString::fromStdString(a.id), QString::fromStdString(a.algorithm), params.trimmed());
+    }
+    case PeakBurst:
+    case PeakBurstAt:
+        return QStringLiteral("%1 allowed in %2 (nominal %3) for key %4, ending at %5")
+            .arg(fmt::exact(a.peakBurst.allowedCost), fmt::duration(a.peakBurst.windowUs), fmt::exact(a.peakBurst.limit),
+                 QString::fromStdString(a.peakBurst.key), fmt::simTime(a.peakBurst.atUs));
+    case FalseAllow:
+    case FalseReject:
+        if (!a.disagreement)
+            return QStringLiteral("Only fixed window and sliding window counter are compared with the exact log.");
+        return {};
+    case NeverAdmissible:
+        return QStringLiteral("%1 rejected with retry_after -1: their cost is above what this limit can ever admit, "
+                              "so no wait would let them pass (counted in the acceptance)")
+            .arg(fmt::exact(a.neverAdmissible));
+    case BytesPerKey:
+    case PeakState: {
+        // Where the state was held, and the peak live keys this column has no room for.
+        const QString total =
+            QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes), fmt::compactCount(a.memory.peakLiveKeys, "key"));
+        const QStringList places = heldstate::places(a.memory);
+        return places.isEmpty()
+            ? QStringLiteral("At most %1 on the one instance").arg(total)
+            : QStringLiteral("At most %1 in the cluster; peaks per place:\n").arg(total) + places.join(QLatin1Char('\n'));
+    }
+    case P99Delay:
+        if (a.delay)
+            return QStringLiteral("p50 %1, p99 %2, max %3")
+                .arg(fmt::duration(a.delay->p50), fmt::duration(a.delay->p99), fmt::duration(a.delay->max));
+        return QStringLiteral("Not a shaping algorithm: requests are never delayed.");
+    default: return {};
+    }
+}
+
 QVariant ReportModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_report)
@@ -193,46 +236,10 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
             return f;
         }
         return {};
-    case Qt::ToolTipRole:
-        switch (column) {
-        case Algorithm: {
-            QString params;
-            for (const auto& [k, v] : a.params)
-                params += QStringLiteral("%1=%2 ").arg(QString::fromStdString(k), QString::fromStdString(v));
-            return QStringLiteral("%1 (%2)\n%3")
-                .arg(QString::fromStdString(a.id), QString::fromStdString(a.algorithm), params.trimmed());
-        }
-        case PeakBurst:
-        case PeakBurstAt:
-            return QStringLiteral("%1 allowed in %2 (nominal %3) for key %4, ending at %5")
-                .arg(fmt::exact(a.peakBurst.allowedCost), fmt::duration(a.peakBurst.windowUs), fmt::exact(a.peakBurst.limit),
-                     QString::fromStdString(a.peakBurst.key), fmt::simTime(a.peakBurst.atUs));
-        case FalseAllow:
-        case FalseReject:
-            if (!a.disagreement)
-                return QStringLiteral("Only fixed window and sliding window counter are compared with the exact log.");
-            return {};
-        case NeverAdmissible:
-            return QStringLiteral("%1 rejected with retry_after -1: their cost is above what this limit can ever admit, "
-                                  "so no wait would let them pass (counted in the acceptance)")
-                .arg(fmt::exact(a.neverAdmissible));
-        case BytesPerKey:
-        case PeakState: {
-            // Where the state was held, and the peak live keys this column has no room for.
-            const QString total = QStringLiteral("%1, %2").arg(fmt::bytes(a.memory.peakStateBytes),
-                                                               fmt::compactCount(a.memory.peakLiveKeys, "key"));
-            const QStringList places = heldstate::places(a.memory);
-            return places.isEmpty()
-                ? QStringLiteral("At most %1 on the one instance").arg(total)
-                : QStringLiteral("At most %1 in the cluster; peaks per place:\n").arg(total) + places.join(QLatin1Char('\n'));
-        }
-        case P99Delay:
-            if (a.delay)
-                return QStringLiteral("p50 %1, p99 %2, max %3")
-                    .arg(fmt::duration(a.delay->p50), fmt::duration(a.delay->p99), fmt::duration(a.delay->max));
-            return QStringLiteral("Not a shaping algorithm: requests are never delayed.");
-        default: return {};
-        }
+    case Qt::ToolTipRole: {
+        const QString tip = tooltip(a, column);
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
     default: return {};
     }
 }

@@ -62,6 +62,7 @@ public:
 
 private:
     QString display(const AlgorithmReport& a, int column) const;
+    QString tooltip(const AlgorithmReport& a, int column) const;
     const AlgorithmReport* pinnedOf(const AlgorithmReport& a) const;
     QVariant delta(const AlgorithmReport& a, int column) const;
 
