@@ -109,4 +109,14 @@ std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTim
     return curves;
 }
 
+std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTime from, SimTime to, SimTime origin)
+{
+    std::vector<StateCurve> curves = stateCurve(limiter, key, from, to);
+    for (StateCurve& c : curves) {
+        for (StatePoint& p : c.points)
+            p.t -= origin;
+    }
+    return curves;
+}
+
 }  // namespace ratelab

@@ -11,5 +11,7 @@ namespace ratelab {
 
 // Empty for a limiter without inspect(). `to` >= `from`.
 std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTime from, SimTime to);
+// The same with its points' times from `origin` (the Learn steps' times: from the scenario start).
+std::vector<StateCurve> stateCurve(const RateLimiter& limiter, KeyId key, SimTime from, SimTime to, SimTime origin);
 
 }  // namespace ratelab

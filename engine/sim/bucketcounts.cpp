@@ -5,6 +5,7 @@
 
 #include "engine/core/units.h"
 #include "engine/sim/clusterlane.h"
+#include "engine/sim/keymatch.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/runner.h"
 #include "engine/sim/trafficmerge.h"
@@ -16,29 +17,6 @@ namespace ratelab {
 namespace {
 
 constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and cancel checks
-
-// Which of a lane's key ids are the selected key: every one, or the one of that name (each id
-// named once, on its first request).
-class KeyMatch {
-public:
-    explicit KeyMatch(const std::optional<std::string>& key) : m_key(key) {}
-
-    template <class LaneType>
-    bool operator()(KeyId id, const LaneType& lane)
-    {
-        if (!m_key)
-            return true;
-        if (id >= m_known.size())
-            m_known.resize(std::max<std::size_t>(id + 1, m_known.size() * 2), -1);
-        if (m_known[id] < 0)
-            m_known[id] = lane.keyName(id) == *m_key ? 1 : 0;
-        return m_known[id] == 1;
-    }
-
-private:
-    const std::optional<std::string>& m_key;
-    std::vector<std::int8_t> m_known;  // per key id: -1 not named yet, 0 no, 1 yes
-};
 
 // One lane's counts, filled as its requests arrive and are decided.
 class LaneCounter {

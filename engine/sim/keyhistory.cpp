@@ -4,6 +4,7 @@
 
 #include "engine/algorithms/statecurve.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/sim/keymatch.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/runner.h"
 #include "engine/sim/trafficmerge.h"
@@ -16,26 +17,6 @@ namespace {
 
 constexpr std::int64_t kCheckEvery = 4096;
 
-std::size_t laneIndex(const Scenario& scenario, const std::string& id)
-{
-    for (std::size_t i = 0; i < scenario.algorithms.size(); ++i) {
-        if (scenario.algorithms[i].id == id)
-            return i;
-    }
-    throw ScenarioError(scenario.name, {{"algorithms", "no algorithm with id '" + id + "'"}});
-}
-
-// Curves in times from the scenario start, as the steps.
-std::vector<StateCurve> curveFromStart(const RateLimiter& limiter, KeyId key, SimTime from, SimTime to, SimTime start)
-{
-    std::vector<StateCurve> curves = stateCurve(limiter, key, from, to);
-    for (StateCurve& c : curves) {
-        for (StatePoint& p : c.points)
-            p.t -= start;
-    }
-    return curves;
-}
-
 // Runs the lane `algorithmId` over the traffic and calls onStep(step, limiter) for each
 // decision of `key`, until it returns true or the traffic ends. Cancellable.
 template <class OnStep>
@@ -47,16 +28,12 @@ void scanKey(const Scenario& scenario, const std::string& algorithmId, const std
     KeyInterner recordedKeys;
     Lane lane(scenario.algorithms[index], scenario, population, recordedKeys, index);
     TrafficMerge traffic(scenario, population, recordedKeys);
-    std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
+    KeyMatch isTarget(key);
     bool done = false;
     lane.setObserver([&](const Lane::Step& step, const RateLimiter& limiter) {
         if (done)
             return;
-        if (step.key >= matches.size())
-            matches.resize(std::max<std::size_t>(step.key + 1, matches.size() * 2), -1);
-        if (matches[step.key] < 0)
-            matches[step.key] = lane.keyName(step.key) == key ? 1 : 0;
-        if (matches[step.key] == 1)
+        if (isTarget(step.key, lane))
             done = onStep(step, limiter);
     });
     Arrival a;
@@ -69,6 +46,15 @@ void scanKey(const Scenario& scenario, const std::string& algorithmId, const std
 }
 
 }  // namespace
+
+std::size_t laneIndex(const Scenario& scenario, const std::string& id)
+{
+    for (std::size_t i = 0; i < scenario.algorithms.size(); ++i) {
+        if (scenario.algorithms[i].id == id)
+            return i;
+    }
+    throw ScenarioError(scenario.name, {{"algorithms", "no algorithm with id '" + id + "'"}});
+}
 
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control)
 {
@@ -115,31 +101,24 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
     history.algorithmId = algorithmId;
     history.key = key;
 
-    std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
-    const auto isTarget = [&](KeyId id) {
-        if (id >= matches.size())
-            matches.resize(std::max<std::size_t>(id + 1, matches.size() * 2), -1);
-        if (matches[id] < 0)
-            matches[id] = lane.keyName(id) == key ? 1 : 0;
-        return matches[id] == 1;
-    };
+    KeyMatch isTarget(key);
     DecisionArithmetic before;
     // The last step's curve waits for the key's next request, which ends it.
     bool curvePending = false;
     KeyId targetId = 0;
     std::uint32_t targetTier = 0;
     lane.setBeforeObserver([&](KeyId id, SimTime t, const RateLimiter& limiter) {
-        if (!isTarget(id))
+        if (!isTarget(id, lane))
             return;
         if (curvePending) {
             KeyStep& last = history.steps.back();
-            last.curve = curveFromStart(limiter, id, scenario.start + last.atUs, t, scenario.start);
+            last.curve = stateCurve(limiter, id, scenario.start + last.atUs, t, scenario.start);
             curvePending = false;
         }
         before = limiter.arithmetic(id, t);
     });
     lane.setObserver([&](const Lane::Step& step, const RateLimiter& limiter) {
-        if (!isTarget(step.key) || history.steps.size() >= maxSteps || step.t - scenario.start < fromUs)
+        if (!isTarget(step.key, lane) || history.steps.size() >= maxSteps || step.t - scenario.start < fromUs)
             return;
         targetId = step.key;
         targetTier = step.tier;
@@ -169,8 +148,8 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
     }
     if (curvePending) {  // no request of the key after the last step: its state to the end
         KeyStep& last = history.steps.back();
-        last.curve = curveFromStart(lane.limiter(targetTier), targetId, scenario.start + last.atUs,
-                                    scenario.start + scenario.duration, scenario.start);
+        last.curve = stateCurve(lane.limiter(targetTier), targetId, scenario.start + last.atUs,
+                                scenario.start + scenario.duration, scenario.start);
     }
     return history;
 }
@@ -226,16 +205,11 @@ std::optional<std::string> sameRequestKey(const Scenario& scenario, const std::s
     const Lane lane(scenario.algorithms[index], scenario, population, recordedKeys, index);
     const Lane other(scenario.algorithms[otherIndex], scenario, population, recordedKeys, otherIndex);
     TrafficMerge traffic(scenario, population, recordedKeys);
-    std::vector<std::int8_t> matches;  // per key id: -1 unknown, 0 no, 1 yes
+    KeyMatch isTarget(key);
     Arrival a;
     std::int64_t n = 0;
     while (traffic.next(a)) {
-        const KeyId id = lane.keyOf(a);
-        if (id >= matches.size())
-            matches.resize(std::max<std::size_t>(id + 1, matches.size() * 2), -1);
-        if (matches[id] < 0)
-            matches[id] = lane.keyName(id) == key ? 1 : 0;
-        if (matches[id] == 1)
+        if (isTarget(lane.keyOf(a), lane))
             return other.keyName(other.keyOf(a));
         if (++n % kCheckEvery == 0 && control.cancelled())
             throw Cancelled{};

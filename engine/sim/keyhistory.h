@@ -41,6 +41,9 @@ struct KeyHistory {
     QuotaPolicy policy;              // for the HTTP headers (httpheaders.h)
 };
 
+// The index in scenario.algorithms of the algorithm `id`; throws ScenarioError when there is none.
+std::size_t laneIndex(const Scenario& scenario, const std::string& id);
+
 // The busiest keys of the scenario's first lane, most requests first (for the key picker).
 // Both read the whole traffic, so both refuse a scenario over the work cap as runScenario does.
 std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count, RunControl& control);

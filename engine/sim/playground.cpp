@@ -4,33 +4,16 @@
 
 #include "engine/algorithms/catalog.h"
 #include "engine/algorithms/statecurve.h"
-#include "engine/scenario/scenarioio.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace ratelab {
-namespace {
-
-std::vector<StateCurve> curveFromStart(const RateLimiter& limiter, SimTime from, SimTime to, SimTime start)
-{
-    std::vector<StateCurve> curves = stateCurve(limiter, 0, from, to);
-    for (StateCurve& c : curves) {
-        for (StatePoint& p : c.points)
-            p.t -= start;
-    }
-    return curves;
-}
-
-}  // namespace
 
 KeyHistory playKey(const Scenario& scenario, const std::string& algorithmId, const std::string& key,
                    const std::vector<PlayRequest>& requests)
 {
-    const auto spec = std::find_if(scenario.algorithms.begin(), scenario.algorithms.end(),
-                                   [&](const AlgorithmSpec& a) { return a.id == algorithmId; });
-    if (spec == scenario.algorithms.end())
-        throw ScenarioError(scenario.name, {{"algorithms", "no algorithm with id '" + algorithmId + "'"}});
+    const AlgorithmSpec* spec = &scenario.algorithms[laneIndex(scenario, algorithmId)];
     BuiltLimiter built = makeLimiter(spec->algorithm, spec->params);
     RateLimiter& limiter = *built.limiter;
 
@@ -47,7 +30,7 @@ KeyHistory playKey(const Scenario& scenario, const std::string& algorithmId, con
                                         + std::to_string(limiter.maxCost()));
         const SimTime t = start + r.atUs;
         if (!history.steps.empty())
-            history.steps.back().curve = curveFromStart(limiter, start + history.steps.back().atUs, t, start);
+            history.steps.back().curve = stateCurve(limiter, 0, start + history.steps.back().atUs, t, start);
         KeyStep step;
         step.atUs = r.atUs;
         step.cost = r.cost;
@@ -60,7 +43,7 @@ KeyHistory playKey(const Scenario& scenario, const std::string& algorithmId, con
     if (!history.steps.empty()) {
         const SimTime last = history.steps.back().atUs;
         const SimTime end = std::max<SimTime>(scenario.duration, last + 1'000'000);
-        history.steps.back().curve = curveFromStart(limiter, start + last, start + end, start);
+        history.steps.back().curve = stateCurve(limiter, 0, start + last, start + end, start);
     }
     return history;
 }
