@@ -73,6 +73,12 @@ protected:
 private:
     std::pair<double, double> visibleRange() const;  // seconds
     double toX(double seconds, const QRectF& plot, const std::pair<double, double>& range) const;
+    double xAt(qint64 us, const QRectF& plot, const std::pair<double, double>& range) const
+    {
+        return toX(double(us) / 1e6, plot, range);
+    }
+    // A state value's height in a state lane whose scale runs from 0 to vMax.
+    static double yAt(double value, const QRectF& lane, double vMax) { return lane.bottom() - value / vMax * lane.height(); }
     enum class DotShape { Allowed, Delayed, Rejected };
     void drawDot(QPainter& p, QPointF c, double r, const KeyStep& step, const QColor& color) const;
     QPixmap renderDot(DotShape shape, bool retry, double r, const QColor& color) const;

@@ -18,11 +18,6 @@
 namespace ratelab {
 namespace {
 
-double seconds(qint64 us)
-{
-    return double(us) / 1e6;
-}
-
 const StateValue* limitNamed(const KeyHistory& history, const char* name)
 {
     for (const StateValue& l : history.limits)
@@ -54,8 +49,8 @@ QString readout(double value, const StateValue& like, const KeyHistory& history)
 
 QRectF LaneCanvas::spanRect(const QRectF& laneRect, const std::pair<double, double>& range, qint64 fromUs, qint64 toUs) const
 {
-    const double x0 = std::max(laneRect.left(), toX(seconds(fromUs), laneRect, range));
-    const double x1 = std::min(laneRect.right(), toX(seconds(toUs), laneRect, range));
+    const double x0 = std::max(laneRect.left(), xAt(fromUs, laneRect, range));
+    const double x1 = std::min(laneRect.right(), xAt(toUs, laneRect, range));
     return QRectF(x0, laneRect.top(), std::max(0.0, x1 - x0), laneRect.height());
 }
 
@@ -79,7 +74,6 @@ void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF&
         if (l.unit == primary.unit)
             vMax = std::max(vMax, displayValue(l.value, l.unit));
     vMax = vMax > 0 ? vMax * 1.12 : 1;
-    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
 
     p.setPen(QPen(c.grid, 1));
     p.drawRect(laneRect);
@@ -95,9 +89,9 @@ void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF&
         if (v <= 0)
             continue;
         p.setPen(QPen(c.grid, 1, Qt::DotLine));
-        p.drawLine(QPointF(laneRect.left(), toY(v)), QPointF(laneRect.right(), toY(v)));
+        p.drawLine(QPointF(laneRect.left(), yAt(v, laneRect, vMax)), QPointF(laneRect.right(), yAt(v, laneRect, vMax)));
         p.setPen(c.muted);
-        p.drawText(QRectF(c.area.left(), toY(v) - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()),
+        p.drawText(QRectF(c.area.left(), yAt(v, laneRect, vMax) - c.fm.height() / 2.0, m_gutter - 6, c.fm.height()),
                    Qt::AlignRight | Qt::AlignVCenter, fmt::compact(v));
     }
 
@@ -106,7 +100,7 @@ void LaneCanvas::paintStateLane(PaintContext& c, const Lane& lane, const QRectF&
     for (const StateValue& l : history.limits) {
         if (l.unit != primary.unit)
             continue;
-        const double yy = toY(displayValue(l.value, l.unit));
+        const double yy = yAt(displayValue(l.value, l.unit), laneRect, vMax);
         p.setPen(QPen(c.text, 1.2, Qt::DashLine));
         p.drawLine(QPointF(laneRect.left(), yy), QPointF(laneRect.right(), yy));
         p.setPen(c.text);
@@ -127,10 +121,9 @@ void LaneCanvas::paintStateCurves(PaintContext& c, const Lane& lane, const QRect
     const KeyHistory& history = lane.history;
     const std::vector<StateValue>& names = history.steps.front().state;
     const std::size_t decisive = decisiveValue(names);
-    const auto toY = [&](double v) { return laneRect.bottom() - v / vMax * laneRect.height(); };
     const auto [first, last] =
         stepsCovering(history, qint64(std::floor(c.range.first * 1e6)), qint64(std::ceil(c.range.second * 1e6)));
-    const double nowX = toX(seconds(m_nowUs), laneRect, c.range);
+    const double nowX = xAt(m_nowUs, laneRect, c.range);
     for (std::size_t k = 0; k < names.size(); ++k) {
         if (names[k].unit != names[decisive].unit)
             continue;
@@ -141,7 +134,7 @@ void LaneCanvas::paintStateCurves(PaintContext& c, const Lane& lane, const QRect
             if (k >= curves.size())
                 continue;
             for (const StatePoint& pt : curves[k].points) {
-                const QPointF at(toX(seconds(pt.t), laneRect, c.range), toY(displayValue(pt.value, curves[k].unit)));
+                const QPointF at(xAt(pt.t, laneRect, c.range), yAt(displayValue(pt.value, curves[k].unit), laneRect, vMax));
                 if (broken)
                     path.moveTo(at);
                 else
@@ -178,8 +171,8 @@ void LaneCanvas::paintStateCurves(PaintContext& c, const Lane& lane, const QRect
     for (int i = first; i <= std::min(last, stepAtOrBefore(history, m_nowUs)); ++i) {
         const KeyStep& step = history.steps[std::size_t(i)];
         if (decisive < step.state.size())
-            p.drawEllipse(QPointF(toX(seconds(step.atUs), laneRect, c.range),
-                                  toY(displayValue(step.state[decisive].value, step.state[decisive].unit))),
+            p.drawEllipse(QPointF(xAt(step.atUs, laneRect, c.range),
+                                  yAt(displayValue(step.state[decisive].value, step.state[decisive].unit), laneRect, vMax)),
                           2.2, 2.2);
     }
 }
@@ -190,11 +183,11 @@ void LaneCanvas::paintStateReadout(PaintContext& c, const Lane& lane, const QRec
     const KeyHistory& history = lane.history;
     const StateValue& primary = history.steps.front().state[decisiveValue(history.steps.front().state)];
     const std::optional<double> value = stateAt(history, primary.name, m_nowUs);
-    const double x = toX(seconds(m_nowUs), laneRect, c.range);
+    const double x = xAt(m_nowUs, laneRect, c.range);
     if (!value || x < laneRect.left() || x > laneRect.right())
         return;
     QPainter& p = c.p;
-    const double y = laneRect.bottom() - displayValue(*value, primary.unit) / vMax * laneRect.height();
+    const double y = yAt(displayValue(*value, primary.unit), laneRect, vMax);
     p.setPen(QPen(c.text, 1.5));
     p.setBrush(c.bg);
     p.drawEllipse(QPointF(x, y), 4, 4);
@@ -285,7 +278,7 @@ void LaneCanvas::paintCursorWindow(PaintContext& c, const Lane& lane, const QRec
         const qint64 admits = tat + qint64(std::llround(interval->value - tau->value));
         if (admits > m_nowUs)
             bracket(m_nowUs, admits, tr("rejects until TAT + T − τ"));
-        const double x = toX(seconds(tat), laneRect, c.range);
+        const double x = xAt(tat, laneRect, c.range);
         if (x >= laneRect.left() && x <= laneRect.right()) {
             p.setPen(QPen(lane.style.color, 1.5));
             p.drawLine(QPointF(x, laneRect.top() + 2), QPointF(x, laneRect.bottom() - 2));
