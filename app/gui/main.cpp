@@ -1,8 +1,8 @@
 // ratelab [SCENARIO.json] [--view compare|learn|logs|cluster] [--screenshot FILE.png]
 //         [--theme system|light|dark] [--size WxH] [--key KEY] [--bucket 10ms|...|1s]
-//         [--range FROM-TO]
+//         [--range FROM-TO] [--strips]
 // --key, --bucket and --range (seconds from the run's start) pick Compare's key and bucket and
-// zoom its chart A.
+// zoom its chart A; --strips draws chart A as one strip per algorithm.
 // With --screenshot: run, wait for the result, render the window (1600 x 1000 unless --size)
 // to FILE.png and exit 0; works under QT_QPA_PLATFORM=offscreen. A bad scenario exits 2 with
 // its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
@@ -39,6 +39,7 @@ struct Options {
     std::optional<std::string> key;                                        // Compare's key
     ratelab::Duration bucketUs = 0;                                        // Compare's bucket; 0: the report's
     std::optional<std::pair<ratelab::SimTime, ratelab::SimTime>> rangeUs;  // Compare's zoom
+    bool strips = false;                                                   // Compare's chart A as strips
 };
 
 // --bucket and --range, checked; false with the problem on stderr.
@@ -94,7 +95,10 @@ std::variant<Options, int> parseOptions(const QApplication& app)
     const QCommandLineOption rangeOption(QStringLiteral("range"),
                                          QStringLiteral("Compare: zoom chart A to FROM-TO seconds from the start."),
                                          QStringLiteral("FROM-TO"));
-    parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption});
+    const QCommandLineOption stripsOption(QStringLiteral("strips"),
+                                          QStringLiteral("Compare: chart A as one strip per algorithm."));
+    parser.addOptions(
+        {viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption, stripsOption});
     parser.process(app);
 
     Options options;
@@ -121,6 +125,7 @@ std::variant<Options, int> parseOptions(const QApplication& app)
         options.screenshot = parser.value(screenshotOption);
     if (parser.isSet(keyOption))
         options.key = parser.value(keyOption).toStdString();
+    options.strips = parser.isSet(stripsOption);
     if (!parseCompareOptions(parser.value(bucketOption), parser.value(rangeOption), options))
         return 2;
     if (parser.isSet(themeOption)) {
@@ -167,6 +172,7 @@ void applyCompareOptions(MainWindow& window, const Options& options)
         compare->countsSelector()->setKey(options.key);
     if (options.bucketUs > 0)
         compare->countsSelector()->setBucket(options.bucketUs);
+    compare->countsSelector()->setStrips(options.strips);
     if (!options.rangeUs)
         return;
     auto* zoom = new QObject(&window);  // deleted with the first result: one zoom

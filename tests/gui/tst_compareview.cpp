@@ -3,6 +3,9 @@
 #include "app/gui/panels/countsselector.h"
 #include "tests/gui/guitest.h"
 
+#include <QCategoryAxis>
+#include <QCheckBox>
+
 using namespace ratelab;
 
 namespace {
@@ -101,6 +104,59 @@ private slots:
         QVERIFY(waitCompareReady(view));
         QCOMPARE(chart->values()[0], perSecond({{0, 1}, {18, 3}, {19, 1}, {20, 3}, {21, 1}, {30, 1}}, 40, 0.05));
         QVERIFY(!chart->limitLine());
+    }
+
+    // Strips: mallory at 50 ms, one strip per algorithm on one scale, the fixed window on top.
+    // Each lane's peak, 3 requests in a 50 ms bucket = 60 req/s, is drawn 60 above its own
+    // strip's baseline; the strips never overlap; hiding one leaves one strip; unticking draws
+    // the lines on the plain axis again.
+    void stripsShowEachAlgorithmOnItsOwnBaseline()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
+        QVERIFY(waitSettled(w));
+        CompareView* view = w.compareView();
+        AllowedChart* chart = view->allowedChart();
+        view->countsSelector()->setBucket(50'000);
+        view->countsSelector()->setKey(std::string("mallory"));
+        QVERIFY(waitCompareReady(view));
+        const auto peakY = [](QLineSeries* s) {
+            double top = -1e300;
+            for (const QPointF& p : s->points())
+                top = std::max(top, p.y());
+            return top;
+        };
+        view->countsSelector()->stripsBox()->click();
+        chart->refreshNow();
+        QVERIFY(chart->strips());
+        const auto& strips = chart->stripLayout();
+        QCOMPARE(strips.size(), std::size_t(2));
+        QCOMPARE(strips[0].lane, std::size_t(0));
+        QCOMPARE(strips[1].lane, std::size_t(1));
+        QCOMPARE(strips[1].baseline, 0.0);
+        QCOMPARE(chart->stripBottom(), 0.0);
+        QVERIFY(strips[0].baseline > 60);
+        QCOMPARE(peakY(chart->algorithmSeries()[0]), strips[0].baseline + 60);
+        QCOMPARE(peakY(chart->algorithmSeries()[1]), 60.0);
+        auto* axis = qobject_cast<QCategoryAxis*>(chart->chart()->axes(Qt::Vertical).front());
+        QVERIFY(axis);
+        QCOMPARE(axis->categoriesLabels(), (QStringList{QStringLiteral("log"), QStringLiteral("fw")}));
+        QVERIFY2(chart->title().contains(QStringLiteral("one strip each")), qPrintable(chart->title()));
+
+        view->legend()->setHidden({QStringLiteral("fw")});
+        chart->refreshNow();
+        QCOMPARE(chart->stripLayout().size(), std::size_t(1));
+        QCOMPARE(chart->stripLayout()[0].lane, std::size_t(1));
+
+        view->legend()->setHidden({});
+        view->countsSelector()->stripsBox()->click();
+        chart->refreshNow();
+        QVERIFY(chart->stripLayout().empty());
+        QCOMPARE(peakY(chart->algorithmSeries()[0]), 60.0);
+        QVERIFY(!axis->categoriesLabels().contains(QStringLiteral("fw")));
     }
 
     // Rejected and "− sliding log": per bucket, the log's refusals, and each lane's allowed

@@ -47,6 +47,8 @@ AllowedChart::AllowedChart(QWidget* parent) : ChartView(parent)
     m_limitLine->setZValue(kLimitLineZ);
     m_limitLabel = new QGraphicsSimpleTextItem(chart());
     m_limitLabel->setZValue(6);
+    m_stripRules = new QGraphicsPathItem(chart());
+    m_stripRules->setZValue(kLimitLineZ);
     updateTitle();
     restyle();
 }
@@ -77,6 +79,15 @@ void AllowedChart::setInput(const ChartInput& input)
     refreshNow();
 }
 
+void AllowedChart::setStrips(bool strips)
+{
+    if (strips == m_strips)
+        return;
+    m_strips = strips;
+    updateTitle();
+    refreshNow();
+}
+
 void AllowedChart::setMode(Mode mode)
 {
     if (mode == Mode::MinusLog && !(m_input.report && exactLogLane(*m_input.report)))
@@ -102,8 +113,11 @@ CountsMeasure AllowedChart::measure() const
 void AllowedChart::rebuildData()
 {
     m_plot->clear();
+    if (m_input.counts)
+        ensureStripOffered(m_input.counts->lanes.size());
     m_values.clear();
     m_laneLines.clear();
+    m_lineLane.clear();
     m_pinnedLines.clear();
     if (!m_input.report || !m_input.counts)
         return;
@@ -132,9 +146,11 @@ void AllowedChart::rebuildData()
         order.push_back(*log);
     addPinnedLines(end);
     m_laneLines = QList<QLineSeries*>(qsizetype(c.lanes.size()), nullptr);
-    for (const std::size_t i : order)
+    for (const std::size_t i : order) {
         m_laneLines[qsizetype(i)] =
             m_plot->addLine(QString::fromStdString(c.lanes[i].algorithmId), stepPoints(m_values[i], m_bucketUnits, end));
+        m_lineLane.push_back(i);
+    }
 }
 
 // The pinned run's lanes under this run's, where its counts are of the same key and bucket
@@ -154,6 +170,7 @@ void AllowedChart::addPinnedLines(double end)
                 QLineSeries* line = m_plot->addLine(tr("%1 (pinned)").arg(QString::fromStdString(c.lanes[i].algorithmId)),
                                                     stepPoints(values, m_bucketUnits, end));
                 m_pinnedLines.insert(line, i);
+                m_lineLane.push_back(i);
             }
 }
 
@@ -191,6 +208,8 @@ void AllowedChart::updateTitle()
         else if (m_mode == Mode::Allowed && !m_limit)
             parts << tr("limits differ: see B");
     }
+    if (m_strips)
+        parts << tr("one strip each");
     m_title = parts.join(QStringLiteral(" · "));
     setChartTitle(m_title);
 }
@@ -219,28 +238,42 @@ std::pair<double, double> AllowedChart::fullXRange() const
     return {0, end > 0 ? end : 1};
 }
 
+std::pair<double, double> AllowedChart::niceValueRange(double yMin, double yMax) const
+{
+    if (m_mode == Mode::Share)
+        return {0, 105};
+    if (m_limit)
+        for (const LimitStep& s : *m_limit)
+            yMax = std::max(yMax, s.costPerSecond);
+    const double span = yMax - yMin;
+    const double step = fmt::niceStep(span > 0 ? span * 1.08 : 1, 5);
+    const double top = std::max(step, std::ceil(yMax * 1.08 / step) * step);
+    const double bottom = yMin < 0 ? std::floor(yMin * 1.08 / step) * step : 0;
+    return {bottom, top};
+}
+
 void AllowedChart::refresh()
 {
     const auto [lo, hi] = currentXRange();
-    const OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
+    OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
     // The axes before the points (OfferedLines::show).
     m_x->setNiceRange(lo, hi);
-    if (m_mode == Mode::Share) {
-        m_y->setNiceRange(0, 105);
+    const bool rates = m_mode == Mode::Allowed || m_mode == Mode::Rejected;
+    if (m_strips) {
+        layoutStrips(sampled);
     } else {
-        double yMax = sampled.yMax;
-        if (m_limit)
-            for (const LimitStep& s : *m_limit)
-                yMax = std::max(yMax, s.costPerSecond);
-        const double yMin = sampled.yMin;
-        const double span = yMax - yMin;
-        const double step = fmt::niceStep(span > 0 ? span * 1.08 : 1, 5);
-        const double top = std::max(step, std::ceil(yMax * 1.08 / step) * step);
-        const double bottom = yMin < 0 ? std::floor(yMin * 1.08 / step) * step : 0;
+        if (!m_stripLayout.empty()) {  // back from strips
+            m_stripLayout.clear();
+            m_y->setFixedTicks({}, 1);
+            m_y->setGridLineVisible(true);
+            styleAxis(m_y, yTitle());
+        }
+        const auto [bottom, top] = niceValueRange(sampled.yMin, sampled.yMax);
         m_y->setNiceRange(bottom, top);
     }
     m_plot->show(sampled);
-    m_plot->offeredArea()->setVisible((m_mode == Mode::Allowed || m_mode == Mode::Rejected) && !sampled.offered.isEmpty());
+    m_plot->offeredArea()->setVisible(rates && !m_strips && !sampled.offered.isEmpty());
+    showStripOffered(rates && m_strips ? sampled.offered : QList<QPointF>());
 }
 
 void AllowedChart::restyle()
@@ -263,6 +296,7 @@ void AllowedChart::restyle()
         it.key()->setPen(pen);
     }
     m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
+    m_stripRules->setPen(QPen(palette::gridColor(dark), 1));
     m_limitLabel->setBrush(palette::textColor(dark));
     m_limitLabel->setFont(labelFont());
 }
@@ -273,7 +307,12 @@ void AllowedChart::layoutOverlays()
 {
     const bool show = m_limit && !m_limit->empty() && !m_laneLines.isEmpty();
     m_limitLine->setVisible(show);
-    m_limitLabel->setVisible(show);
+    m_limitLabel->setVisible(show && !m_strips);
+    m_stripRules->setVisible(m_strips);
+    if (m_strips) {
+        layoutStripOverlays();
+        return;
+    }
     if (!show)
         return;
     const auto [lo, hi] = currentXRange();
@@ -307,7 +346,7 @@ QList<QPair<QPointF, QColor>> AllowedChart::markersAt(double x) const
         return out;
     for (std::size_t i = 0; i < m_values.size(); ++i) {
         if (m_laneLines[qsizetype(i)]->isVisible() && std::isfinite(m_values[i][*b]))
-            out.append({QPointF(x, m_values[i][*b]), m_input.styles[i].color});
+            out.append({QPointF(x, m_values[i][*b] + stripOffset(i)), m_input.styles[i].color});
     }
     return out;
 }

@@ -21,6 +21,7 @@
 #include <memory>
 
 class QGraphicsPathItem;
+class QAreaSeries;
 class QGraphicsSimpleTextItem;
 
 namespace ratelab {
@@ -35,6 +36,11 @@ public:
     // MinusLog falls back to Allowed when the report has no sliding_window_log lane.
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
+    // Small multiples: one strip per shown algorithm, top to bottom in report order, on one
+    // shared scale (each strip's 0 and top on the y axis), each with the offered load and the
+    // limit line of its own; the x axis, zoom and crosshair stay one.
+    void setStrips(bool strips);
+    bool strips() const { return m_strips; }
 
     QString csv() const override;
     QString exportName() const override { return QStringLiteral("allowed"); }
@@ -51,6 +57,14 @@ public:
     // The limit line shown (cost per second, one step per limit change); none for every key.
     std::optional<std::vector<LimitStep>> limitLine() const { return m_limit; }
     QString title() const { return m_title; }
+    // For tests: the strips shown, top first: the algorithm (report index) and its baseline in
+    // axis values (a value v of that algorithm is drawn at baseline + v - bottom).
+    struct Strip {
+        std::size_t lane;
+        double baseline;
+    };
+    const std::vector<Strip>& stripLayout() const { return m_stripLayout; }
+    double stripBottom() const { return m_stripBottom; }
 
 protected:
     std::pair<double, double> fullXRange() const override;
@@ -69,6 +83,15 @@ private:
     QString valueText(double y) const;
     QString yTitle() const;
     void updateTitle();
+    // The nice y range [bottom, top] for values between yMin and yMax (and the limit).
+    std::pair<double, double> niceValueRange(double yMin, double yMax) const;
+    // allowedchartstrips.cpp: the strips' layout and points for a sampled view, their axis,
+    // offered areas, rules and limit lines.
+    void layoutStrips(OfferedLines::Sampled& sampled);
+    double stripOffset(std::size_t lane) const;
+    void ensureStripOffered(std::size_t count);
+    void showStripOffered(const QList<QPointF>& offered);
+    void layoutStripOverlays();
 
     ChartInput m_input;
     Mode m_mode = Mode::Allowed;
@@ -76,6 +99,7 @@ private:
     double m_bucketUnits = 1;                        // the bucket in axis units
     std::vector<std::vector<double>> m_values;       // per algorithm, per bucket
     QList<QLineSeries*> m_laneLines;                 // per algorithm (the plot holds them in drawing order)
+    std::vector<std::size_t> m_lineLane;             // the algorithm of each of the plot's lines, in its order
     QHash<QLineSeries*, std::size_t> m_pinnedLines;  // the pinned run's lines, to the algorithm they match
     NiceAxis* m_x = nullptr;
     NiceAxis* m_y = nullptr;
@@ -84,6 +108,12 @@ private:
     QGraphicsPathItem* m_limitLine = nullptr;
     QGraphicsSimpleTextItem* m_limitLabel = nullptr;
     QString m_title;
+    bool m_strips = false;
+    std::vector<Strip> m_stripLayout;  // empty unless strips are drawn
+    double m_stripBottom = 0;
+    double m_stripSpan = 1;
+    QList<QAreaSeries*> m_stripOffered;  // one offered area per strip, made as needed
+    QGraphicsPathItem* m_stripRules = nullptr;
 };
 
 }  // namespace ratelab

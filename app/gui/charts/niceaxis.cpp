@@ -21,6 +21,13 @@ void NiceAxis::setNiceRange(double min, double max)
     rebuild();
 }
 
+void NiceAxis::setFixedTicks(std::vector<FixedTick> ticks, double step)
+{
+    m_fixed = std::move(ticks);
+    m_fixedStep = step;
+    rebuild();
+}
+
 QString NiceAxis::plain(double value, double step)
 {
     const int decimals = step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9));
@@ -48,6 +55,13 @@ void NiceAxis::rebuild()
     setStartValue(lo);
     m_ticks.clear();
     double step = 1;
+    if (!m_fixed.empty()) {  // in rising order: category end values must rise
+        for (const FixedTick& t : m_fixed)
+            m_ticks.push_back(t.at);
+        appendLabels(m_fixed, m_fixedStep);
+        m_rebuilding = false;
+        return;
+    }
     if (m_scale == Scale::Log2) {
         // Powers of 4 (2 in log2 units), or of 2 when the range is short.
         step = (hi - lo) > 8 ? 2 : 1;
@@ -66,18 +80,29 @@ void NiceAxis::rebuild()
         m_ticks = fmt::niceTicks(lo, hi, m_targetTicks);
         step = m_ticks.size() > 1 ? m_ticks[1] - m_ticks[0] : fmt::niceStep(hi - lo, m_targetTicks);
     }
+    std::vector<FixedTick> ticks;
+    for (const double t : m_ticks)
+        ticks.push_back({t, m_scale == Scale::Log2 ? std::exp2(t) : m_scale == Scale::Log10 ? std::pow(10.0, t) : t, {}});
+    appendLabels(ticks, step);
+    m_rebuilding = false;
+}
+
+void NiceAxis::appendLabels(const std::vector<FixedTick>& ticks, double step)
+{
+    const double lo = min();
+    const double hi = max();
     QStringList used;
-    for (double t : m_ticks) {
-        const double value = m_scale == Scale::Log2 ? std::exp2(t) : m_scale == Scale::Log10 ? std::pow(10.0, t) : t;
-        QString label = m_formatter(value, m_scale == Scale::Log10 ? value : step);
+    for (const FixedTick& t : ticks) {
+        if (t.at < lo - 1e-9 || t.at > hi + 1e-9)
+            continue;
+        QString label = !t.text.isEmpty() ? t.text : m_formatter(t.value, m_scale == Scale::Log10 ? t.value : step);
         // Category labels must be unique; a zero-width space keeps duplicates apart.
         while (used.contains(label))
             label += QChar(0x200B);
         used << label;
         // A tick exactly at the start would be dropped (end values must rise): nudge it.
-        append(label, t <= lo ? lo + (hi - lo) * 1e-9 : t);
+        append(label, t.at <= lo ? lo + (hi - lo) * 1e-9 : t.at);
     }
-    m_rebuilding = false;
 }
 
 }  // namespace ratelab

@@ -23,6 +23,15 @@ public:
 
     void setNiceRange(double min, double max);
     void setTargetTicks(int count) { m_targetTicks = count; }
+    // Ticks at given axis values, in rising order, each labelled with its text or else its own
+    // data value (formatted with `step`), instead of nice ones: small multiples name each strip
+    // on one axis. Empty: nice ticks again.
+    struct FixedTick {
+        double at;
+        double value;
+        QString text;
+    };
+    void setFixedTicks(std::vector<FixedTick> ticks, double step);
     Scale scale() const { return m_scale; }
     std::vector<double> tickValues() const { return m_ticks; }
 
@@ -32,11 +41,14 @@ public:
 
 private:
     void rebuild();
+    void appendLabels(const std::vector<FixedTick>& ticks, double step);
 
     Formatter m_formatter;
     Scale m_scale;
     int m_targetTicks = 6;
     std::vector<double> m_ticks;
+    std::vector<FixedTick> m_fixed;
+    double m_fixedStep = 1;
     bool m_rebuilding = false;
 };
 

@@ -3,6 +3,7 @@
 #include "app/models/formatting.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -34,6 +35,10 @@ CountsSelector::CountsSelector(QWidget* parent) : QWidget(parent)
     row->addWidget(new QLabel(tr("A shows:"), this));
     for (QAbstractButton* b : m_modes->buttons())
         row->addWidget(b);
+    m_strips = new QCheckBox(tr("strips"), this);
+    m_strips->setToolTip(tr("One strip per algorithm on a shared scale: lines that overlap side by side"));
+    connect(m_strips, &QCheckBox::toggled, this, &CountsSelector::stripsChanged);
+    row->addWidget(m_strips);
     row->addSpacing(8);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -145,6 +150,16 @@ Duration CountsSelector::bucketUs() const
 AllowedChart::Mode CountsSelector::mode() const
 {
     return AllowedChart::Mode(m_modes->checkedId());
+}
+
+bool CountsSelector::strips() const
+{
+    return m_strips->isChecked();
+}
+
+void CountsSelector::setStrips(bool strips)
+{
+    m_strips->setChecked(strips);
 }
 
 void CountsSelector::keyTyped(const QString& text)

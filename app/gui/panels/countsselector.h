@@ -1,7 +1,8 @@
 #pragma once
 // The row above Compare's chart A: which key (every key, one of the busiest, or any typed one),
 // which bucket (10 ms to 1 s, or the report's), and what chart A shows (allowed/s, rejected/s,
-// allowed minus the exact sliding log, or the acceptance share), with a status text for the
+// allowed minus the exact sliding log, or the acceptance share) and whether as one strip per
+// algorithm (small multiples, for lines that overlap), with a status text for the
 // counting behind it. It only holds the choice; the view counts and draws.
 
 #include "app/gui/charts/allowedchart.h"
@@ -15,6 +16,7 @@
 
 class QAbstractButton;
 class QButtonGroup;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 
@@ -37,16 +39,19 @@ public:
     // The picked bucket; 0: the report's.
     Duration bucketUs() const;
     AllowedChart::Mode mode() const;
+    bool strips() const;
 
     // As if picked by the user: each emits its signal when the choice changes.
     void setKey(const std::optional<std::string>& key);
     void setBucket(Duration bucketUs);
     void setMode(AllowedChart::Mode mode);
+    void setStrips(bool strips);
 
     QComboBox* keyBox() const { return m_keyBox; }
     QComboBox* bucketBox() const { return m_bucketBox; }
     QAbstractButton* modeButton(AllowedChart::Mode mode) const;
     QLabel* statusLabel() const { return m_status; }
+    QCheckBox* stripsBox() const { return m_strips; }
 
     static constexpr Duration kBuckets[] = {10'000, 50'000, 100'000, 250'000, kMicrosPerSecond};
 
@@ -54,6 +59,7 @@ signals:
     void keyChanged();
     void bucketChanged();
     void modeChanged();
+    void stripsChanged();
 
 private:
     void createKeyBox();
@@ -65,6 +71,7 @@ private:
     QComboBox* m_bucketBox = nullptr;
     QButtonGroup* m_modes = nullptr;
     QLabel* m_status = nullptr;
+    QCheckBox* m_strips = nullptr;
     std::optional<std::string> m_key;
 };
 

@@ -144,6 +144,7 @@ void CompareView::connectSignals()
         updateCharts();
     });
     connect(m_selector, &CountsSelector::modeChanged, this, [this] { m_allowed->setMode(m_selector->mode()); });
+    connect(m_selector, &CountsSelector::stripsChanged, this, [this] { m_allowed->setStrips(m_selector->strips()); });
     connect(m_selector, &CountsSelector::keyChanged, this, &CompareView::updateCounts);
     connect(m_selector, &CountsSelector::bucketChanged, this, &CompareView::updateCounts);
     connect(m_allowed, &ChartView::xRangeRequested, this, &CompareView::rangeChanged);
