@@ -2,6 +2,8 @@
 // destruction, Cancel and reflow on a small window.
 #include "tests/gui/guitest.h"
 
+#include <QListWidget>
+
 using namespace ratelab;
 
 class TestMainWindow : public QObject {
@@ -135,6 +137,28 @@ private slots:
                          .hasMatch(),
                      qPrintable(w.learnView()->headersA()));
         }
+    }
+
+    // Two of one family share a colour and differ by dash: the dock's swatches are line
+    // swatches, wide enough for a whole dash period, and the two differ.
+    void dockSwatchesShowTheDash()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(loadScenario(R"({"schema": "ratelab.scenario/1", "name": "two buckets", "duration": "2s",
+            "traffic": [{"kind": "poisson", "label": "clients", "rate": "5/s"}],
+            "algorithms": [{"id": "a", "algorithm": "token_bucket", "params": {"capacity": 5, "refill": "5/s"}},
+                           {"id": "b", "algorithm": "token_bucket", "params": {"capacity": 9, "refill": "5/s"}}]})",
+                                    "two-buckets"),
+                       QString());
+        QVERIFY(waitSettled(w));
+        QListWidget* list = w.scenarioDock()->algorithmList();
+        QCOMPARE(list->iconSize(), QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
+        const QImage first = list->item(0)->icon().pixmap(list->iconSize()).toImage();
+        const QImage second = list->item(1)->icon().pixmap(list->iconSize()).toImage();
+        QCOMPARE(first.width(), palette::kLineSwatchWidth);
+        QVERIFY(first != second);
     }
 
     void editingAParameterReRuns()

@@ -75,6 +75,7 @@ void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
     m_picker->setToolTip(tr("The selected lane: drawn wide where every lane is drawn, and the one the per-instance and "
                             "outage charts, the topology and the summary follow"));
     m_picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_picker->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
     top->addWidget(m_picker);
     top->addSpacing(12);
     m_description = new QLabel(content);
@@ -222,7 +223,7 @@ void ClusterView::setRun(std::shared_ptr<const Report> report, std::shared_ptr<c
         const auto styles = laneStylesForReport(*m_input.report, m_input.dark);
         for (std::size_t i = 0; i < m_input.report->algorithms.size(); ++i) {
             const QString id = QString::fromStdString(m_input.report->algorithms[i].id);
-            m_picker->addItem(palette::swatch(styles[i], m_input.dark), id);
+            m_picker->addItem(palette::lineSwatch(styles[i], m_input.dark), id);
             if (id == previous)
                 m_input.algorithm = int(i);
         }
@@ -250,7 +251,7 @@ void ClusterView::setDark(bool dark)
     if (m_input.report) {
         const auto styles = laneStylesForReport(*m_input.report, dark);
         for (int i = 0; i < m_picker->count() && std::size_t(i) < styles.size(); ++i)
-            m_picker->setItemIcon(i, palette::swatch(styles[std::size_t(i)], dark));
+            m_picker->setItemIcon(i, palette::lineSwatch(styles[std::size_t(i)], dark));
     }
     updateLegend();
     update();

@@ -141,6 +141,8 @@ QWidget* ScenarioDock::createAlgorithmList(QWidget* content)
     m_list = new QListWidget(content);
     m_list->setToolTip(tr("Checked algorithms run; select one to edit its parameters"));
     m_list->setMinimumHeight(120);
+    // Wide enough for a whole period of any dash pattern: two of one family differ by it.
+    m_list->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
     m_list->setMaximumHeight(200);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (m_syncing)
@@ -222,7 +224,7 @@ void ScenarioDock::rebuildList()
     for (std::size_t i = 0; i < s.algorithms.size(); ++i) {
         const AlgorithmSpec& a = s.algorithms[i];
         const QString id = q(a.id);
-        auto* item = new QListWidgetItem(palette::swatch(styles[i], m_dark), id, m_list);
+        auto* item = new QListWidgetItem(palette::lineSwatch(styles[i], m_dark), id, m_list);
         item->setData(Qt::UserRole, id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(m_doc->state().disabled.contains(id) ? Qt::Unchecked : Qt::Checked);

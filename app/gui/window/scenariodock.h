@@ -32,6 +32,7 @@ public:
     // The editor widget of a parameter of the selected algorithm (tests).
     QWidget* paramEditor(const QString& name) const;
     void selectAlgorithm(int index);
+    QListWidget* algorithmList() const { return m_list; }
     int selectedAlgorithm() const { return m_selected; }
     // Commit pending edits now instead of after the debounce (tests).
     void commitNow();
