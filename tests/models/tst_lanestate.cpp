@@ -56,6 +56,7 @@ private slots:
     void stateAtEqualsAReplay();
     void tokenLevelByHand();
     void fixedWindowStartsByHand();
+    void limitsCounterWindowStartsByHand();
     void stepAtOrBefore();
 };
 
@@ -153,6 +154,25 @@ void TestLaneState::fixedWindowStartsByHand()
     // The count a band shows: 2 in [2, 3) (2.3 and 2.35 rejected), 0 from 3 s.
     QCOMPARE(*stateAt(h, "count", 2'999'999), 2.0);
     QCOMPARE(*stateAt(h, "count", 3'000'000), 0.0);
+}
+
+// python limits' sliding window counter keeps windows at multiples of W too: the same trace
+// in its 1 s windows has them begin at each whole second, also where the previous window held
+// nothing (previous_ttl is 0 there, as limits sets it).
+void TestLaneState::limitsCounterWindowStartsByHand()
+{
+    QTemporaryDir dir;
+    const Scenario s = test::traceScenario(
+        dir.path().toStdString(),
+        "t_us,key,cost\n0,b,1\n100000,a,1\n200000,a,1\n300000,a,1\n1500000,a,1\n2100000,a,1\n2200000,a,1\n2300000,a,1\n"
+        "2350000,a,1\n5000000,a,1\n",
+        R"({"name": "hand", "duration": "6s", "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
+            "algorithms": [{"id": "lc", "algorithm": "limits_sliding_window_counter", "params": {"limit": 2, "window": "1s"}}]})");
+    RunControl control;
+    const KeyHistory h = keyHistory(s, "lc", "a", 0, 20, control);
+    QCOMPARE(windowStarts(h, 0, 6'000'000),
+             (std::vector<SimTime>{1'000'000, 2'000'000, 3'000'000, 4'000'000, 5'000'000, 6'000'000}));
+    QCOMPARE(*stateAt(h, "previous_ttl", 4'500'000), 0.0);  // window [3, 4) held nothing
 }
 
 void TestLaneState::stepAtOrBefore()

@@ -261,7 +261,9 @@ void LaneCanvas::paintCursorWindow(PaintContext& c, const Lane& lane, const QRec
     if (stateAt(history, "oldest_us", m_nowUs) && w > 0) {
         // The sliding log counts what arrived in the window ending now.
         bracket(m_nowUs - w, m_nowUs, tr("last %1").arg(fmt::windowLength(w)));
-    } else if (stateAt(history, "previous_weight", m_nowUs) && w > 0) {
+    } else if ((stateAt(history, "previous_weight", m_nowUs) || stateAt(history, "previous_ttl", m_nowUs)) && w > 0) {
+        // A sliding counter (ours, or python limits' with its previous_ttl) weighs the previous
+        // window against the current one.
         const std::vector<SimTime> starts = windowStarts(history, m_nowUs - 2 * w, m_nowUs);
         if (starts.empty())
             return;  // no window began since the key's first request: its bounds are not in view

@@ -75,7 +75,8 @@ std::vector<StateValue> LimitsMovingWindow::limits() const
 // count is 0, as limits sets it) and the weighted count floored, as the rule compares it.
 // previous_ttl = (1 - ((now - W) / W) % 1) x W is the time to the end of window
 // floor((now - W) / W) + 1: shown as that, in whole microseconds, stepping where the floats
-// do; limits' float of it differs by the rounding of now / 1e6, under a microsecond.
+// do; limits' float of it differs by the rounding of now / 1e6, under a microsecond. The
+// current window's start, window_start_us, steps up at each boundary: Learn's window bands.
 std::vector<StateValue> LimitsSlidingWindowCounter::inspectState(const LimitsSlidingCounterState& state, SimTime now) const
 {
     const SimTime at = std::max(now, heldFrom(state));
@@ -84,7 +85,8 @@ std::vector<StateValue> LimitsSlidingWindowCounter::inspectState(const LimitsSli
     return {{"previous", static_cast<double>(win.previousCount), "requests"},
             {"current", static_cast<double>(win.currentCount), "requests"},
             {"previous_ttl", win.previousCount == 0 ? 0.0 : windowEnd - static_cast<double>(at), "us"},
-            {"estimate", static_cast<double>(estimateOf(win)), "requests"}};
+            {"estimate", static_cast<double>(estimateOf(win)), "requests"},
+            {"window_start_us", windowEnd - static_cast<double>(m_params.windowUs), "us"}};
 }
 
 std::vector<StateValue> LimitsSlidingWindowCounter::limits() const
