@@ -201,7 +201,33 @@ QString gcra(const KeyStep& s, const DecisionArithmetic& a)
     return text + outcome(s.decision) + QLatin1Char('.');
 }
 
+// What decided a cluster's request, in words.
+QString deciderText(ClusterDecider by)
+{
+    switch (by) {
+    case ClusterDecider::Store: return QStringLiteral("the store decided");
+    case ClusterDecider::Instance: return QStringLiteral("the instance decided alone");
+    case ClusterDecider::FailOpen: return QStringLiteral("the store did not answer: fail_open let it through");
+    case ClusterDecider::FailClosed: return QStringLiteral("the store did not answer: fail_closed refused it");
+    case ClusterDecider::LocalFallback:
+        return QStringLiteral("the store did not answer: the instance's fallback limiter decided");
+    }
+    return {};
+}
+
 }  // namespace
+
+QString clusterClause(const KeyStep& step)
+{
+    if (!step.cluster)
+        return {};
+    const ClusterDecision& c = *step.cluster;
+    return QStringLiteral("The cluster %1 it on inst-%2 at %3 (%4), %5.")
+        .arg(c.allowed ? QStringLiteral("allowed") : QStringLiteral("rejected"), QString::number(c.instance),
+             fmt::seconds(double(c.decidedUs)), deciderText(c.by),
+             c.allowed == step.decision.allowed ? QStringLiteral("as the exact limiter did")
+                                                : QStringLiteral("unlike the exact limiter"));
+}
 
 QString decisionSentence(const KeyStep& step)
 {
@@ -219,7 +245,10 @@ QString decisionSentence(const KeyStep& step)
             + (step.decision.allowed ? QStringLiteral(", %1 left.").arg(whole(step.decision.remaining)) : QStringLiteral("."));
         break;
     }
-    return QStringLiteral("%1: ").arg(fmt::seconds(double(step.atUs))) + text;
+    text = QStringLiteral("%1: ").arg(fmt::seconds(double(step.atUs))) + text;
+    if (step.cluster)
+        text += QLatin1Char(' ') + clusterClause(step);
+    return text;
 }
 
 void wordDecisions(KeyHistory& history)

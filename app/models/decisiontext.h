@@ -12,6 +12,11 @@ namespace ratelab {
 
 QString decisionSentence(const KeyStep& step);
 
+// In a cluster scenario, what the cluster decided beside the exact limiter: "The cluster
+// allowed it on inst-2 at 20.100 s (the store did not answer: fail_open let it through),
+// unlike the exact limiter." Empty without a cluster decision. decisionSentence ends with it.
+QString clusterClause(const KeyStep& step);
+
 // Fills every step's `sentence` (the histories the Learn view shows).
 void wordDecisions(KeyHistory& history);
 

@@ -55,6 +55,11 @@ struct OutageSpec {
 
 enum class FailurePolicy { FailOpen, FailClosed, LocalFallback };
 
+// What decided one request of a cluster: the store (its script, or the instance on what it
+// read), the instance alone (local, local_sync), or the failure policy when the store did
+// not answer or the breaker was open.
+enum class ClusterDecider { Store, Instance, FailOpen, FailClosed, LocalFallback };
+
 struct PolicySpec {
     FailurePolicy onFailure = FailurePolicy::FailOpen;
     std::optional<std::int64_t> breakerFailures;  // open after this many failures in a row

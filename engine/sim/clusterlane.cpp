@@ -510,7 +510,7 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
                                          stats.allowedByArrival.size() - 1);
     m_decisionLatency.add(decidedAt - r.arrivedAt);
     if (m_observer)
-        m_observer(Decided{r.key, decidedAt, r.cost, d.allowed});
+        m_observer(Decided{r.key, decidedAt, r.cost, d.allowed, r.arrivedAt, r.instance, deciderOf(byPolicy)});
     if (byPolicy) {
         (d.allowed ? stats.allowedDuringOutage : stats.rejectedDuringOutage) += 1;
         (d.allowed ? stats.outageAllowedSeries : stats.outageRejectedSeries)[arrived] += r.cost;
@@ -536,6 +536,19 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     stats.instanceAllowedSeries[r.instance][arrived] += r.cost;
     // The peak burst: the most the whole cluster admitted for one key, in true time.
     m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal, m_keys);
+}
+
+ClusterDecider ClusterLane::deciderOf(bool byPolicy) const
+{
+    if (byPolicy) {
+        switch (m_cluster.policy.onFailure) {
+        case FailurePolicy::FailOpen: return ClusterDecider::FailOpen;
+        case FailurePolicy::FailClosed: return ClusterDecider::FailClosed;
+        case FailurePolicy::LocalFallback: return ClusterDecider::LocalFallback;
+        }
+    }
+    const bool alone = m_cluster.store.mode == StoreMode::Local || m_cluster.store.mode == StoreMode::LocalSync;
+    return alone ? ClusterDecider::Instance : ClusterDecider::Store;
 }
 
 // Whether one exact limiter of the same algorithm, deciding every request of the lane itself in

@@ -42,11 +42,15 @@ public:
 
     // One decision as record() counts it: `t` is its true time, which may fall just past the
     // scenario's end (a call still in flight there); the report counts those in the last bucket.
+    // `arrivedAt` is when the request reached `instance`, `by` what decided it.
     struct Decided {
         KeyId key;
         SimTime t;
         std::uint32_t cost;
         bool allowed;
+        SimTime arrivedAt;
+        std::uint32_t instance;
+        ClusterDecider by;
     };
     void setObserver(std::function<void(const Decided&)> observer) { m_observer = std::move(observer); }
 
@@ -97,6 +101,7 @@ private:
     KeyId storeKey(KeyId key, SimTime now) const;
     void startMemory();
     const char* heldBy() const;
+    ClusterDecider deciderOf(bool byPolicy) const;
     std::vector<std::vector<SimTime>> windowStarts() const;
     AlgorithmReport& report() { return m_metrics.report(); }  // to add the cluster's own figures
 

@@ -4,6 +4,7 @@
 
 #include "engine/algorithms/statecurve.h"
 #include "engine/scenario/scenarioio.h"
+#include "engine/sim/clusterlane.h"
 #include "engine/sim/keymatch.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/runner.h"
@@ -44,6 +45,51 @@ void scanKey(const Scenario& scenario, const std::string& algorithmId, const std
             throw Cancelled{};
     }
 }
+
+// The cluster's own decisions of one key, beside the exact lane that keyHistory follows: the
+// same arrivals through the cluster lane of the same algorithm, each decision matched to the
+// step of the request it decided by arrival time (the n-th of the key's first tries arriving
+// at t to the n-th step at t; retries are the exact lane's own).
+class ClusterFollower {
+public:
+    ClusterFollower(const Scenario& scenario, const Population& population, const KeyInterner& recordedKeys, std::size_t index,
+                    const std::string& key)
+        : m_start(scenario.start), m_lane(scenario.algorithms[index], scenario, population, recordedKeys, index), m_isTarget(key)
+    {
+        m_lane.setObserver([this](const ClusterLane::Decided& d) {
+            if (m_isTarget(d.key, m_lane))
+                m_decided.push_back(d);
+        });
+    }
+
+    void offer(const Arrival& a) { m_lane.offer(a); }
+
+    // Decides the calls still in flight and gives each first try of `history` its decision.
+    void attachTo(KeyHistory& history)
+    {
+        m_lane.finish();
+        std::stable_sort(m_decided.begin(), m_decided.end(),
+                         [](const ClusterLane::Decided& x, const ClusterLane::Decided& y) { return x.arrivedAt < y.arrivedAt; });
+        std::size_t next = 0;
+        for (KeyStep& step : history.steps) {
+            if (step.retry)
+                continue;
+            const SimTime arrived = m_start + step.atUs;
+            while (next < m_decided.size() && m_decided[next].arrivedAt < arrived)
+                ++next;
+            if (next == m_decided.size() || m_decided[next].arrivedAt != arrived)
+                continue;
+            const ClusterLane::Decided& d = m_decided[next++];
+            step.cluster = ClusterDecision{d.allowed, d.instance, d.t - m_start, d.by};
+        }
+    }
+
+private:
+    SimTime m_start;
+    ClusterLane m_lane;
+    KeyMatch m_isTarget;
+    std::vector<ClusterLane::Decided> m_decided;
+};
 
 }  // namespace
 
@@ -96,6 +142,9 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
     KeyInterner recordedKeys;
     Lane lane(spec, scenario, population, recordedKeys, index);
     TrafficMerge traffic(scenario, population, recordedKeys);
+    std::optional<ClusterFollower> cluster;
+    if (scenario.cluster)
+        cluster.emplace(scenario, population, recordedKeys, index, key);
 
     KeyHistory history;
     history.algorithmId = algorithmId;
@@ -143,9 +192,13 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
     std::int64_t n = 0;
     while ((history.steps.size() < maxSteps || curvePending) && traffic.next(a)) {
         lane.offer(a);
+        if (cluster)
+            cluster->offer(a);
         if (++n % kCheckEvery == 0 && control.cancelled())
             throw Cancelled{};
     }
+    if (cluster)
+        cluster->attachTo(history);
     if (curvePending) {  // no request of the key after the last step: its state to the end
         KeyStep& last = history.steps.back();
         last.curve = stateCurve(lane.limiter(targetTier), targetId, scenario.start + last.atUs,

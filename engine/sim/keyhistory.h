@@ -6,6 +6,7 @@
 
 #include "engine/algorithms/arithmetic.h"
 #include "engine/algorithms/inspection.h"
+#include "engine/cluster/clusterspec.h"
 #include "engine/core/runcontrol.h"
 #include "engine/scenario/scenario.h"
 
@@ -14,6 +15,16 @@
 #include <vector>
 
 namespace ratelab {
+
+// In a cluster scenario, what the cluster itself decided for a request (its first try: the
+// cluster does not retry): on which instance, when (from the scenario start; after the store's
+// round trips) and by what.
+struct ClusterDecision {
+    bool allowed = false;
+    std::uint32_t instance = 0;
+    SimTime decidedUs = 0;
+    ClusterDecider by = ClusterDecider::Store;
+};
 
 struct KeyStep {
     SimTime atUs = 0;  // from the scenario start
@@ -28,6 +39,9 @@ struct KeyStep {
     // is followed to the last of them only (StateCurve::cut).
     std::vector<StateCurve> curve;
     DecisionArithmetic arithmetic;  // before the decision, times from the scenario start
+    // The cluster's decision when the scenario has a cluster; `decision` and `state` are then
+    // one exact limiter's, deciding alone, which the cluster may or may not agree with.
+    std::optional<ClusterDecision> cluster;
     // The decision in words: the app writes it from the values above (app/models
     // decisiontext.h); the engine leaves it empty.
     std::string sentence;
@@ -50,7 +64,8 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
 
 // At most `maxSteps` requests of `key` through the lane `algorithmId`, from its first request
 // at or after `fromUs` (from the scenario start; every earlier request is still decided, so
-// the state is the run's). Reads the traffic up to the request after the last step.
+// the state is the run's). Reads the traffic up to the request after the last step. In a
+// cluster scenario the same traffic also runs through the cluster, for each step's `cluster`.
 KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, const std::string& key, SimTime fromUs,
                       std::size_t maxSteps, RunControl& control);
 

@@ -30,6 +30,8 @@ private slots:
     void nextBurst();
     void curveRunsToTheNextRequest();
     void outageIsReachable();
+    void clusterDecisionsOnEachInstance();
+    void clusterDecisionsDuringTheOutage();
     void searchesCancel();
 };
 
@@ -138,6 +140,61 @@ void TestKeyHistory::outageIsReachable()
     QCOMPARE(burst->quota, std::int64_t(100));
     QCOMPARE(burst->windowUs, Duration(1'000'000));
     QVERIFY(burst->requests > 200 && burst->requests < 400);  // 300 expected in its second
+}
+
+// Two instances, each alone (store "local"), round robin, a fixed window of 2 per second: a's
+// four requests in [0, 1) go to instance 0, 1, 0, 1, two each, so the cluster allows all four
+// where one exact limiter refuses the third and the fourth. A local decision is made at once.
+void TestKeyHistory::clusterDecisionsOnEachInstance()
+{
+    QTemporaryDir dir;
+    const Scenario s =
+        test::traceScenario(dir.path().toStdString(), "t_us,key,cost\n100000,a,1\n200000,a,1\n300000,a,1\n400000,a,1\n",
+                            R"({"name": "two alone", "duration": "2s", "traffic": [{"kind": "trace", "file": "trace.csv"}],
+        "keys": "recorded", "cluster": {"instances": 2, "balancer": "round_robin", "store": {"mode": "local"}},
+        "algorithms": [{"id": "fw", "algorithm": "fixed_window", "params": {"limit": 2, "window": "1s"}}]})");
+    RunControl control;
+    const KeyHistory h = keyHistory(s, "fw", "a", 0, 10, control);
+    QCOMPARE(h.steps.size(), std::size_t(4));
+    const bool exact[] = {true, true, false, false};
+    for (std::size_t i = 0; i < 4; ++i) {
+        const KeyStep& step = h.steps[i];
+        QCOMPARE(step.decision.allowed, exact[i]);
+        QVERIFY(step.cluster);
+        QVERIFY(step.cluster->allowed);
+        QCOMPARE(step.cluster->instance, std::uint32_t(i % 2));
+        QCOMPARE(step.cluster->decidedUs, step.atUs);
+        QVERIFY(step.cluster->by == ClusterDecider::Instance);
+    }
+    // Without a cluster, no cluster decisions.
+    const Scenario single = test::traceScenario(dir.path().toStdString(), kTrace, kScenario);
+    QVERIFY(!keyHistory(single, "fw", "a", 0, 10, control).steps.front().cluster);
+}
+
+// Redis is down from 20 s to 40 s (timeout 100 ms): every request arriving in it is decided
+// by the failure policy when its call times out, 100 ms after it arrived: fail_open allows
+// each, fail_closed refuses each. Before the outage the store decides, a round trip later.
+void TestKeyHistory::clusterDecisionsDuringTheOutage()
+{
+    const Scenario s = test::embedded("cluster-redis-outage");
+    RunControl control;
+    const std::string key = busiestKeys(s, 1, control).front();
+    for (const auto& [lane, allowed, by] : {std::tuple{"fail_open", true, ClusterDecider::FailOpen},
+                                            std::tuple{"fail_closed", false, ClusterDecider::FailClosed}}) {
+        const KeyHistory h = keyHistory(s, lane, key, 25'000'000, 50, control);
+        QCOMPARE(h.steps.size(), std::size_t(50));
+        for (const KeyStep& step : h.steps) {
+            QVERIFY(step.cluster);
+            QCOMPARE(step.cluster->allowed, allowed);
+            QVERIFY(step.cluster->by == by);
+            QCOMPARE(step.cluster->decidedUs, step.atUs + 100'000);
+        }
+    }
+    const KeyHistory before = keyHistory(s, "fail_open", key, 10'000'000, 20, control);
+    for (const KeyStep& step : before.steps) {
+        QVERIFY(step.cluster && step.cluster->by == ClusterDecider::Store);
+        QVERIFY(step.cluster->decidedUs > step.atUs && step.cluster->decidedUs < step.atUs + 100'000);
+    }
 }
 
 void TestKeyHistory::searchesCancel()

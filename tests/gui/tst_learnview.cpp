@@ -92,8 +92,17 @@ void TestLearnView::goToReachesAnyTime()
             allowed += s.atUs >= 24'100'000 && s.atUs < 30'100'000 && s.decision.allowed;
         QVERIFY2(allowed >= 500 && allowed <= 700, qPrintable(QString::number(allowed)));
     }
-    // It says that these are one instance's decisions, not the cluster's.
-    QVERIFY2(v.status().contains(QStringLiteral("on one instance, without the store")), qPrintable(v.status()));
+    // The dots are one exact limiter's; the cluster's decisions ride along: in the outage
+    // fail_open (A) lets every request through, fail_closed (B) none, and the view says
+    // where they differ.
+    for (const KeyStep& s : lanes[0].history.steps)
+        if (s.atUs >= 24'100'000 && s.atUs < 30'100'000)
+            QVERIFY(s.cluster && s.cluster->allowed);
+    for (const KeyStep& s : lanes[1].history.steps)
+        if (s.atUs >= 24'100'000 && s.atUs < 30'100'000)
+            QVERIFY(s.cluster && !s.cluster->allowed);
+    QVERIFY2(v.status().contains(QStringLiteral("ringed: the cluster decided otherwise")), qPrintable(v.status()));
+    QVERIFY2(v.sentenceA().contains(QStringLiteral("fail_open let it through")), qPrintable(v.sentenceA()));
     // The cursor's step and sentence are of the request at or before 25 s.
     const KeyStep& current = lanes[0].history.steps[std::size_t(v.currentStep())];
     QVERIFY(current.atUs <= 25'000'000 && lanes[0].history.steps[std::size_t(v.currentStep()) + 1].atUs > 25'000'000);

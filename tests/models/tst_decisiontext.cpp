@@ -46,6 +46,7 @@ private slots:
     void gcraRejects();
     void presetsInTheirFamilysTerms();
     void decisiveDecimals();
+    void clusterDecisionBesideTheExactOne();
 };
 
 void TestDecisionText::tokenBucketRefill()
@@ -178,6 +179,26 @@ void TestDecisionText::decisiveDecimals()
     QCOMPARE(fmt::seconds(250'000), QStringLiteral("0.250 s"));
     QCOMPARE(fmt::seconds(250'001), QStringLiteral("0.250001 s"));
     QCOMPARE(fmt::seconds(1'000'000.0 / 3), QStringLiteral("0.333333333 s"));
+}
+
+// The cluster's decision after the exact limiter's: where, when, by what, and whether the two
+// agree.
+void TestDecisionText::clusterDecisionBesideTheExactOne()
+{
+    KeyStep step;
+    step.atUs = 20'000'000;
+    step.decision.allowed = false;
+    step.cluster = ClusterDecision{true, 2, 20'100'000, ClusterDecider::FailOpen};
+    QCOMPARE(clusterClause(step),
+             QStringLiteral("The cluster allowed it on inst-2 at 20.100 s (the store did not answer: "
+                            "fail_open let it through), unlike the exact limiter."));
+    QVERIFY(decisionSentence(step).endsWith(clusterClause(step)));
+    step.decision.allowed = true;
+    step.cluster = ClusterDecision{true, 0, 20'001'500, ClusterDecider::Store};
+    QCOMPARE(clusterClause(step),
+             QStringLiteral("The cluster allowed it on inst-0 at 20.001500 s (the store decided), as the exact limiter did."));
+    step.cluster.reset();
+    QCOMPARE(clusterClause(step), QString());
 }
 
 QTEST_APPLESS_MAIN(TestDecisionText)

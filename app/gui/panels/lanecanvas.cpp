@@ -340,7 +340,17 @@ void LaneCanvas::paintRequestLane(PaintContext& c, const Lane& lane, const QRect
             p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));
             p.drawText(QPointF(x + dotR + 4, center.y() - dotR - 1), tr("held %1").arg(fmt::duration(steps[i].decision.delayUs)));
         }
-        drawDot(p, center, int(i) == current ? dotR * 1.35 : dotR, steps[i], color);
+        const double r = int(i) == current ? dotR * 1.35 : dotR;
+        drawDot(p, center, r, steps[i], color);
+        if (steps[i].cluster && steps[i].cluster->allowed != steps[i].decision.allowed) {
+            // The cluster decided this request otherwise than the exact limiter: ringed in
+            // the text colour, which no algorithm's colour is.
+            QColor ring = c.text;
+            ring.setAlphaF(color.alphaF());
+            p.setPen(QPen(ring, 1.6));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(center, r + 3.5, r + 3.5);
+        }
     }
     p.restore();
 }

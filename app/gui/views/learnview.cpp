@@ -365,11 +365,9 @@ void LearnView::showHistories(const LearnHistories& result)
         status += tr(" (%1 to %2; Go to or Next reaches any other)")
                       .arg(fmt::simTime(m_lanes.front().history.steps.front().atUs),
                            fmt::simTime(m_lanes.front().history.steps.back().atUs));
-    // Learn decides on one instance: say so rather than let it pass for the cluster's decisions.
+    // The dots and states are one exact limiter's: say so, and how the cluster's show.
     if (m_scenario && m_scenario->cluster)
-        status += QStringLiteral(". ")
-            + tr("Each lane here is its algorithm on one instance, without the store or its outages: "
-                 "the Cluster view shows the cluster's decisions");
+        status += QStringLiteral(". ") + clusterStatus();
     if (!m_offeredKey.empty())
         status += QStringLiteral(". ")
             + tr("B has no request of %1; it keys the same traffic as %2: <a href=\"follow\">follow %2 in B</a>")
@@ -387,6 +385,22 @@ void LearnView::showHistories(const LearnHistories& result)
     m_pendingFit.reset();
     m_ready = true;
     emit ready();
+}
+
+// How many of the requests on screen the cluster decided otherwise than the exact limiter
+// whose dots and state the lanes draw.
+QString LearnView::clusterStatus() const
+{
+    int otherwise = 0;
+    int decided = 0;
+    for (const LaneCanvas::Lane& lane : m_lanes)
+        for (const KeyStep& step : lane.history.steps)
+            if (step.cluster) {
+                ++decided;
+                otherwise += step.cluster->allowed != step.decision.allowed ? 1 : 0;
+            }
+    return tr("dots and state: each exact limiter alone; ringed: the cluster decided otherwise (%1 of %2)")
+        .arg(fmt::exact(otherwise), fmt::exact(decided));
 }
 
 // Where asked (focusOn()), or on the first rejection in either lane: the moment worth

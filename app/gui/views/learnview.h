@@ -94,6 +94,7 @@ private:
     void showPlaygroundControls(bool on);
     void showFailure(const QString& message);
     int openingStep();  // consumes the step focusOn() asked for
+    QString clusterStatus() const;
     std::string familyOf(const std::string& algorithmId) const;
     void setCurrent(int step, bool moveNow = true);
     void stepBy(int delta);
