@@ -2,6 +2,7 @@
 // destruction, Cancel and reflow on a small window.
 #include "tests/gui/guitest.h"
 
+#include <QBarSet>
 #include <QListWidget>
 
 using namespace ratelab;
@@ -52,6 +53,18 @@ private slots:
         QCOMPARE(lane.history.algorithmId, std::string("fixed_window"));
         QCOMPARE(lane.history.key, std::string("user-0"));
         QCOMPARE(lane.history.steps[std::size_t(w.learnView()->currentStep())].atUs, SimTime(1'090'000));
+
+        // A double-click on B's bar of the sliding log (row 1) opens Learn on its peak: user-0,
+        // the window ending at 0.990 s, where its tenth request fills it.
+        const PeakBurst logPeak = w.controller()->lastReport()->algorithms[1].peakBurst;
+        QCOMPARE(logPeak.atUs, SimTime(990'000));
+        w.setView(MainWindow::View::Compare);
+        emit w.compareView()->burstChart()->barSets()[1]->doubleClicked(0);
+        QCOMPARE(w.view(), MainWindow::View::Learn);
+        QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
+        const LaneCanvas::Lane& logLane = w.learnView()->canvas()->lanes().front();
+        QCOMPARE(logLane.history.algorithmId, std::string("sliding_window_log"));
+        QCOMPARE(logLane.history.steps[std::size_t(w.learnView()->currentStep())].atUs, SimTime(990'000));
     }
 
     void embeddedScenario_data()

@@ -64,6 +64,7 @@ void BarsChart::setBars(const QList<Bar>& bars, const QString& valueTitle, const
         set->append(values);
         m_sets.append(set);
         connect(set, &QBarSet::clicked, this, [this, i](int) { emit barClicked(i); });
+        connect(set, &QBarSet::doubleClicked, this, [this, i](int) { emit barDoubleClicked(i); });
         if (!bars[i].hidden)
             maxValue = std::max(maxValue, axisValue(bars[i].value));
         auto* label = new QGraphicsSimpleTextItem(chart());

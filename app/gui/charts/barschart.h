@@ -33,15 +33,17 @@ public:
 
     QList<Bar> bars() const { return m_bars; }
     QString csv() const override;
+    // For tests: one bar set per bar, in the bars' order.
+    const QList<QBarSet*>& barSets() const { return m_sets; }
 
 signals:
     void barClicked(int index);
+    void barDoubleClicked(int index);
 
 protected:
     void setBars(const QList<Bar>& bars, const QString& valueTitle, const QString& csvValueName);
     // A dashed vertical line at `value` with a label (NaN: none).
     void setReference(double value, const QString& label);
-
     std::pair<double, double> fullXRange() const override;
     void refresh() override;
     QString tooltipAt(const QPointF& value) const override;

@@ -118,16 +118,21 @@ void CompareView::setPinned(bool pinned)
     stageCharts();
 }
 
+// Learn on algorithm i's peak burst shown in B: its key, at its time.
+void CompareView::learnOnBurst(int i)
+{
+    const std::optional<PeakBurst> peak = m_burst->shownPeak(i);
+    if (m_input.report && peak && !peak->key.empty())
+        emit learnRequested(QString::fromStdString(m_input.report->algorithms[std::size_t(i)].id),
+                            QString::fromStdString(peak->key), peak->atUs);
+}
+
 void CompareView::connectSignals()
 {
     connect(m_pin, &QToolButton::toggled, this, &CompareView::setPinned);
-    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
-        const int i = m_proxy->mapToSource(index).row();
-        const std::optional<PeakBurst> peak = m_burst->shownPeak(i);
-        if (m_input.report && peak && !peak->key.empty())
-            emit learnRequested(QString::fromStdString(m_input.report->algorithms[std::size_t(i)].id),
-                                QString::fromStdString(peak->key), peak->atUs);
-    });
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { learnOnBurst(m_proxy->mapToSource(index).row()); });
+    connect(m_burst, &BarsChart::barDoubleClicked, this, &CompareView::learnOnBurst);
     m_staging.setSingleShot(true);
     m_staging.setInterval(0);
     connect(&m_staging, &QTimer::timeout, this, [this] {

@@ -85,6 +85,7 @@ private:
     void connectSignals();
     void connectCounting();
     void zoomToBurst(int bar);
+    void learnOnBurst(int bar);
     void applyInput(int chart);
     void updateRangeLabel();
     void rangeChanged();
