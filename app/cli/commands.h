@@ -3,13 +3,17 @@
 // 0 success, 2 bad usage or bad input (one line on stderr naming file, line and field),
 // 1 internal failure.
 
+#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/decision.h"
 #include "engine/logs/logoptions.h"
 #include "engine/logs/reading/parallelimport.h"
 
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace CLI {
@@ -31,6 +35,8 @@ struct DecideOptions {
     std::vector<std::string> params;  // k=v
     std::string trace;                // a path, or "-" for stdin
     std::string headers;              // empty, x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11
+    std::string backend;              // empty: the engine decides; else redis://HOST[:PORT][/DB]
+    std::string keyPrefix = "rl:";    // with a backend: before each Redis key
 };
 
 struct RunOptions {
@@ -64,9 +70,15 @@ struct ExportOptions {
     std::string algorithm;
     std::vector<std::string> params;  // k=v
     std::string target;               // redis-lua, nginx or envoy
+    std::string clock;                // redis-lua: argv (the default) or redis; empty: not given
 };
 
 int runDecide(const DecideOptions& options);
+// decide's output row, t_us to delay_us, without the line end (decidecommand.cpp).
+void appendDecisionRow(std::string& out, SimTime t, std::string_view key, Cost cost, const Decision& d);
+// decide --backend: the trace's decisions made by our Lua script in a live Redis
+// (decidebackend.cpp); `params` complete. Writes decide's columns to standard output.
+int decideThroughRedis(const DecideOptions& options, const ParamValues& params, std::istream& in, const std::string& fileName);
 // Adds `import` and its options to the app (app/cli/importcommand.cpp).
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& options);
 int runImport(const ImportOptions& options);

@@ -54,14 +54,16 @@ void appendCsvField(std::string& out, std::string_view field)
     out += '"';
 }
 
+}  // namespace
+
 // One output row's contract columns, t_us to delay_us, without the line end.
-void appendRow(std::string& out, const TraceRow& row, const Decision& d)
+void appendDecisionRow(std::string& out, SimTime t, std::string_view key, Cost cost, const Decision& d)
 {
-    appendInt(out, row.t);
+    appendInt(out, t);
     out += ',';
-    appendCsvField(out, row.key);
+    appendCsvField(out, key);
     out += ',';
-    appendInt(out, row.cost);
+    appendInt(out, cost);
     out += d.allowed ? ",1," : ",0,";
     appendInt(out, d.remaining);
     out += ',';
@@ -69,8 +71,6 @@ void appendRow(std::string& out, const TraceRow& row, const Decision& d)
     out += ',';
     appendInt(out, d.delayUs);
 }
-
-}  // namespace
 
 int runDecide(const DecideOptions& options)
 {
@@ -107,6 +107,13 @@ int runDecide(const DecideOptions& options)
         in = &file;
     }
 
+    if (!options.backend.empty()) {
+        if (style) {
+            std::cerr << "ratelab-cli: --headers: not with --backend (the script returns no reset time)\n";
+            return kExitBadInput;
+        }
+        return decideThroughRedis(options, built.params, *in, fileName);
+    }
     RateLimiter& limiter = *built.limiter;
     const QuotaPolicy policy = limiter.policy();
     KeyInterner keys;
@@ -127,7 +134,7 @@ int runDecide(const DecideOptions& options)
             } catch (const std::overflow_error& e) {  // a run longer than the limiter's span
                 throw InputError(fileName, row.line, "t_us", options.algorithm + ": " + e.what());
             }
-            appendRow(out, row, d);
+            appendDecisionRow(out, row.t, row.key, row.cost, d);
             if (style) {
                 out += ',';
                 appendCsvField(out, httpHeaders(*style, d, policy, options.algorithm, row.t));

@@ -1,4 +1,5 @@
-// `ratelab-cli export --algorithm NAME [--param k=v ...] --as redis-lua|nginx|envoy`:
+// `ratelab-cli export --algorithm NAME [--param k=v ...] --as redis-lua|nginx|envoy
+// [--clock argv|redis]`:
 // the limit as a Redis Lua script, an nginx limit_req snippet or an Envoy local rate limit
 // config (engine/limitconfig/limitexport.h).
 
@@ -23,6 +24,10 @@ CLI::App* addExportCommand(CLI::App& app, ExportOptions& o)
                     "envoy (token_bucket, envoy_local)")
         ->required()
         ->check(CLI::IsMember({"redis-lua", "nginx", "envoy"}));
+    cmd->add_option("--clock", o.clock,
+                    "redis-lua: where the script takes the time from: argv (passed in, for replays; the default) "
+                    "or redis (the server's TIME, one clock for every instance)")
+        ->check(CLI::IsMember({"argv", "redis"}));
     return cmd;
 }
 
@@ -35,7 +40,12 @@ int runExport(const ExportOptions& o)
         return kExitBadInput;
     }
     try {
-        std::cout << exportLimit(o.algorithm, params, *exportTargetFromName(o.target));
+        const ExportTarget target = *exportTargetFromName(o.target);
+        if (!o.clock.empty() && target != ExportTarget::RedisLua) {
+            std::cerr << "ratelab-cli: export: --clock is for --as redis-lua only\n";
+            return kExitBadInput;
+        }
+        std::cout << exportLimit(o.algorithm, params, target, o.clock == "redis" ? RedisClock::Server : RedisClock::Argv);
     } catch (const ParamError& e) {
         std::cerr << "ratelab-cli: export: " << e.field() << ": " << e.what() << "\n";
         return kExitBadInput;

@@ -54,6 +54,9 @@ int main(int argc, char** argv)
     decideCmd
         ->add_option("--headers", decide.headers, "Append the HTTP headers: x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11")
         ->check(CLI::IsMember({"x-ratelimit", "x-ratelimit-epoch", "draft-7", "draft-11"}));
+    decideCmd->add_option("--backend", decide.backend,
+                          "Decide in a live Redis, redis://HOST[:PORT][/DB], through our Lua script, pipelined");
+    decideCmd->add_option("--key-prefix", decide.keyPrefix, "With --backend: before each Redis key (default rl:)");
 
     RunOptions run;
     std::uint64_t seed = 0;

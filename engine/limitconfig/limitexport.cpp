@@ -21,11 +21,11 @@ std::optional<ExportTarget> exportTargetFromName(std::string_view name)
     return std::nullopt;
 }
 
-std::string exportLimit(const std::string& algorithm, const ParamValues& params, ExportTarget target)
+std::string exportLimit(const std::string& algorithm, const ParamValues& params, ExportTarget target, RedisClock clock)
 {
     const ParamValues full = makeLimiter(algorithm, params).params;
     switch (target) {
-    case ExportTarget::RedisLua: return redisLuaScript(algorithm, full);
+    case ExportTarget::RedisLua: return redisLuaScript(algorithm, full, clock);
     case ExportTarget::Nginx: return nginxConfig(algorithm, full);
     case ExportTarget::Envoy: return envoyConfig(algorithm, full);
     }

@@ -1,9 +1,10 @@
 #pragma once
 // Exports a limit to the systems that enforce it in production:
 //   redis-lua  a Redis Lua script for the six exact algorithms (redislua.cpp): EVAL with
-//              KEYS[1] = the client's key, ARGV[1] = now in microseconds, ARGV[2] = cost;
-//              returns {allowed (1|0), remaining, retry_after_us, delay_us}, the engine's
-//              decision for decision.
+//              the keys redisLuaKeys() names (one hash tag, so Redis Cluster runs it),
+//              ARGV[1] = now in microseconds (clock argv; clock redis reads TIME instead)
+//              and then the cost; returns {allowed (1|0), remaining, retry_after_us,
+//              delay_us}, the engine's decision for decision.
 //   nginx      limit_req_zone / limit_req for leaky_bucket and nginx_limit_req (nginxexport.cpp).
 //   envoy      the local rate limit filter's token bucket for token_bucket and envoy_local
 //              (envoyexport.cpp).
@@ -17,10 +18,16 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ratelab {
 
 enum class ExportTarget { RedisLua, Nginx, Envoy };
+
+// Where a Redis script takes its time from: the caller (ARGV[1], microseconds: replays and
+// tests decide as the engine does) or the server's TIME, one clock for every instance
+// calling it, which no instance's skew can move.
+enum class RedisClock { Argv, Server };
 
 // The target cannot express this algorithm or these parameters (the CLI's exit 2).
 class ExportError : public std::runtime_error {
@@ -32,10 +39,15 @@ std::optional<ExportTarget> exportTargetFromName(std::string_view name);
 
 // Validates the parameters through the catalog (throws ParamError), then renders the
 // target's text (throws ExportError when the target cannot express it).
-std::string exportLimit(const std::string& algorithm, const ParamValues& params, ExportTarget target);
+std::string exportLimit(const std::string& algorithm, const ParamValues& params, ExportTarget target,
+                        RedisClock clock = RedisClock::Argv);
 
 // Each target's text; `params` complete (defaults filled in). Throw ExportError.
-std::string redisLuaScript(const std::string& algorithm, const ParamValues& params);
+std::string redisLuaScript(const std::string& algorithm, const ParamValues& params, RedisClock clock = RedisClock::Argv);
+// The keys a script of `algorithm` touches for the client key `key`, in KEYS order, all with
+// the hash tag {key} so that Redis Cluster keeps them in one slot: "rl:{alice}", and for
+// the sliding log also "rl:{alice}:seq". `prefix` goes before each ("rl:").
+std::vector<std::string> redisLuaKeys(const std::string& algorithm, const std::string& key, const std::string& prefix = "rl:");
 std::string nginxConfig(const std::string& algorithm, const ParamValues& params);
 std::string envoyConfig(const std::string& algorithm, const ParamValues& params);
 

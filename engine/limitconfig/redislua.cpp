@@ -1,8 +1,10 @@
 // Redis Lua scripts for the six exact algorithms, with the parameters baked in as integer
 // constants. Every quantity is an integer kept below 2^53 (Lua numbers are doubles), in the
 // same scaled units as the engine (levels x the rate's denominator), so the script decides
-// exactly as the engine does. Time comes in as an argument: EVAL script 1 key now_us cost.
-// The state's TTL is the time until the key is idle again plus a 60 s margin, in server time.
+// exactly as the engine does. Time comes in as an argument (EVAL script 1 key now_us cost) or
+// from the server's TIME (EVAL script 1 key cost). Every key a script touches is in KEYS and
+// shares the client key's hash tag, so Redis Cluster runs it on one node. The state's TTL is
+// the time until the key is idle again plus a 60 s margin, in server time.
 
 #include "engine/limitconfig/limitexport.h"
 
@@ -14,11 +16,20 @@ namespace ratelab {
 
 namespace {
 
-// Shared prologue: arguments, helpers, and the reply.
-constexpr const char* kPrologue = R"LUA(
-local key = KEYS[1]
+// Shared prologue: arguments (after the clock's lines), helpers, and the reply.
+constexpr const char* kArgvClock = R"LUA(
 local now = tonumber(ARGV[1])
 local cost = tonumber(ARGV[2] or '1')
+)LUA";
+// TIME in a script that writes needs effect replication: the default from Redis 5 on, asked
+// for before (replicate_commands is a no-op returning true in 7).
+constexpr const char* kServerClock = R"LUA(
+if redis.replicate_commands then redis.replicate_commands() end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local cost = tonumber(ARGV[1] or '1')
+)LUA";
+constexpr const char* kPrologue = R"LUA(local key = KEYS[1]
 local function ceildiv(a, b) if a <= 0 then return 0 end return math.floor((a + b - 1) / b) end
 local function keep(ms) redis.call('PEXPIRE', key, math.max(0, ms) + 60000) end
 )LUA";
@@ -144,6 +155,8 @@ constexpr const char* kSlidingWindowLog = R"LUA(
 -- sliding_window_log: a ZSET of admitted units scored by time; an entry at s counts at now
 -- iff now - s < W (exclusive) or now - s <= W (INCLUSIVE = 1).
 local LIMIT, W, INCLUSIVE = {{LIMIT}}, {{WINDOW}}, {{INCLUSIVE}}
+local seqKey = KEYS[2]
+if not seqKey then return redis.error_reply('sliding_window_log takes 2 keys: rl:{KEY} and rl:{KEY}:seq') end
 local cutoff = now - W
 if INCLUSIVE == 1 then
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. cutoff)
@@ -157,7 +170,7 @@ if cost <= LIMIT and counted + cost <= LIMIT then
   local stamp = now
   local newest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
   if newest[2] and tonumber(newest[2]) > stamp then stamp = tonumber(newest[2]) end
-  local seq = redis.call('HINCRBY', key .. ':seq', 'n', cost)
+  local seq = redis.call('HINCRBY', seqKey, 'n', cost)
   for i = 1, cost do redis.call('ZADD', key, stamp, (seq - cost + i)) end
   counted = counted + cost
   allowed = 1
@@ -171,7 +184,7 @@ local newest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
 if newest[2] then
   local ttl = ceildiv(leaves(tonumber(newest[2])) - now, 1000)
   keep(ttl)
-  redis.call('PEXPIRE', key .. ':seq', math.max(0, ttl) + 60000)
+  redis.call('PEXPIRE', seqKey, math.max(0, ttl) + 60000)
 end
 return {allowed, math.max(0, LIMIT - counted), retry, 0}
 )LUA";
@@ -270,9 +283,36 @@ void requireExact(Int128 value, const std::string& what)
         throw ExportError("redis-lua: " + what + " exceeds 2^53, beyond exact Lua (double) arithmetic");
 }
 
+// How to call the script, as a comment: its keys, its arguments for the clock, its reply,
+// and loading it once for EVALSHA.
+std::string usage(const std::string& algorithm, RedisClock clock)
+{
+    const std::vector<std::string> keys = redisLuaKeys(algorithm, "alice");
+    std::string keyList;
+    for (const std::string& k : keys)
+        keyList += " " + k;
+    const std::string args = clock == RedisClock::Server ? " <cost>" : " <now_us> <cost>";
+    const std::string example = clock == RedisClock::Server ? " 1" : " 1700000000000000 1";
+    return "-- clock: " + std::string(clock == RedisClock::Server ? "redis (the server's TIME)" : "argv (now_us passed in)")
+        + "\n-- EVALSHA <sha> " + std::to_string(keys.size()) + keyList + args
+        + "  ->  {allowed 1|0, remaining, retry_after_us (-1: never), delay_us}\n"
+          "-- every key shares the client key's hash tag {...}, so Redis Cluster runs it on one node.\n"
+          "-- Load once: redis-cli SCRIPT LOAD \"$(cat script.lua)\" gives <sha>; on a NOSCRIPT reply load\n"
+          "-- it again and repeat the call. By hand: redis-cli EVAL \"$(cat script.lua)\" "
+        + std::to_string(keys.size()) + keyList + example + "\n";
+}
+
 }  // namespace
 
-std::string redisLuaScript(const std::string& algorithm, const ParamValues& p)
+std::vector<std::string> redisLuaKeys(const std::string& algorithm, const std::string& key, const std::string& prefix)
+{
+    std::vector<std::string> keys{prefix + "{" + key + "}"};
+    if (algorithm == "sliding_window_log")
+        keys.push_back(keys.front() + ":seq");
+    return keys;
+}
+
+std::string redisLuaScript(const std::string& algorithm, const ParamValues& p, RedisClock clock)
 {
     std::string body;
     if (algorithm == "token_bucket") {
@@ -323,11 +363,8 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p)
                           "sliding_window_log, sliding_window_counter, gcra), not "
                           + algorithm);
     }
-    std::string text = "-- ratelab: " + algorithm;
-    for (const auto& [k, v] : p)
-        text += " " + k + "=" + v;
-    text += "\n-- EVAL <script> 1 <key> <now_us> [cost]  ->  {allowed, remaining, retry_after_us, delay_us}\n";
-    return text + kPrologue + body;
+    return exportHeader(algorithm, p, "--") + usage(algorithm, clock) + (clock == RedisClock::Server ? kServerClock : kArgvClock)
+        + kPrologue + body;
 }
 
 }  // namespace ratelab

@@ -1,6 +1,9 @@
 // The Lua scripts `ratelab-cli export --as redis-lua` writes, run in a real redis-server (the
 // one the suite starts itself, tests/redis/redis-fixture), decide as `ratelab-cli decide` does,
-// column for column, on a seeded trace at epoch-sized times with costs above 1.
+// column for column: called by hand through redis-cli as a user would, and through the live
+// backend (`decide --backend`) on seeded traces of thousands of requests over dozens of keys,
+// at epoch-sized times, many on window boundaries, with costs above 1. With the server's
+// clock (`--clock redis`) a script reads TIME instead.
 
 #include "cli/processrun.h"
 #include "redis/redisurl.h"
@@ -18,6 +21,10 @@ class TestRedisLua : public QObject {
 private slots:
     void luaAgreesWithEngine_data();
     void luaAgreesWithEngine();
+    void backendAgreesWithEngine_data() { luaAgreesWithEngine_data(); }
+    void backendAgreesWithEngine();
+    void serverClockDecidesNow();
+    void backendFailuresAreOneLine();
 
 private:
     struct Run {
@@ -31,6 +38,10 @@ private:
 
     QTemporaryDir m_dir;
 };
+
+namespace {
+QByteArray randomTrace(int count, int keys, std::uint64_t seed);
+}  // namespace
 
 TestRedisLua::Run TestRedisLua::run(const QString& program, const QStringList& args, const QByteArray& stdinData)
 {
@@ -97,7 +108,9 @@ void TestRedisLua::luaAgreesWithEngine()
         const QByteArray key = "k" + QByteArray::number(r % 3);
         const int cost = r % 41 == 0 ? 9 : (r % 5 == 0 ? 2 : 1);
         trace += QByteArray::number(t) + "," + key + "," + QByteArray::number(cost) + "\n";
-        commands += "EVALSHA " + sha + " 1 " + prefix + key + " " + QByteArray::number(t) + " " + QByteArray::number(cost) + "\n";
+        const QByteArray base = prefix + "{" + key + "}";
+        const QByteArray keys = algorithm == "sliding_window_log" ? "2 " + base + " " + base + ":seq" : "1 " + base;
+        commands += "EVALSHA " + sha + " " + keys + " " + QByteArray::number(t) + " " + QByteArray::number(cost) + "\n";
     }
     const QString tracePath = write("lua-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", trace);
     QStringList decideArgs{"decide", "--algorithm", algorithm, "--trace", tracePath};
@@ -121,6 +134,100 @@ void TestRedisLua::luaAgreesWithEngine()
             qPrintable(
                 QString("request %1 (%2): redis %3, engine %4").arg(i).arg(QString(expected[i]), QString(got), QString(want))));
     }
+}
+
+namespace {
+
+// A seeded trace of `count` requests over `keys` keys at epoch-sized times: gaps of 0 (the
+// same instant), of up to ~300 ms, and jumps to the next whole second (a window boundary for
+// every window here), costs 1 to 3 and now and then 9 (above every limit: retry -1).
+QByteArray randomTrace(int count, int keys, std::uint64_t seed)
+{
+    QByteArray trace = "t_us,key,cost\n";
+    std::uint64_t state = seed;
+    qint64 t = 1431857103000000;
+    for (int i = 0; i < count; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const auto r = static_cast<qint64>(state >> 33);
+        if (r % 7 == 0)
+            t = (t / 1000000 + 1) * 1000000;
+        else if (r % 3 != 0)
+            t += r % 300001;
+        const int cost = r % 53 == 0 ? 9 : int(1 + (r >> 8) % 3);
+        trace += QByteArray::number(t) + ",key-" + QByteArray::number((r >> 4) % keys) + "," + QByteArray::number(cost) + "\n";
+    }
+    return trace;
+}
+
+}  // namespace
+
+// 5,000 requests over 40 keys through `decide` and through `decide --backend`: the two
+// outputs are the same, byte for byte.
+void TestRedisLua::backendAgreesWithEngine()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QStringList, params);
+    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
+    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
+    const QString tracePath =
+        write("backend-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", randomTrace(5000, 40, 777));
+    QStringList args{"decide", "--algorithm", algorithm, "--trace", tracePath};
+    for (const QString& p : params)
+        args << "--param" << p;
+    const Run engine = cli(args);
+    QVERIFY2(engine.exitCode == 0, qPrintable(engine.err));
+    const QString prefix = QStringLiteral("ratelab-backend:%1:%2:")
+                               .arg(QCoreApplication::applicationPid())
+                               .arg(QString(QTest::currentDataTag()).replace(' ', '_'));
+    const Run live = cli(args << "--backend" << redis.url << "--key-prefix" << prefix);
+    QVERIFY2(live.exitCode == 0, qPrintable(live.err));
+    QCOMPARE(live.out.count('\n'), qsizetype(5001));
+    const QList<QByteArray> want = engine.out.split('\n');
+    const QList<QByteArray> got = live.out.split('\n');
+    QCOMPARE(got.size(), want.size());
+    for (qsizetype i = 0; i < want.size(); ++i)
+        QVERIFY2(got[i] == want[i],
+                 qPrintable(QString("line %1: redis %2, engine %3").arg(i + 1).arg(QString(got[i]), QString(want[i]))));
+}
+
+// With --clock redis a script reads the server's TIME: a fresh key's bucket of 3 refilled 1 a
+// minute admits 3 requests in a row and refuses the 4th (a refill needs a minute; the calls
+// take milliseconds), whatever time the caller has.
+void TestRedisLua::serverClockDecidesNow()
+{
+    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
+    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
+    const QString redisCli = QStandardPaths::findExecutable("redis-cli");
+    QVERIFY2(!redisCli.isEmpty(), "redis-cli is not installed: run .ci/install-deps");
+    const Run script = cli({"export", "--algorithm", "token_bucket", "--param", "capacity=3", "--param", "refill=1/m", "--as",
+                            "redis-lua", "--clock", "redis"});
+    QCOMPARE(script.exitCode, 0);
+    QVERIFY(script.out.contains("redis.call('TIME')"));
+    const QByteArray key = "ratelab-clock:" + QByteArray::number(QCoreApplication::applicationPid()) + ":{k}";
+    QByteArray allowed;
+    for (int i = 0; i < 4; ++i) {
+        const Run r = run(redisCli, {"-u", redis.url, "EVAL", QString::fromUtf8(script.out), "1", QString(key), "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        allowed += r.out.split('\n').front().trimmed();
+    }
+    QCOMPARE(allowed, QByteArray("1110"));
+    QCOMPARE(cli({"export", "--algorithm", "leaky_bucket", "--as", "nginx", "--clock", "redis"}).exitCode, 2);
+}
+
+// A server that is not there, and a bad URL: one line each, exit 1 and 2, at once.
+void TestRedisLua::backendFailuresAreOneLine()
+{
+    const QString trace = write("one.csv", "t_us,key,cost\n0,a,1\n");
+    const Run gone = cli({"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", trace,
+                          "--backend", "redis://127.0.0.1:1"});
+    QCOMPARE(gone.exitCode, 1);
+    QCOMPARE(gone.err, QStringLiteral("ratelab-cli: redis://127.0.0.1:1/0: cannot connect: Connection refused\n"));
+    const Run bad = cli({"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", trace,
+                         "--backend", "http://x"});
+    QCOMPARE(bad.exitCode, 2);
+    QCOMPARE(bad.err, QStringLiteral("ratelab-cli: --backend http://x: expected redis://HOST[:PORT][/DB]\n"));
+    const Run preset = cli({"decide", "--algorithm", "nginx_limit_req", "--trace", trace, "--backend", "redis://127.0.0.1:1"});
+    QCOMPARE(preset.exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestRedisLua)

@@ -1,0 +1,137 @@
+#include "engine/backend/redisconnection.h"
+
+#include <hiredis.h>
+
+#include <charconv>
+#include <vector>
+
+namespace ratelab {
+
+namespace {
+
+bool parseInt(std::string_view text, int& out)
+{
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+timeval toTimeval(std::chrono::milliseconds ms)
+{
+    return timeval{static_cast<time_t>(ms.count() / 1000), static_cast<suseconds_t>(ms.count() % 1000 * 1000)};
+}
+
+}  // namespace
+
+std::optional<RedisAddress> parseRedisUrl(std::string_view url, std::string& error)
+{
+    constexpr std::string_view scheme = "redis://";
+    if (url.substr(0, scheme.size()) != scheme) {
+        error = "expected redis://HOST[:PORT][/DB]";
+        return std::nullopt;
+    }
+    RedisAddress a;
+    std::string_view rest = url.substr(scheme.size());
+    if (const auto at = rest.rfind('@'); at != std::string_view::npos) {
+        const std::string_view credentials = rest.substr(0, at);
+        const auto colon = credentials.find(':');
+        a.user = std::string(credentials.substr(0, colon));
+        a.password = colon == std::string_view::npos ? std::string() : std::string(credentials.substr(colon + 1));
+        if (colon == std::string_view::npos)
+            std::swap(a.user, a.password);  // redis://PASSWORD@HOST
+        rest = rest.substr(at + 1);
+    }
+    if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
+        if (!parseInt(rest.substr(slash + 1), a.db) || a.db < 0) {
+            error = "the database after / must be a number, e.g. redis://localhost:6379/0";
+            return std::nullopt;
+        }
+        rest = rest.substr(0, slash);
+    }
+    if (const auto colon = rest.rfind(':'); colon != std::string_view::npos && rest.find(']') == std::string_view::npos) {
+        if (!parseInt(rest.substr(colon + 1), a.port) || a.port <= 0 || a.port > 65535) {
+            error = "the port must be 1 to 65535";
+            return std::nullopt;
+        }
+        rest = rest.substr(0, colon);
+    }
+    a.host = std::string(rest);
+    if (a.host.empty()) {
+        error = "no host: expected redis://HOST[:PORT][/DB]";
+        return std::nullopt;
+    }
+    a.text = "redis://" + a.host + ":" + std::to_string(a.port) + "/" + std::to_string(a.db);
+    return a;
+}
+
+void ReplyDeleter::operator()(redisReply* r) const
+{
+    freeReplyObject(r);
+}
+
+std::string_view errorText(const redisReply& reply)
+{
+    return reply.type == REDIS_REPLY_ERROR ? std::string_view(reply.str, reply.len) : std::string_view();
+}
+
+RedisConnection::RedisConnection(const RedisAddress& address, std::chrono::milliseconds timeout)
+    : m_address(address), m_timeout(timeout)
+{
+    m_context = redisConnectWithTimeout(address.host.c_str(), address.port, toTimeval(timeout));
+    if (!m_context)
+        throw RedisError(address.text + ": cannot allocate a connection");
+    if (m_context->err)
+        fail("cannot connect");
+    if (redisSetTimeout(m_context, toTimeval(timeout)) != REDIS_OK)
+        fail("cannot set the timeout");
+    const auto check = [&](RedisReply reply, const char* what) {
+        if (const std::string_view e = errorText(*reply); !e.empty())
+            throw RedisError(m_address.text + ": " + what + ": " + std::string(e));
+    };
+    if (!address.password.empty())
+        check(address.user.empty() ? command({"AUTH", address.password}) : command({"AUTH", address.user, address.password}),
+              "AUTH");
+    if (address.db != 0)
+        check(command({"SELECT", std::to_string(address.db)}), "SELECT");
+}
+
+RedisConnection::~RedisConnection()
+{
+    if (m_context)
+        redisFree(m_context);
+}
+
+void RedisConnection::fail(const std::string& what) const
+{
+    std::string reason = m_context && m_context->errstr[0] ? m_context->errstr : "unknown error";
+    if (m_context && m_context->err == REDIS_ERR_IO && (reason.find("temporarily unavailable") != std::string::npos))
+        reason = "no answer within " + std::to_string(m_timeout.count()) + " ms";
+    throw RedisError(m_address.text + ": " + what + ": " + reason);
+}
+
+RedisReply RedisConnection::command(std::initializer_list<std::string_view> args)
+{
+    std::vector<const char*> argv;
+    std::vector<std::size_t> lengths;
+    for (const std::string_view a : args) {
+        argv.push_back(a.data());
+        lengths.push_back(a.size());
+    }
+    append(static_cast<int>(argv.size()), argv.data(), lengths.data());
+    return next();
+}
+
+void RedisConnection::append(int argc, const char** argv, const std::size_t* lengths)
+{
+    if (redisAppendCommandArgv(m_context, argc, argv, lengths) != REDIS_OK)
+        fail("cannot queue a command");
+}
+
+RedisReply RedisConnection::next()
+{
+    void* reply = nullptr;
+    if (redisGetReply(m_context, &reply) != REDIS_OK || !reply)
+        fail("the connection failed");
+    return RedisReply(static_cast<redisReply*>(reply));
+}
+
+}  // namespace ratelab

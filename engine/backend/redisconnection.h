@@ -1,0 +1,70 @@
+#pragma once
+// One connection to a Redis server over hiredis, blocking with timeouts, for the live backend
+// (redisdecider.h): single commands, and pipelines (append many, then read their replies in
+// order), so a trace does not wait one round trip per request. Every failure is a RedisError
+// of one line naming the server and the reason; nothing blocks past its timeout.
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct redisContext;
+struct redisReply;
+
+namespace ratelab {
+
+// redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]; `text` is the URL without the password.
+struct RedisAddress {
+    std::string host;
+    int port = 6379;
+    int db = 0;
+    std::string user;
+    std::string password;
+    std::string text;
+};
+std::optional<RedisAddress> parseRedisUrl(std::string_view url, std::string& error);
+
+class RedisError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A reply, freed with it.
+struct ReplyDeleter {
+    void operator()(redisReply* r) const;
+};
+using RedisReply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+class RedisConnection {
+public:
+    // Connects (AUTH and SELECT when the address asks); `timeout` bounds the connect and
+    // every read and write. Throws RedisError.
+    RedisConnection(const RedisAddress& address, std::chrono::milliseconds timeout);
+    ~RedisConnection();
+    RedisConnection(const RedisConnection&) = delete;
+    RedisConnection& operator=(const RedisConnection&) = delete;
+
+    // A command and its reply; an error reply is returned, not thrown.
+    RedisReply command(std::initializer_list<std::string_view> args);
+    // Pipelining: queue a command (its arguments are copied at once), then read the queued
+    // commands' replies in order, one per call.
+    void append(int argc, const char** argv, const std::size_t* lengths);
+    RedisReply next();
+
+    const RedisAddress& address() const { return m_address; }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const;
+
+    RedisAddress m_address;
+    std::chrono::milliseconds m_timeout;
+    redisContext* m_context = nullptr;
+};
+
+// The text of an error reply, or empty when `reply` is not one.
+std::string_view errorText(const redisReply& reply);
+
+}  // namespace ratelab
