@@ -9,6 +9,7 @@
 #include "engine/algorithms/decision.h"
 #include "engine/backend/redisconnection.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,29 +40,53 @@ private:
 class RedisDecider {
 public:
     // Connects and loads the script of `algorithm` with `params` (complete, as makeLimiter
-    // fills them in). Keys are redisLuaKeys(algorithm, key, prefix). Throws RedisError,
-    // ExportError.
+    // fills them in) on every node: one server, or each master of a Redis Cluster (found with
+    // CLUSTER SLOTS), each request sent to the master of its key's slot. Keys are
+    // redisLuaKeys(algorithm, key, prefix). Throws RedisError, ExportError.
     RedisDecider(const RedisAddress& address, const std::string& algorithm, const ParamValues& params, std::string prefix);
 
-    // out[i] = the script's decision of batch[i], decided in order. Throws RedisError (an
+    // out[i] = the script's decision of batch[i], each key's requests decided in order. A
+    // MOVED reply maps the slots again and repeats the requests it refused, an ASK sends that
+    // one request to the node named; NOSCRIPT loads the script again. Throws RedisError (an
     // error reply names the request's line).
     void decide(const RequestBatch& batch, std::vector<Decision>& out);
 
+    bool isCluster() const { return m_cluster; }
+    std::size_t nodeCount() const { return m_nodes.size(); }
     std::int64_t scriptLoads() const { return m_loads; }
+    std::int64_t redirections() const { return m_redirections; }
 
 private:
-    void load();
-    void append(const RequestBatch& batch, std::size_t i);
-    // The reply of request i into out[i]; false when it was NOSCRIPT.
-    bool read(const RequestBatch& batch, std::size_t i, std::vector<Decision>& out);
+    struct Node {
+        std::unique_ptr<RedisConnection> connection;
+        std::vector<std::size_t> queued;  // requests sent, awaiting their replies in order
+        bool needsScript = false;
+    };
+    enum class Outcome { Decided, NoScript, Moved, Ask };
 
-    RedisConnection m_connection;
+    void mapSlots();
+    std::size_t nodeAt(const std::string& host, int port);
+    void load(Node& node);
+    void append(const RequestBatch& batch, std::size_t i);
+    void appendTo(Node& node, const RequestBatch& batch, std::size_t i);
+    Outcome read(Node& node, const RequestBatch& batch, std::size_t i, std::vector<Decision>& out);
+    void decideAsked(const RequestBatch& batch, std::size_t i, const std::string& at, std::vector<Decision>& out);
+
+    RedisAddress m_seed;
+    std::vector<Node> m_nodes;
+    std::vector<std::uint16_t> m_slotNode;  // per slot, the node of its master (cluster only)
+    bool m_cluster = false;
     std::string m_script;
     std::string m_sha;
     std::string m_prefix;
     bool m_twoKeys;
     std::int64_t m_loads = 0;
+    std::int64_t m_redirections = 0;
     std::string m_keyBuffer;  // the keys of one call, reused
+    std::size_t m_baseLength = 0;
+    std::vector<std::pair<std::size_t, std::string>> m_asked;  // requests an ASK sent to "host:port"
+    std::vector<std::size_t> m_pending;
+    std::vector<std::size_t> m_retry;
 };
 
 }  // namespace ratelab

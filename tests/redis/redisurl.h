@@ -14,6 +14,28 @@ struct RedisUrl {
     QString problem;  // why there is no URL, with the fix
 };
 
+// The URL in `file`, or the problem.
+inline RedisUrl urlFromFile(const QString& file, const char* what)
+{
+    QFile in(file);
+    if (in.open(QIODevice::ReadOnly))
+        if (const QString url = QString::fromUtf8(in.readAll()).trimmed(); !url.isEmpty())
+            return {url, {}};
+    return {{},
+            QStringLiteral("no %1: its fixture did not start one (%2 is missing; is redis-server installed? run "
+                           ".ci/install-deps)")
+                .arg(QLatin1String(what), file)};
+}
+
+// A Redis Cluster of three masters: RATELAB_REDIS_CLUSTER_URL (one node of a cluster of your
+// own), else the one the suite's cluster fixture started (tests/redis/redis-cluster-fixture).
+inline RedisUrl redisClusterUrl()
+{
+    if (const QString fromEnv = qEnvironmentVariable("RATELAB_REDIS_CLUSTER_URL"); !fromEnv.isEmpty())
+        return {fromEnv, {}};
+    return urlFromFile(QStringLiteral(RATELAB_REDIS_CLUSTER_URL_FILE), "Redis Cluster");
+}
+
 inline RedisUrl redisUrl()
 {
     if (const QString fromEnv = qEnvironmentVariable("RATELAB_REDIS_URL"); !fromEnv.isEmpty())

@@ -23,6 +23,8 @@ private slots:
     void luaAgreesWithEngine();
     void backendAgreesWithEngine_data() { luaAgreesWithEngine_data(); }
     void backendAgreesWithEngine();
+    void clusterBackendAgreesWithEngine_data() { luaAgreesWithEngine_data(); }
+    void clusterBackendAgreesWithEngine();
     void serverClockDecidesNow();
     void backendFailuresAreOneLine();
 
@@ -34,6 +36,7 @@ private:
     };
     Run run(const QString& program, const QStringList& args, const QByteArray& stdinData = {});
     Run cli(const QStringList& args) { return run(QStringLiteral(RATELAB_CLI_PATH), args); }
+    void compareWithBackend(const QString& url, const QString& name);
     QString write(const QString& name, const QByteArray& content);
 
     QTemporaryDir m_dir;
@@ -161,25 +164,21 @@ QByteArray randomTrace(int count, int keys, std::uint64_t seed)
 
 }  // namespace
 
-// 5,000 requests over 40 keys through `decide` and through `decide --backend`: the two
+// 5,000 requests over 40 keys through `decide` and through `decide --backend URL`: the two
 // outputs are the same, byte for byte.
-void TestRedisLua::backendAgreesWithEngine()
+void TestRedisLua::compareWithBackend(const QString& url, const QString& name)
 {
     QFETCH(QString, algorithm);
     QFETCH(QStringList, params);
-    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
-    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
-    const QString tracePath =
-        write("backend-" + QString(QTest::currentDataTag()).replace(' ', '_') + ".csv", randomTrace(5000, 40, 777));
+    const QString tag = QString(QTest::currentDataTag()).replace(' ', '_');
+    const QString tracePath = write(name + "-" + tag + ".csv", randomTrace(5000, 40, 777));
     QStringList args{"decide", "--algorithm", algorithm, "--trace", tracePath};
     for (const QString& p : params)
         args << "--param" << p;
     const Run engine = cli(args);
     QVERIFY2(engine.exitCode == 0, qPrintable(engine.err));
-    const QString prefix = QStringLiteral("ratelab-backend:%1:%2:")
-                               .arg(QCoreApplication::applicationPid())
-                               .arg(QString(QTest::currentDataTag()).replace(' ', '_'));
-    const Run live = cli(args << "--backend" << redis.url << "--key-prefix" << prefix);
+    const QString prefix = QStringLiteral("ratelab-%1:%2:%3:").arg(name).arg(QCoreApplication::applicationPid()).arg(tag);
+    const Run live = cli(args << "--backend" << url << "--key-prefix" << prefix);
     QVERIFY2(live.exitCode == 0, qPrintable(live.err));
     QCOMPARE(live.out.count('\n'), qsizetype(5001));
     const QList<QByteArray> want = engine.out.split('\n');
@@ -188,6 +187,22 @@ void TestRedisLua::backendAgreesWithEngine()
     for (qsizetype i = 0; i < want.size(); ++i)
         QVERIFY2(got[i] == want[i],
                  qPrintable(QString("line %1: redis %2, engine %3").arg(i + 1).arg(QString(got[i]), QString(want[i]))));
+}
+
+void TestRedisLua::backendAgreesWithEngine()
+{
+    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
+    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
+    compareWithBackend(redis.url, QStringLiteral("backend"));
+}
+
+// The same through a Redis Cluster of three masters: each request goes to its key's slot's
+// master (the 40 keys fall on all three), the sliding log's two keys in one slot.
+void TestRedisLua::clusterBackendAgreesWithEngine()
+{
+    const ratelab::test::RedisUrl cluster = ratelab::test::redisClusterUrl();
+    QVERIFY2(!cluster.url.isEmpty(), qPrintable(cluster.problem));
+    compareWithBackend(cluster.url, QStringLiteral("cluster"));
 }
 
 // With --clock redis a script reads the server's TIME: a fresh key's bucket of 3 refilled 1 a
