@@ -37,6 +37,8 @@ struct DecideOptions {
     std::string headers;              // empty, x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11
     std::string backend;              // empty: the engine decides; else redis://HOST[:PORT][/DB]
     std::string keyPrefix = "rl:";    // with a backend: before each Redis key
+    std::string onFailure;            // with a backend: fail_open, fail_closed or local_fallback; empty: fail
+    std::string breaker;              // with --on-failure: FAILURES,COOLDOWN
 };
 
 struct RunOptions {

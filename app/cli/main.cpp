@@ -57,6 +57,12 @@ int main(int argc, char** argv)
     decideCmd->add_option("--backend", decide.backend,
                           "Decide in a live Redis, redis://HOST[:PORT][/DB], through our Lua script, pipelined");
     decideCmd->add_option("--key-prefix", decide.keyPrefix, "With --backend: before each Redis key (default rl:)");
+    decideCmd
+        ->add_option("--on-failure", decide.onFailure,
+                     "With --backend: who decides while Redis is unreachable: fail_open, fail_closed, local_fallback")
+        ->check(CLI::IsMember({"fail_open", "fail_closed", "local_fallback"}));
+    decideCmd->add_option("--breaker", decide.breaker,
+                          "With --on-failure: FAILURES,COOLDOWN, e.g. 5,2s: after 5 failures in a row wait 2 s to retry");
 
     RunOptions run;
     std::uint64_t seed = 0;

@@ -12,8 +12,6 @@ namespace ratelab {
 
 namespace {
 
-constexpr std::chrono::milliseconds kTimeout{10'000};
-
 std::string_view digits(char* buffer, std::size_t size, std::int64_t value)
 {
     const auto [end, ec] = std::to_chars(buffer, buffer + size, value);
@@ -35,11 +33,11 @@ void RequestBatch::clear()
 }
 
 RedisDecider::RedisDecider(const RedisAddress& address, const std::string& algorithm, const ParamValues& params,
-                           std::string prefix)
-    : m_seed(address), m_script(redisLuaScript(algorithm, params, RedisClock::Argv)), m_prefix(std::move(prefix)),
-      m_twoKeys(redisLuaKeys(algorithm, "k").size() == 2)
+                           std::string prefix, std::chrono::milliseconds timeout)
+    : m_timeout(timeout), m_seed(address), m_script(redisLuaScript(algorithm, params, RedisClock::Argv)),
+      m_prefix(std::move(prefix)), m_twoKeys(redisLuaKeys(algorithm, "k").size() == 2)
 {
-    m_nodes.push_back({std::make_unique<RedisConnection>(address, kTimeout), {}, true});
+    m_nodes.push_back({std::make_unique<RedisConnection>(address, m_timeout), {}, true});
     mapSlots();
     for (Node& node : m_nodes)
         load(node);
@@ -85,7 +83,7 @@ std::size_t RedisDecider::nodeAt(const std::string& host, int port)
     a.port = port;
     a.db = 0;
     a.text = "redis://" + host + ":" + std::to_string(port) + "/0";
-    m_nodes.push_back({std::make_unique<RedisConnection>(a, kTimeout), {}, true});
+    m_nodes.push_back({std::make_unique<RedisConnection>(a, m_timeout), {}, true});
     return m_nodes.size() - 1;
 }
 

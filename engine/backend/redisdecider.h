@@ -43,7 +43,8 @@ public:
     // fills them in) on every node: one server, or each master of a Redis Cluster (found with
     // CLUSTER SLOTS), each request sent to the master of its key's slot. Keys are
     // redisLuaKeys(algorithm, key, prefix). Throws RedisError, ExportError.
-    RedisDecider(const RedisAddress& address, const std::string& algorithm, const ParamValues& params, std::string prefix);
+    RedisDecider(const RedisAddress& address, const std::string& algorithm, const ParamValues& params, std::string prefix,
+                 std::chrono::milliseconds timeout = std::chrono::milliseconds(10'000));
 
     // out[i] = the script's decision of batch[i], each key's requests decided in order. A
     // MOVED reply maps the slots again and repeats the requests it refused, an ASK sends that
@@ -72,6 +73,7 @@ private:
     Outcome read(Node& node, const RequestBatch& batch, std::size_t i, std::vector<Decision>& out);
     void decideAsked(const RequestBatch& batch, std::size_t i, const std::string& at, std::vector<Decision>& out);
 
+    std::chrono::milliseconds m_timeout;
     RedisAddress m_seed;
     std::vector<Node> m_nodes;
     std::vector<std::uint16_t> m_slotNode;  // per slot, the node of its master (cluster only)

@@ -9,6 +9,7 @@
 #include "redis/redisurl.h"
 
 #include <QCoreApplication>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,6 +28,7 @@ private slots:
     void clusterBackendAgreesWithEngine();
     void serverClockDecidesNow();
     void backendFailuresAreOneLine();
+    void outageDecidedByThePolicy();
 
 private:
     struct Run {
@@ -243,6 +245,71 @@ void TestRedisLua::backendFailuresAreOneLine()
     QCOMPARE(bad.err, QStringLiteral("ratelab-cli: --backend http://x: expected redis://HOST[:PORT][/DB]\n"));
     const Run preset = cli({"decide", "--algorithm", "nginx_limit_req", "--trace", trace, "--backend", "redis://127.0.0.1:1"});
     QCOMPARE(preset.exitCode, 2);
+}
+
+// A server of the test's own goes away between two batches of a trace read from a pipe and
+// comes back on the same port before the third: batch 1 (keys a*) is decided by Redis as the
+// engine decides it, batch 2 by fail_closed (all refused), batch 3 (keys c*, fresh, as the
+// restarted server holds nothing) by Redis again after a reconnect; the summary counts each.
+void TestRedisLua::outageDecidedByThePolicy()
+{
+    const QString fixture = QStringLiteral(RATELAB_SOURCE_DIR "/tests/redis/redis-fixture");
+    const QString dir = m_dir.filePath(QStringLiteral("outage-server"));
+    QCOMPARE(run(fixture, {"start", dir}).exitCode, 0);
+    QFile urlFile(dir + "/url");
+    QVERIFY(urlFile.open(QIODevice::ReadOnly));
+    const QString url = QString::fromUtf8(urlFile.readAll()).trimmed();
+    const QString port = url.section(':', -1);
+    const auto batch = [](char prefix, qint64 from) {
+        QByteArray rows;
+        for (int i = 0; i < 4096; ++i)
+            rows += QByteArray::number(from + i * 1000) + "," + prefix + QByteArray::number(i % 50) + ",1\n";
+        return rows;
+    };
+    const QByteArray first = batch('a', 1431857103000000), second = batch('b', 1431857108000000),
+                     third = batch('c', 1431857113000000);
+    const QStringList params{"--algorithm", "gcra", "--param", "rate=20/s", "--param", "burst=5"};
+
+    QProcess decide;
+    decide.start(QStringLiteral(RATELAB_CLI_PATH),
+                 QStringList{"decide"} << params << "--trace"
+                                       << "-"
+                                       << "--backend" << url << "--on-failure"
+                                       << "fail_closed");
+    QVERIFY(decide.waitForStarted());
+    QByteArray out;
+    const auto readLines = [&](int lines) {
+        while (out.count('\n') < lines && decide.waitForReadyRead(20000))
+            out += decide.readAllStandardOutput();
+        return out.count('\n') >= lines;
+    };
+    decide.write("t_us,key,cost\n" + first);
+    QVERIFY2(readLines(1 + 4096), qPrintable(QString::number(out.count('\n')) + decide.readAllStandardError()));
+    QCOMPARE(run(fixture, {"stop", dir}).exitCode, 0);
+    decide.write(second);
+    QVERIFY(readLines(1 + 2 * 4096));
+    QCOMPARE(run(fixture, {"start", dir, port}).exitCode, 0);
+    decide.write(third);
+    decide.closeWriteChannel();
+    QVERIFY(decide.waitForFinished(30000));
+    out += decide.readAllStandardOutput();
+    const QString err = QString::fromUtf8(decide.readAllStandardError());
+    run(fixture, {"stop", dir});
+    QCOMPARE(decide.exitCode(), 0);
+
+    const auto engineRows = [&](const QByteArray& rows) {
+        const QString trace = write(QStringLiteral("outage-part.csv"), "t_us,key,cost\n" + rows);
+        return cli(QStringList{"decide"} << params << "--trace" << trace).out.split('\n').mid(1, 4096);
+    };
+    const QList<QByteArray> lines = out.split('\n');
+    QCOMPARE(lines.mid(1, 4096), engineRows(first));
+    for (const QByteArray& line : lines.mid(1 + 4096, 4096))
+        QCOMPARE(line.split(',')[3], QByteArray("0"));
+    QCOMPARE(lines.mid(1 + 2 * 4096, 4096), engineRows(third));
+    QVERIFY2(err.startsWith(
+                 QStringLiteral("ratelab-cli: decided 12288: 8192 by %1/0, 4096 by fail_closed (1 failure, 1 reconnect; last: ")
+                     .arg(url)),
+             qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestRedisLua)
