@@ -8,6 +8,8 @@
 #include "cli/processrun.h"
 #include "redis/redisurl.h"
 
+#include "engine/limitconfig/redismemory.h"
+
 #include <QCoreApplication>
 #include <QProcess>
 #include <QStandardPaths>
@@ -29,6 +31,8 @@ private slots:
     void serverClockDecidesNow();
     void backendFailuresAreOneLine();
     void outageDecidedByThePolicy();
+    void memoryPerKeyAsMeasured_data();
+    void memoryPerKeyAsMeasured();
 
 private:
     struct Run {
@@ -310,6 +314,64 @@ void TestRedisLua::outageDecidedByThePolicy()
                  QStringLiteral("ratelab-cli: decided 12288: 8192 by %1/0, 4096 by fail_closed (1 failure, 1 reconnect; last: ")
                      .arg(url)),
              qPrintable(err));
+}
+
+void TestRedisLua::memoryPerKeyAsMeasured_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QStringList>("params");
+    QTest::addColumn<int>("entries");
+    QTest::newRow("token_bucket") << "token_bucket" << QStringList{"capacity=5", "refill=3/s"} << 1;
+    QTest::newRow("leaky_bucket") << "leaky_bucket" << QStringList{"rate=4/s", "burst=3"} << 1;
+    QTest::newRow("fixed_window") << "fixed_window" << QStringList{"limit=50", "window=1s"} << 1;
+    QTest::newRow("sliding_window_counter") << "sliding_window_counter" << QStringList{"limit=6", "window=1s"} << 1;
+    QTest::newRow("gcra") << "gcra" << QStringList{"rate=7/s", "burst=4"} << 1;
+    QTest::newRow("sliding_window_log, 1 entry") << "sliding_window_log" << QStringList{"limit=50", "window=1s"} << 1;
+    QTest::newRow("sliding_window_log, 20 entries") << "sliding_window_log" << QStringList{"limit=50", "window=1s"} << 20;
+}
+
+// The bytes per key of engine/limitconfig/redismemory.h, measured again as they were: the growth
+// of used_memory over 2,000 keys rl:{user-NNNNNN} (each with `entries` admitted requests) in a
+// database of their own, within 10%.
+void TestRedisLua::memoryPerKeyAsMeasured()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QStringList, params);
+    QFETCH(int, entries);
+    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
+    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
+    const QString redisCli = QStandardPaths::findExecutable("redis-cli");
+    QVERIFY2(!redisCli.isEmpty(), "redis-cli is not installed: run .ci/install-deps");
+    const QString db = redis.url.section('/', 0, 2) + "/9";
+    const auto usedMemory = [&] {
+        const QList<QByteArray> lines = run(redisCli, {"-u", db, "info", "memory"}).out.split('\n');
+        for (const QByteArray& line : lines)
+            if (line.startsWith("used_memory:"))
+                return line.mid(12).trimmed().toDouble();
+        return -1.0;
+    };
+    constexpr int kKeys = 2000;
+    QByteArray trace = "t_us,key,cost\n";
+    for (int e = 0; e < entries; ++e)
+        for (int k = 0; k < kKeys; ++k)
+            trace += QByteArray::number(1431857103000000 + e) + ",user-" + QByteArray::number(k).rightJustified(6, '0') + ",1\n";
+    const QString tracePath = write(QStringLiteral("memory.csv"), trace);
+    QCOMPARE(run(redisCli, {"-u", db, "flushdb"}).exitCode, 0);
+    QStringList args{"decide", "--algorithm", algorithm, "--trace", tracePath, "--backend", db};
+    for (const QString& p : params)
+        args << "--param" << p;
+    QCOMPARE(cli(args).exitCode, 0);  // loads the script and warms the connection buffers
+    QCOMPARE(run(redisCli, {"-u", db, "flushdb"}).exitCode, 0);
+    const double before = usedMemory();
+    QCOMPARE(cli(args).exitCode, 0);
+    const double perKey = (usedMemory() - before) / kKeys;
+    run(redisCli, {"-u", db, "flushdb"});
+    const std::optional<ratelab::RedisKeyMemory> model = ratelab::redisKeyMemory(algorithm.toStdString());
+    QVERIFY(model);
+    const double expected = model->perKey + model->perEntry * entries;
+    qInfo("%s: %.1f B measured, %.1f B modelled", qPrintable(algorithm), perKey, expected);
+    QVERIFY2(std::abs(perKey - expected) <= 0.10 * expected,
+             qPrintable(QString("%1 B per key measured, %2 B in redismemory.h").arg(perKey).arg(expected)));
 }
 
 QTEST_GUILESS_MAIN(TestRedisLua)
