@@ -38,6 +38,10 @@ struct MemoryStats {
     double stateBytesPerKey = 0;    // model bytes per live key (mean at the peak for logs)
     std::int64_t peakLiveKeys = 0;  // every place together (a cluster: store and instances)
     std::int64_t peakStateBytes = 0;
+    // What a key of our Lua script for this algorithm holds in Redis (redis-server 7.0.15,
+    // engine/limitconfig/redismemory.h): its size, or for the sliding log the most, a full
+    // window of `limit` entries. None for an algorithm without a script (the presets).
+    std::optional<double> redisBytesPerKey;
     // Where the state is held: "instance" (a single-instance run), or in a cluster "store",
     // "instances" or "store_and_instances"; then `store` and `instances` (by index) say how
     // much each place held.

@@ -59,6 +59,7 @@ Json memoryJson(const MemoryStats& m)
     return {{"state_bytes_per_key", m.stateBytesPerKey},
             {"peak_live_keys", m.peakLiveKeys},
             {"peak_state_bytes", m.peakStateBytes},
+            {"redis_bytes_per_key", m.redisBytesPerKey ? Json(*m.redisBytesPerKey) : Json(nullptr)},
             {"held_by", m.heldBy},
             {"store", m.store ? heldJson(*m.store) : Json(nullptr)},
             {"instances", instances}};

@@ -1,5 +1,7 @@
 #include "engine/limitconfig/redismemory.h"
 
+#include "engine/core/units.h"
+
 namespace ratelab {
 
 std::optional<RedisKeyMemory> redisKeyMemory(std::string_view algorithm)
@@ -14,6 +16,20 @@ std::optional<RedisKeyMemory> redisKeyMemory(std::string_view algorithm)
     if (algorithm == "sliding_window_log")  // 314 B with 1 entry, 410 B with 10
         return RedisKeyMemory{303.3, 10.67};
     return std::nullopt;
+}
+
+std::optional<double> redisBytesPerKeyAtMost(std::string_view algorithm, const ParamValues& params)
+{
+    const std::optional<RedisKeyMemory> m = redisKeyMemory(algorithm);
+    if (!m || m->perEntry == 0)
+        return m ? std::optional(m->perKey) : std::nullopt;
+    const auto limit = params.find("limit");
+    if (limit == params.end())
+        return std::nullopt;
+    std::string error;
+    const double entries = static_cast<double>(parseInteger(limit->second, error).value_or(0));
+    constexpr double kSkiplistEntryBytes = 108;
+    return entries <= kRedisListpackEntries ? m->perKey + m->perEntry * entries : m->perKey + kSkiplistEntryBytes * entries;
 }
 
 }  // namespace ratelab

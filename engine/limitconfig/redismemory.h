@@ -12,6 +12,8 @@
 // Redis's zset-max-listpack-entries); past that Redis turns it into a skiplist, about 108 B
 // an entry.
 
+#include "engine/algorithms/catalog.h"
+
 #include <optional>
 #include <string_view>
 
@@ -28,5 +30,9 @@ inline constexpr int kRedisListpackEntries = 128;
 
 // The measured figures of the script of `algorithm`; none for an algorithm without a script.
 std::optional<RedisKeyMemory> redisKeyMemory(std::string_view algorithm);
+
+// The most a key of the script holds: its size, or the sliding log's with a full window of
+// `limit` entries (a skiplist's 108 B an entry past 128). None without a script.
+std::optional<double> redisBytesPerKeyAtMost(std::string_view algorithm, const ParamValues& params);
 
 }  // namespace ratelab

@@ -2,6 +2,7 @@
 
 #include "engine/algorithms/fixedwindow.h"
 #include "engine/cluster/scaledparams.h"
+#include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"
 
 #include <algorithm>
@@ -582,6 +583,7 @@ void ClusterLane::finish()
     AlgorithmReport& out = report();
     ClusterStats& stats = *out.cluster;
     out.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());
+    out.memory.redisBytesPerKey = redisBytesPerKeyAtMost(m_spec.algorithm, m_built.params);
     m_memory->finish(out, heldBy());
     stats.roundTripsPerDecision =
         out.requests ? static_cast<double>(stats.storeRoundTrips) / static_cast<double>(out.requests) : 0;

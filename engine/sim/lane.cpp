@@ -1,6 +1,7 @@
 #include "engine/sim/lane.h"
 
 #include "engine/algorithms/statetransfer.h"
+#include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"
 
 #include <algorithm>
@@ -300,6 +301,7 @@ void Lane::finish()
     advanceBuckets(m_end);
     m_metrics.finish();
     report().memory.peakLiveKeys = m_liveKeys.peak();
+    report().memory.redisBytesPerKey = redisBytesPerKeyAtMost(m_spec.algorithm, m_tiers.front().built.params);
     if (!m_variableState)
         report().memory.stateBytesPerKey = static_cast<double>(m_tiers.front().built.limiter->stateBytesPerKey());
     if (m_tiers.front().nominal.shapes) {

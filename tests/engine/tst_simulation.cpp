@@ -74,6 +74,11 @@ void TestSimulation::boundaryAttack()
     QCOMPARE(pair->bRejectsAAllowsExamples.size(), std::size_t(5));
     QCOMPARE(fixed.memory.peakLiveKeys, std::int64_t(1));
     QCOMPARE(fixed.memory.stateBytesPerKey, 16.0);
+    // In Redis (redismemory.h, measured): the fixed window's hash 165 B, the token bucket's
+    // 181 B, the log's 303.3 B + 10.67 B for each of its limit's 10 entries.
+    QCOMPARE(*fixed.memory.redisBytesPerKey, 165.0);
+    QCOMPARE(*lane(r, "token_bucket").memory.redisBytesPerKey, 181.0);
+    QCOMPARE(*log.memory.redisBytesPerKey, 303.3 + 10.67 * 10);
 }
 
 void TestSimulation::steadyPoissonCounterDisagreementIsSmall()

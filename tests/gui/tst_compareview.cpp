@@ -522,8 +522,9 @@ private slots:
     // Compare over cluster-redis-outage: chart C says where each lane's state was held. One
     // global key: the store holds it (a token bucket, 16 B); under local_fallback each of the 4
     // instances also holds a bucket once the store is down, while the store's key (drained by
-    // 300/s against 100/s) lives on about 1 s after its last write: 5 keys, 80 B. Each label
-    // fits right of its bar inside the plot. No request costs more than the limit: no column.
+    // 300/s against 100/s) lives on about 1 s after its last write: 5 keys, 80 B. Our token
+    // bucket script's key takes 181 B in Redis (redismemory.h). Each label fits right of its bar
+    // inside the plot. No request costs more than the limit: no column.
     void compareShowsWhereStateIsHeld()
     {
         MainWindow w;
@@ -533,10 +534,10 @@ private slots:
         w.openExample(QStringLiteral("cluster-redis-outage"));
         QVERIFY(waitSettled(w));
         StateChart* chart = w.compareView()->stateChart();
-        const QStringList expected{QStringLiteral("16 B/key · 16 B, 1 key in the store"),
-                                   QStringLiteral("16 B/key · 16 B, 1 key in the store"),
-                                   QStringLiteral("16 B/key · 80 B, 5 keys: store 1, up to 1 per instance"),
-                                   QStringLiteral("16 B/key · 16 B, 1 key in the store")};
+        const QStringList expected{QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
+                                   QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
+                                   QStringLiteral("16 B/key · 80 B, 5 keys: store 1, up to 1 per instance · in Redis 181 B"),
+                                   QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B")};
         QCOMPARE(chart->bars().size(), qsizetype(expected.size()));
         chart->refreshNow();
         const QRectF plot = chart->chart()->plotArea();

@@ -33,6 +33,14 @@ void StateChart::setInput(const ChartInput& input)
                     .arg(perKey, fmt::bytes(m.peakStateBytes), fmt::compactCount(m.peakLiveKeys, "key"), heldstate::where(m));
             bar.tooltip = tr("<b>%1</b><br>%2 per live key (model)<br>peak total state %3<br>peak live keys %4")
                               .arg(bar.id.toHtmlEscaped(), perKey, fmt::bytes(m.peakStateBytes), fmt::exact(m.peakLiveKeys));
+            if (m.redisBytesPerKey) {
+                // Our script's key in a real Redis: its object, keyspace and expiry entries.
+                const QString redis = fmt::bytes(qint64(std::llround(*m.redisBytesPerKey)));
+                const bool log = a.family == "sliding_window_log";
+                bar.annotation += tr(" · in Redis %1%2").arg(log ? QStringLiteral("≤ ") : QString(), redis);
+                bar.tooltip += tr("<br>in Redis, our Lua script: %1 per key%2 (redis-server 7.0.15, measured)")
+                                   .arg(redis, log ? tr(" with a full window") : QString());
+            }
             const QStringList places = heldstate::places(m);
             if (!places.isEmpty())
                 bar.tooltip += tr("<br>peaks per place:");
