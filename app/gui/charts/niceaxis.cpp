@@ -63,8 +63,9 @@ void NiceAxis::rebuild()
         return;
     }
     if (m_scale == Scale::Log2) {
-        // Powers of 4 (2 in log2 units), or of 2 when the range is short.
-        step = (hi - lo) > 8 ? 2 : 1;
+        // Powers of 4 (2 in log2 units), of 2 when the range is short, of 16 when it is long
+        // (a chart widened for its labels spans 1 B to 256 KiB).
+        step = (hi - lo) > 16 ? 4 : (hi - lo) > 8 ? 2 : 1;
         for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9; t += step)
             m_ticks.push_back(t);
     } else if (m_scale == Scale::Log10) {

@@ -2,7 +2,7 @@
 // A value axis with our own tick text (gui-guide.md 3.2 and 5): QValueAxis only takes printf
 // formats, so ticks are the end values of a QCategoryAxis with labels on values, rebuilt on
 // every range change, on 1-2-5 steps. In Log2 mode the axis holds log2 of the data and ticks
-// fall on powers of four (bytes: 1 B, 4 B, 16 B ... 1 KiB). In Log10 mode it holds log10 of
+// fall on powers of four (bytes: 1 B, 4 B, 16 B ... 1 KiB), of 16 over a long range. In Log10 mode it holds log10 of
 // the data and ticks fall on decades, with 2 and 5 between them when under three decades show
 // (rates: 0.1, 0.2, 0.5, 1, 2 req/s); the formatter gets each tick's own value as its step.
 
