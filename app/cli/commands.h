@@ -35,6 +35,7 @@ struct DecideOptions {
     std::vector<std::string> params;  // k=v
     std::string trace;                // a path, or "-" for stdin
     std::string headers;              // empty, x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11
+    std::string body;                 // empty, or json: a 429's problem-details body per rejection
     std::string backend;              // empty: the engine decides; else redis://HOST[:PORT][/DB]
     std::string keyPrefix = "rl:";    // with a backend: before each Redis key
     std::string onFailure;            // with a backend: fail_open, fail_closed or local_fallback; empty: fail

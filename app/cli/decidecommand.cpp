@@ -4,6 +4,7 @@
 
 #include "engine/algorithms/catalog.h"
 #include "engine/algorithms/httpheaders.h"
+#include "engine/algorithms/problemdetails.h"
 #include "engine/core/inputfile.h"
 #include "engine/core/keyinterner.h"
 #include "engine/tracecsv/tracereader.h"
@@ -54,6 +55,42 @@ void appendCsvField(std::string& out, std::string_view field)
     out += '"';
 }
 
+// Opens the trace file `path` into `file`; the problem, or empty.
+std::string openTrace(const std::string& path, std::ifstream& file)
+{
+    if (std::string problem = inputFileProblem(path, "trace file"); !problem.empty())
+        return problem;
+    file.open(path, std::ios::binary);
+    return file ? std::string() : std::string("cannot open the trace file");
+}
+
+// --headers and --body describe what the engine decided: a script in Redis returns no reset
+// time and no policy. The reason, or null when the options have neither.
+const char* responseRefusedByBackend(const DecideOptions& options)
+{
+    if (!options.headers.empty())
+        return "--headers: not with --backend (the script returns no reset time)";
+    if (!options.body.empty())
+        return "--body: not with --backend (the script returns no policy to describe)";
+    return nullptr;
+}
+
+// The optional columns after delay_us: the headers, then a rejection's 429 body (empty when
+// allowed), each one CSV field.
+void appendResponseColumns(std::string& out, const std::optional<HeaderStyle>& style, bool withBody, const Decision& d,
+                           const QuotaPolicy& policy, const std::string& name, const TraceRow& row)
+{
+    if (style) {
+        out += ',';
+        appendCsvField(out, httpHeaders(*style, d, policy, name, row.t));
+    }
+    if (withBody) {
+        out += ',';
+        if (const auto problem = problemDetails(d, policy, name, row.cost))
+            appendCsvField(out, problemJson(*problem));
+    }
+}
+
 }  // namespace
 
 // One output row's contract columns, t_us to delay_us, without the line end.
@@ -90,26 +127,22 @@ int runDecide(const DecideOptions& options)
     std::optional<HeaderStyle> style;
     if (!options.headers.empty())
         style = parseHeaderStyle(options.headers);
+    const bool withBody = options.body == "json";
 
     std::ifstream file;
     std::istream* in = &std::cin;
     const std::string fileName = options.trace == "-" ? "<stdin>" : options.trace;
     if (options.trace != "-") {
-        if (const std::string problem = inputFileProblem(options.trace, "trace file"); !problem.empty()) {
+        if (const std::string problem = openTrace(options.trace, file); !problem.empty()) {
             std::cerr << "ratelab-cli: " << options.trace << ": " << problem << "\n";
-            return kExitBadInput;
-        }
-        file.open(options.trace, std::ios::binary);
-        if (!file) {
-            std::cerr << "ratelab-cli: " << options.trace << ": cannot open the trace file\n";
             return kExitBadInput;
         }
         in = &file;
     }
 
     if (!options.backend.empty()) {
-        if (style) {
-            std::cerr << "ratelab-cli: --headers: not with --backend (the script returns no reset time)\n";
+        if (const char* refused = responseRefusedByBackend(options)) {
+            std::cerr << "ratelab-cli: " << refused << "\n";
             return kExitBadInput;
         }
         return decideThroughRedis(options, built.params, *in, fileName);
@@ -118,7 +151,8 @@ int runDecide(const DecideOptions& options)
     const QuotaPolicy policy = limiter.policy();
     KeyInterner keys;
     std::string out = "t_us,key,cost,allowed,remaining,retry_after_us,delay_us";
-    out += style ? ",headers\n" : "\n";
+    out += style ? ",headers" : "";
+    out += withBody ? ",body\n" : "\n";
     try {
         TraceReader reader(*in, fileName);
         TraceRow row;
@@ -135,10 +169,7 @@ int runDecide(const DecideOptions& options)
                 throw InputError(fileName, row.line, "t_us", options.algorithm + ": " + e.what());
             }
             appendDecisionRow(out, row.t, row.key, row.cost, d);
-            if (style) {
-                out += ',';
-                appendCsvField(out, httpHeaders(*style, d, policy, options.algorithm, row.t));
-            }
+            appendResponseColumns(out, style, withBody, d, policy, options.algorithm, row);
             out += '\n';
             if (out.size() > (1 << 16)) {  // whole lines only, so an error never cuts one
                 std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));

@@ -54,6 +54,10 @@ int main(int argc, char** argv)
     decideCmd
         ->add_option("--headers", decide.headers, "Append the HTTP headers: x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11")
         ->check(CLI::IsMember({"x-ratelimit", "x-ratelimit-epoch", "draft-7", "draft-11"}));
+    decideCmd
+        ->add_option("--body", decide.body,
+                     "Append the body of each 429 response: json (an RFC 9457 problem, application/problem+json)")
+        ->check(CLI::IsMember({"json"}));
     decideCmd->add_option("--backend", decide.backend,
                           "Decide in a live Redis, redis://HOST[:PORT][/DB], through our Lua script, pipelined");
     decideCmd->add_option("--key-prefix", decide.keyPrefix, "With --backend: before each Redis key (default rl:)");
