@@ -2,6 +2,7 @@
 
 #include "app/models/formatting.h"
 #include "engine/algorithms/httpheaders.h"
+#include "engine/algorithms/problemdetails.h"
 
 #include <QStringList>
 
@@ -27,6 +28,11 @@ QString httpResponseText(const KeyHistory& history, const KeyStep& step, SimTime
                  .arg(resetEpochSeconds(now, d.resetAfterUs));
     if (d.allowed && d.delayUs > 0)
         lines << QStringLiteral("(held %1 before forwarding)").arg(fmt::duration(d.delayUs));
+    // A 429's body: the problem `decide --body json` writes, one member a line.
+    if (const auto problem = problemDetails(d, history.policy, history.algorithmId, step.cost)) {
+        lines.insert(seen.size() + 1, QStringLiteral("Content-Type: application/problem+json"));
+        lines << QString() << QString::fromStdString(problemJson(*problem, JsonLayout::Indented));
+    }
     return lines.join(QLatin1Char('\n'));
 }
 
