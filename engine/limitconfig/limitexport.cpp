@@ -1,5 +1,7 @@
 #include "engine/limitconfig/limitexport.h"
 
+#include "engine/algorithms/problemdetails.h"
+
 namespace ratelab {
 
 std::string exportHeader(const std::string& algorithm, const ParamValues& params, const char* comment)
@@ -8,6 +10,11 @@ std::string exportHeader(const std::string& algorithm, const ParamValues& params
     for (const auto& [k, v] : params)
         text += " " + k + "=" + v;
     return text + "\n";
+}
+
+std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName)
+{
+    return problemJson(quotaExceeded(makeLimiter(algorithm, params).limiter->policy(), policyName, std::nullopt));
 }
 
 std::optional<ExportTarget> exportTargetFromName(std::string_view name)

@@ -51,6 +51,11 @@ std::vector<std::string> redisLuaKeys(const std::string& algorithm, const std::s
 std::string nginxConfig(const std::string& algorithm, const ParamValues& params);
 std::string envoyConfig(const std::string& algorithm, const ParamValues& params);
 
+// The JSON body of a proxy's 429 for this limit: an RFC 9457 problem as `decide --body json`
+// writes it (engine/algorithms/problemdetails.h), for the policy `policyName`, without
+// retry-after (a proxy's static body cannot say when this request would pass).
+std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName);
+
 // The first line of every export: "<comment> ratelab: <algorithm> k=v ...".
 std::string exportHeader(const std::string& algorithm, const ParamValues& params, const char* comment);
 

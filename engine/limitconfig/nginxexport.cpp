@@ -79,7 +79,16 @@ std::string nginxConfig(const std::string& algorithm, const ParamValues& p)
           "# in a server or location block:\n"
         + limit
         + ";\n"
-          "limit_req_status 429;\n";
+          "limit_req_status 429;\n"
+          "# The 429's body, an RFC 9457 problem (nginx sends no Retry-After, so it has no retry-after):\n"
+          "error_page 429 @ratelab_429;\n"
+          "# in the same server block:\n"
+          "location @ratelab_429 {\n"
+          "    default_type application/problem+json;\n"
+          "    return 429 '"
+        + proxyProblemBody(algorithm, p, "ratelab")
+        + "';\n"
+          "}\n";
     return text;
 }
 

@@ -302,6 +302,16 @@ std::string usage(const std::string& algorithm, RedisClock clock)
         + std::to_string(keys.size()) + keyList + example + "\n";
 }
 
+// The script returns values, not a response: the caller builds the 429 from them, as
+// `ratelab-cli decide --body json` does (engine/algorithms/problemdetails.h).
+std::string rejectionResponse(const std::string& algorithm, const ParamValues& p)
+{
+    return "-- On allowed 0 the caller answers 429 with Retry-After: ceil(retry_after_us / 1e6) (none for -1)\n"
+           "-- and this application/problem+json body, plus \"retry-after\": that figure when there is one:\n"
+           "-- "
+        + proxyProblemBody(algorithm, p, "ratelab") + "\n";
+}
+
 }  // namespace
 
 std::vector<std::string> redisLuaKeys(const std::string& algorithm, const std::string& key, const std::string& prefix)
@@ -363,8 +373,8 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p, R
                           "sliding_window_log, sliding_window_counter, gcra), not "
                           + algorithm);
     }
-    return exportHeader(algorithm, p, "--") + usage(algorithm, clock) + (clock == RedisClock::Server ? kServerClock : kArgvClock)
-        + kPrologue + body;
+    return exportHeader(algorithm, p, "--") + usage(algorithm, clock) + rejectionResponse(algorithm, p)
+        + (clock == RedisClock::Server ? kServerClock : kArgvClock) + kPrologue + body;
 }
 
 }  // namespace ratelab

@@ -346,17 +346,29 @@ void TestRecommend::exportNginx()
     const Run r = cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=10/s", "--param", "burst=5", "--param",
                        "mode=police", "--as", "nginx"});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(QString::fromUtf8(r.out),
-             QString("# ratelab: leaky_bucket burst=5 mode=police rate=10/s\n"
-                     "# nginx decides as leaky_bucket on a millisecond clock, with each drain truncated to whole\n"
-                     "# milli-requests: in any span of time T it admits at most 1 + burst + rate x (T + 1ms), and\n"
-                     "# under sustained overload at least 1000/1001 of the rate. A shaped request is held whole\n"
-                     "# milliseconds (truncated), not microseconds (rounded up). nginx has no request cost.\n"
-                     "# in the http block:\n"
-                     "limit_req_zone $binary_remote_addr zone=ratelab:10m rate=10r/s;\n"
-                     "# in a server or location block:\n"
-                     "limit_req zone=ratelab burst=5 nodelay;\n"
-                     "limit_req_status 429;\n"));
+    QCOMPARE(
+        QString::fromUtf8(r.out),
+        QString(
+            "# ratelab: leaky_bucket burst=5 mode=police rate=10/s\n"
+            "# nginx decides as leaky_bucket on a millisecond clock, with each drain truncated to whole\n"
+            "# milli-requests: in any span of time T it admits at most 1 + burst + rate x (T + 1ms), and\n"
+            "# under sustained overload at least 1000/1001 of the rate. A shaped request is held whole\n"
+            "# milliseconds (truncated), not microseconds (rounded up). nginx has no request cost.\n"
+            "# in the http block:\n"
+            "limit_req_zone $binary_remote_addr zone=ratelab:10m rate=10r/s;\n"
+            "# in a server or location block:\n"
+            "limit_req zone=ratelab burst=5 nodelay;\n"
+            "limit_req_status 429;\n"
+            "# The 429's body, an RFC 9457 problem (nginx sends no Retry-After, so it has no retry-after):\n"
+            "error_page 429 @ratelab_429;\n"
+            "# in the same server block:\n"
+            "location @ratelab_429 {\n"
+            "    default_type application/problem+json;\n"
+            // 1 + burst = 6 at once, over 6 / 10/s = 0.6 s: w = 1.
+            "    return 429 '{\"type\":\"https://iana.org/assignments/http-problem-types#quota-exceeded\",\"title\":\"Request "
+            "cannot be satisfied as assigned quota has been exceeded\",\"status\":429,\"detail\":\"The quota of policy ratelab "
+            "(6 per 1 s) is used up.\",\"violated-policies\":[\"ratelab\"],\"limit\":6,\"window\":1}';\n"
+            "}\n"));
     // 0.5/s is whole per minute; shape mode has no nodelay; the preset passes delay on.
     const Run shaped =
         cli({"export", "--algorithm", "leaky_bucket", "--param", "rate=0.5/s", "--param", "burst=2", "--as", "nginx"});
@@ -401,7 +413,28 @@ void TestRecommend::exportEnvoy()
                      "      runtime_key: local_rate_limit_enforced\n"
                      "      default_value:\n"
                      "        numerator: 100\n"
-                     "        denominator: HUNDRED\n"));
+                     "        denominator: HUNDRED\n"
+                     "# The 429's body, an RFC 9457 problem (the filter sends no Retry-After, so it has no\n"
+                     "# retry-after), in the http_connection_manager beside http_filters:\n"
+                     "local_reply_config:\n"
+                     "  mappers:\n"
+                     "  - filter:\n"
+                     "      status_code_filter:\n"
+                     "        comparison:\n"
+                     "          op: EQ\n"
+                     "          value:\n"
+                     "            default_value: 429\n"
+                     "            runtime_key: ratelab_local_reply_429\n"
+                     "    body:\n"
+                     // 10 tokens, 5 a second in whole 1 s intervals: 2 s to fill.
+                     "      inline_string: "
+                     "'{\"type\":\"https://iana.org/assignments/http-problem-types#quota-exceeded\",\"title\":\"Request cannot "
+                     "be satisfied as assigned quota has been exceeded\",\"status\":429,\"detail\":\"The quota of policy ratelab "
+                     "(10 per 2 s) is used up.\",\"violated-policies\":[\"ratelab\"],\"limit\":10,\"window\":2}'\n"
+                     "    body_format_override:\n"
+                     "      text_format_source:\n"
+                     "        inline_string: \"%LOCAL_REPLY_BODY%\"\n"
+                     "      content_type: application/problem+json\n"));
     // Continuous 18/m: one token every 3.333 s; the shortest whole-ms interval >= 50 ms with
     // whole tokens is 10 s (3 tokens).
     const Run cont =

@@ -11,6 +11,8 @@
 #include "engine/core/units.h"
 #include "engine/limitconfig/limitexport.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 #include <random>
@@ -123,6 +125,8 @@ private slots:
     void nginxDecidesAsThePreset();
     void nginxRefusesWhatNoRateHolds_data();
     void nginxRefusesWhatNoRateHolds();
+    void proxiesSendTheProblemBody_data();
+    void proxiesSendTheProblemBody();
 };
 
 void TestExport::envoyHoldsAContinuousRate_data()
@@ -375,6 +379,74 @@ void TestExport::nginxRefusesWhatNoRateHolds()
     } catch (const ExportError& e) {
         QVERIFY2(QString(e.what()).contains(reason), e.what());
     }
+}
+
+void TestExport::proxiesSendTheProblemBody_data()
+{
+    QTest::addColumn<QString>("algorithm");
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<int>("target");
+    QTest::addColumn<QString>("bodyLine");         // the line holding the JSON between single quotes
+    QTest::addColumn<QStringList>("configLines");  // lines the body needs around it
+    QTest::addColumn<int>("limit");                // derived by hand from the policy table (cli.md)
+    QTest::addColumn<int>("windowSeconds");
+    const QStringList nginx{"limit_req_status 429;", "error_page 429 @ratelab_429;", "location @ratelab_429 {",
+                            "    default_type application/problem+json;"};
+    const QStringList envoy{"local_reply_config:", "            default_value: 429",
+                            "        inline_string: \"%LOCAL_REPLY_BODY%\"", "      content_type: application/problem+json"};
+    // nginx: burst + 1 at once; 4 over (burst + 1) / rate = 2 s.
+    QTest::newRow("nginx leaky_bucket") << "leaky_bucket"
+                                        << "rate=2/s burst=3" << int(ExportTarget::Nginx) << R"(^    return 429 '(.*)';$)"
+                                        << nginx << 4 << 2;
+    // 6 over 6 x 10^6 / 10,000 milli-requests per second = 600 ms: w = 1.
+    QTest::newRow("nginx_limit_req") << "nginx_limit_req"
+                                     << "rate=10r/s burst=5" << int(ExportTarget::Nginx) << R"(^    return 429 '(.*)';$)" << nginx
+                                     << 6 << 1;
+    // Capacity 10 refilled at 7/s: 10/7 s, w = 2.
+    QTest::newRow("envoy token_bucket") << "token_bucket"
+                                        << "capacity=10 refill=7/s" << int(ExportTarget::Envoy)
+                                        << R"(^      inline_string: '(.*)'$)" << envoy << 10 << 2;
+    // 5 tokens, one per 0.5 s: 2.5 s, w = 3.
+    QTest::newRow("envoy_local") << "envoy_local"
+                                 << "max_tokens=5 tokens_per_fill=1 fill_interval=0.5s" << int(ExportTarget::Envoy)
+                                 << R"(^      inline_string: '(.*)'$)" << envoy << 5 << 3;
+    // The script returns values: its comment gives the caller the body. gcra 10/s burst 5:
+    // 5 over tau = 0.5 s, w = 1.
+    QTest::newRow("redis-lua gcra") << "gcra"
+                                    << "rate=10/s burst=5" << int(ExportTarget::RedisLua) << R"(^-- (\{.*\})$)"
+                                    << QStringList{"-- On allowed 0 the caller answers 429 with Retry-After: ceil(retry_after_us "
+                                                   "/ 1e6) (none for -1)"}
+                                    << 5 << 1;
+}
+
+// The 429 of an exported proxy carries the problem `decide --body json` writes, without
+// retry-after (neither proxy computes one), with the policy's limit and window; a Redis
+// script's comment gives its caller the same body.
+void TestExport::proxiesSendTheProblemBody()
+{
+    QFETCH(QString, algorithm);
+    QFETCH(QString, params);
+    QFETCH(int, target);
+    QFETCH(QString, bodyLine);
+    QFETCH(QStringList, configLines);
+    QFETCH(int, limit);
+    QFETCH(int, windowSeconds);
+    const QString text = QString::fromStdString(exportText(algorithm, params, ExportTarget(target)));
+    const QStringList lines = text.split('\n');
+    for (const QString& line : configLines)
+        QVERIFY2(lines.contains(line), qPrintable(line + " missing in:\n" + text));
+    const QString json = field(text, bodyLine);
+    QVERIFY2(!json.isEmpty(), qPrintable(text));
+    QJsonParseError error;
+    const QJsonObject body = QJsonDocument::fromJson(json.toUtf8(), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(body.value("type").toString(), QStringLiteral("https://iana.org/assignments/http-problem-types#quota-exceeded"));
+    QCOMPARE(body.value("status").toInt(), 429);
+    QCOMPARE(body.value("limit").toInt(), limit);
+    QCOMPARE(body.value("window").toInt(), windowSeconds);
+    QVERIFY(!body.contains("retry-after"));
+    QCOMPARE(body.value("detail").toString(),
+             QStringLiteral("The quota of policy ratelab (%1 per %2 s) is used up.").arg(limit).arg(windowSeconds));
 }
 
 QTEST_GUILESS_MAIN(TestExport)
