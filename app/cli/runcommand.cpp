@@ -1,3 +1,4 @@
+#include "app/cli/clustertable.h"
 #include "app/cli/commands.h"
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
@@ -161,6 +162,7 @@ int runRun(const RunOptions& options)
         writeReportFiles(report, options.outDir);
     }
     printTable(report, std::cout);
+    printClusterTable(report, std::cout);
     if (!options.outDir.empty())
         std::cout << "\nwrote " << (std::filesystem::path(options.outDir) / "report.json").string() << " and series.csv\n";
     return kExitOk;
