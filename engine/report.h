@@ -122,6 +122,13 @@ struct BackendLoad {
     std::int64_t limiterAfter = 0;   // cost the backend processes with the limiter behind it
 };
 
+// Persistent connections as one limit saw them (traffic with a connections source).
+struct ConnectionStats {
+    std::int64_t handshakesRefused = 0;  // connections this limit kept from opening
+    std::int64_t neverSent = 0;          // the messages those connections would have sent (not counted as requests)
+    std::int64_t unchecked = 0;          // arrivals outside the limit's "applies_to": passed, counted as allowed
+};
+
 struct AlgorithmReport {
     std::string id;
     std::string algorithm;
@@ -142,6 +149,7 @@ struct AlgorithmReport {
     std::optional<ClusterStats> cluster;
     std::optional<ClosedLoopStats> closedLoop;
     std::optional<ClientStats> clients;
+    std::optional<ConnectionStats> connections;
     BackendLoad backend;
 
     // Per metric bucket, from the scenario start, in cost units.

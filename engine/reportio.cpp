@@ -126,6 +126,11 @@ Json algorithmJson(const AlgorithmReport& a)
                                     {"throttled", a.clients->throttled},
                                     {"wrongly_throttled", a.clients->wronglyThrottled}}
                              : Json(nullptr);
+    // Only with a connections source, so that other reports keep their shape.
+    if (a.connections)
+        j["connections"] = {{"handshakes_refused", a.connections->handshakesRefused},
+                            {"never_sent", a.connections->neverSent},
+                            {"unchecked", a.connections->unchecked}};
     j["backend"] = {{"limiter_before", a.backend.limiterBefore}, {"limiter_after", a.backend.limiterAfter}};
     return j;
 }

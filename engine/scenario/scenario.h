@@ -33,6 +33,9 @@ struct AlgorithmSpec {
     std::optional<PolicySpec> policy;                             // cluster runs: overrides the failure policy
     std::vector<std::pair<std::string, ParamValues>> tierParams;  // tiered keys: params per tier
     std::vector<LimitChange> changes;
+    // The arrivals this limit decides ("applies_to"); the others pass it unchecked, e.g. a
+    // limit on handshakes lets every message of an open connection through.
+    ArrivalKinds appliesTo = kEveryArrivalKind;
 };
 
 struct MetricSpec {
@@ -60,5 +63,6 @@ struct Scenario {
 
 const char* keyStrategyName(KeyStrategy strategy);
 const char* sourceKindName(SourceKind kind);  // "poisson", "trace", "log", ...
+bool hasConnections(const Scenario& s);        // whether a source is "connections"
 
 }  // namespace ratelab

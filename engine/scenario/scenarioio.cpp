@@ -6,6 +6,7 @@
 
 #include "engine/core/inputfile.h"
 #include "engine/scenario/clustersection.h"
+#include "engine/scenario/connectionsection.h"
 #include "engine/scenario/strictjson.h"
 #include "engine/scenario/trafficsection.h"
 
@@ -99,7 +100,7 @@ std::vector<LimitChange> readChanges(FieldReader& r, const Json& a, const std::s
 
 AlgorithmSpec readAlgorithm(FieldReader& r, const Json& a, const std::string& path)
 {
-    r.onlyKnown(a, path, {"id", "algorithm", "params", "keys", "clients", "store", "policy", "tiers", "changes"});
+    r.onlyKnown(a, path, {"id", "algorithm", "params", "keys", "applies_to", "clients", "store", "policy", "tiers", "changes"});
     AlgorithmSpec spec;
     spec.algorithm = r.text(a, path, "algorithm", "");
     if (spec.algorithm.empty())
@@ -124,6 +125,7 @@ AlgorithmSpec readAlgorithm(FieldReader& r, const Json& a, const std::string& pa
         }
     }
     spec.changes = readChanges(r, a, path);
+    spec.appliesTo = readAppliesTo(r, a, path);
     return spec;
 }
 
@@ -219,6 +221,12 @@ const char* keyStrategyName(KeyStrategy strategy)
 const char* sourceKindName(SourceKind kind)
 {
     return nameOf(kSourceKinds, int(kind));
+}
+
+bool hasConnections(const Scenario& s)
+{
+    return std::any_of(s.traffic.begin(), s.traffic.end(),
+                       [](const SourceSpec& src) { return src.kind == SourceKind::Connections; });
 }
 
 Scenario loadScenario(std::string_view json, const std::string& source, const std::string& baseDir)

@@ -19,6 +19,7 @@ inline constexpr Named kKeyStrategies[] = {
     {"endpoint", int(KeyStrategy::Endpoint)},
     {"tiered", int(KeyStrategy::Tiered)},
     {"recorded", int(KeyStrategy::Recorded)},
+    {"connection", int(KeyStrategy::Connection)},
 };
 inline constexpr Named kSourceKinds[] = {
     {"constant", int(SourceKind::Constant)},
@@ -29,6 +30,7 @@ inline constexpr Named kSourceKinds[] = {
     {"boundary_attack", int(SourceKind::BoundaryAttack)},
     {"trace", int(SourceKind::Trace)},
     {"log", int(SourceKind::Log)},
+    {"connections", int(SourceKind::Connections)},
 };
 inline constexpr Named kRetryPolicies[] = {
     {"none", int(RetryPolicy::None)},

@@ -2,6 +2,7 @@
 // loading it gives the same scenario.
 
 #include "engine/scenario/clustersection.h"
+#include "engine/scenario/connectionsection.h"
 #include "engine/scenario/trafficsection.h"
 
 namespace ratelab {
@@ -47,6 +48,8 @@ Json algorithmJson(const AlgorithmSpec& a)
     j["params"] = paramsJson(a.params);
     if (a.keys)
         j["keys"] = keyStrategyName(*a.keys);
+    if (a.appliesTo != kEveryArrivalKind)
+        j["applies_to"] = appliesToJson(a.appliesTo);
     if (a.clients)
         j["clients"] = clientsJson(*a.clients);
     if (a.store)

@@ -155,6 +155,37 @@ void checkClusterAlgorithm(const Scenario& s, const AlgorithmSpec& a, const std:
                                 + ") is not one: use fixed_window or redis_incr_expire, or another mode"});
 }
 
+// An algorithm against the scenario's persistent connections: "connection" keys need every
+// source to be one of connections, "applies_to" needs a connections source to choose among,
+// and connections are simulated on one instance, without retries.
+void checkConnectionAlgorithm(const Scenario& s, const AlgorithmSpec& a, KeyStrategy keys, const std::string& path,
+                              std::vector<ScenarioProblem>& problems)
+{
+    const bool allConnections = std::all_of(s.traffic.begin(), s.traffic.end(),
+                                            [](const SourceSpec& src) { return src.kind == SourceKind::Connections; });
+    if (keys == KeyStrategy::Connection && !allConnections)
+        problems.push_back({path + ".keys", "\"connection\" keys need every traffic source to be \"connections\""});
+    if (!hasConnections(s)) {
+        if (a.appliesTo != kEveryArrivalKind)
+            problems.push_back({path + ".applies_to", "needs a \"connections\" traffic source (every request is a request)"});
+        return;
+    }
+    if (a.clients && a.clients->retry != RetryPolicy::None)
+        problems.push_back({path + ".clients.retry", "a connections source is not retried: use \"none\""});
+}
+
+// The scenario's connections sources against the rest: one instance, no retries.
+void checkConnectionTraffic(const Scenario& s, std::vector<ScenarioProblem>& problems)
+{
+    if (!hasConnections(s))
+        return;
+    if (s.cluster)
+        problems.push_back(
+            {"cluster", "connections are simulated on one instance: remove the cluster or the connections source"});
+    if (s.clients.retry != RetryPolicy::None)
+        problems.push_back({"clients.retry", "a connections source is not retried: use \"none\""});
+}
+
 }  // namespace
 
 std::vector<ScenarioProblem> validateScenario(const Scenario& s)
@@ -169,6 +200,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
     if (s.algorithms.empty())
         problems.push_back({"algorithms", "needs at least one algorithm"});
     checkPopulation(s, problems);
+    checkConnectionTraffic(s, problems);
     bool recorded = false;
     for (std::size_t i = 0; i < s.traffic.size(); ++i) {
         const SourceSpec& src = s.traffic[i];
@@ -201,6 +233,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         if (a.algorithm.empty())
             continue;
         const KeyStrategy keys = a.keys.value_or(s.keys);
+        checkConnectionAlgorithm(s, a, keys, path, problems);
         if ((keys == KeyStrategy::Recorded) != recorded && !s.traffic.empty())
             problems.push_back({path + ".keys",
                                 recorded ? "a replayed trace or log has its own keys: use \"recorded\""

@@ -1,6 +1,7 @@
 #include "engine/scenario/trafficsection.h"
 
 #include "engine/logs/logoptions.h"
+#include "engine/scenario/connectionsection.h"
 
 #include <filesystem>
 
@@ -31,8 +32,11 @@ const std::vector<SourceField>& sourceFieldTable()
         {"window", {K::BoundaryAttack}},
         {"count", {K::BoundaryAttack}},
         {"spread", {K::BoundaryAttack}},
-        {"client", {K::Constant, K::Poisson, K::OnOff, K::Diurnal, K::FlashCrowd, K::BoundaryAttack}},
+        {"client", {K::Constant, K::Poisson, K::OnOff, K::Diurnal, K::FlashCrowd, K::BoundaryAttack, K::Connections}},
         {"file", {K::Trace, K::Log}},
+        {"open", {K::Connections}},
+        {"lifetime", {K::Connections}},
+        {"messages", {K::Connections}},
     };
     return table;
 }
@@ -103,7 +107,8 @@ SourceSpec readSource(FieldReader& r, const Json& t, const std::string& path, co
     if (!t.is_object())
         return src;
     if (!t.contains("kind"))
-        r.problem(path + ".kind", "missing: one of constant, poisson, onoff, diurnal, flash_crowd, boundary_attack, trace, log");
+        r.problem(path + ".kind",
+                  "missing: one of constant, poisson, onoff, diurnal, flash_crowd, boundary_attack, trace, log, connections");
     const std::size_t beforeKind = r.count();
     src.kind = static_cast<SourceKind>(r.choice(t, path, "kind", kSourceKinds, int(SourceKind::Poisson)));
     src.label = r.text(t, path, "label", nameOf(kSourceKinds, int(src.kind)));
@@ -149,6 +154,8 @@ SourceSpec readSource(FieldReader& r, const Json& t, const std::string& path, co
         else if (std::filesystem::path(src.file).is_relative())
             src.file = (std::filesystem::path(baseDir) / src.file).string();
     }
+    if (uses("open"))
+        readConnections(r, t, path, src.connections);
     // The log options' values are checked with the whole scenario (validateScenario).
     for (const LogOptionInfo& option : logOptionTable()) {
         const std::string name(option.name);
@@ -208,6 +215,7 @@ Json sourceJson(const SourceSpec& src)
                 t[o.name] = o.value;
         }
         break;
+    case SourceKind::Connections: writeConnections(src.connections, t); break;
     }
     if (src.client)
         t["client"] = *src.client;

@@ -12,6 +12,20 @@ double perMicro(const Rate& rate)
     return static_cast<double>(rate.num) / static_cast<double>(rate.den);
 }
 
+// A connections source's handshakes and messages: each connection's handshake and its mean
+// lifetime's messages (at most the run's), the messages thinned by a burst pattern's off time.
+double connectionRequests(const ConnectionSpec& c, double span)
+{
+    const double connections = c.openRate ? perMicro(*c.openRate) * span : static_cast<double>(c.count);
+    const double lifetime = c.lifetime == LifetimeKind::Uniform
+        ? (static_cast<double>(c.lifetimeUs) + static_cast<double>(c.lifetimeMaxUs)) / 2
+        : static_cast<double>(c.lifetimeUs);
+    double messages = perMicro(c.messageRate) * std::min(lifetime, span);
+    if (c.pattern == MessagePattern::Bursty)
+        messages *= static_cast<double>(c.on) / (static_cast<double>(c.on) + static_cast<double>(c.off));
+    return connections * (1 + messages);
+}
+
 // Requests one source generates in [0, duration).
 double sourceRequests(const SourceSpec& src, Duration duration)
 {
@@ -36,6 +50,7 @@ double sourceRequests(const SourceSpec& src, Duration duration)
         return 2.0 * static_cast<double>(src.count) * (std::floor(span / static_cast<double>(src.period)) + 1);
     case SourceKind::Trace:
     case SourceKind::Log: return 0;
+    case SourceKind::Connections: return connectionRequests(src.connections, span);
     }
     return 0;
 }

@@ -103,6 +103,11 @@ void observe(Lane& lane, LaneCounter& counter, KeyMatch& match)
         if (match(step.key, lane))
             counter.decided(step.key, step.t, step.cost, step.decision.allowed, lane.nominal(step.tier));
     });
+    // Arrivals outside the limit's "applies_to" pass it: allowed, as the report counts them.
+    lane.setPassObserver([&lane, &counter, &match](KeyId key, SimTime t, std::uint32_t cost, std::uint32_t tier) {
+        if (match(key, lane))
+            counter.decided(key, t, cost, true, lane.nominal(tier));
+    });
 }
 
 void observe(ClusterLane& lane, LaneCounter& counter, KeyMatch& match)

@@ -72,12 +72,16 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
       m_variableState(hasVariableState(spec.algorithm)),
       m_liveKeys(scenario.start, m_variableState)  // its live logs are listed at each bucket's end
 {
-    if (m_tiers.front().nominal.approximatesLog)
+    // Against the exact log of the same limit over the same decisions: a limit that passes
+    // some arrivals undecided has no such twin.
+    if (m_tiers.front().nominal.approximatesLog && spec.appliesTo == kEveryArrivalKind)
         report().disagreement = Disagreement{};
     if (m_clients.retry != RetryPolicy::None)
         report().closedLoop = ClosedLoopStats{};
     if (m_keys.strategy() != KeyStrategy::Recorded)
         m_clientFlags.assign(population.clients(), 0);
+    if (hasConnections(scenario))
+        report().connections = ConnectionStats{};
     m_bucketEnd = bucketEnd(0);
 }
 
@@ -182,7 +186,7 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
     } else {
         m_metrics.rejected(attempt.cost, bucket, d.retryAfterUs);
     }
-    if (tier.nominal.approximatesLog) {
+    if (tier.nominal.approximatesLog && report().disagreement) {
         const bool logWouldAllow = static_cast<double>(before + attempt.cost) <= tier.nominal.limitCost;
         if (d.allowed && !logWouldAllow)
             ++report().disagreement->falseAllow;
@@ -244,7 +248,36 @@ Lane::Attempt Lane::freshAttempt(const Arrival& a, KeyId key) const
 bool Lane::offer(const Arrival& a)
 {
     runRetriesUntil(a.t, true);  // retries scheduled for this instant were due first
-    return decide(freshAttempt(a, keyOf(a)), a.t);
+    return offerFresh(a, keyOf(a));
+}
+
+bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
+{
+    ConnectionStats& stats = *report().connections;
+    const KeyId connection = a.recordedKey;
+    if (connection >= m_refused.size())
+        m_refused.resize(std::max<std::size_t>(connection + 1, m_refused.size() * 2), 0);
+    if (m_refused[connection]) {  // the connection never opened here
+        ++stats.neverSent;
+        return false;
+    }
+    if (!(m_spec.appliesTo & kindBit(a.kind))) {
+        // Not this limit's to decide: it reaches the backend, counted as allowed.
+        if (a.t >= m_bucketEnd) [[unlikely]]
+            advanceBuckets(a.t);
+        ++stats.unchecked;
+        const std::uint32_t tier = freshAttempt(a, key).tier;
+        m_metrics.allowed(key, a.t, a.cost, m_bucketsClosed, m_metrics.admittedBefore(key, a.t), m_tiers[tier].nominal, m_keys);
+        if (m_passObserver)
+            m_passObserver(key, a.t, a.cost, tier);
+        return true;
+    }
+    const bool allowed = decide(freshAttempt(a, key), a.t);
+    if (!allowed && a.kind == ArrivalKind::Handshake) {
+        m_refused[connection] = 1;
+        ++stats.handshakesRefused;
+    }
+    return allowed;
 }
 
 void Lane::offer(std::span<const Arrival> arrivals, std::uint8_t* allowed)
@@ -269,7 +302,7 @@ void Lane::offer(std::span<const Arrival> arrivals, std::uint8_t* allowed)
         prefetchIndirect(chunk(first + kAhead / 2 * kChunk));
         for (std::size_t i = first; i < std::min(first + kChunk, arrivals.size()); ++i) {
             runRetriesUntil(arrivals[i].t, true);  // retries scheduled for this instant were due first
-            allowed[i] = decide(freshAttempt(arrivals[i], m_batchKeys[i]), arrivals[i].t);
+            allowed[i] = offerFresh(arrivals[i], m_batchKeys[i]);
         }
     }
 }

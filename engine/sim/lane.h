@@ -50,6 +50,11 @@ public:
     {
         m_beforeObserver = std::move(observer);
     }
+    // Called for each arrival outside the limit's "applies_to": it passes undecided, counted as allowed.
+    void setPassObserver(std::function<void(KeyId, SimTime, std::uint32_t cost, std::uint32_t tier)> observer)
+    {
+        m_passObserver = std::move(observer);
+    }
     // The limiter that decides tier `tier`'s requests now (a limit change replaces it).
     const RateLimiter& limiter(std::uint32_t tier) const { return *m_tiers[tier].built.limiter; }
     // Tier `tier`'s nominal limit now (metrics/nominal.h); a limit change replaces it.
@@ -75,6 +80,14 @@ private:
                                               KeyStrategy keys);
 
     Attempt freshAttempt(const Arrival& a, KeyId key) const;
+    // A fresh request decided, or, on a connection, decided, passed unchecked or never sent.
+    bool offerFresh(const Arrival& a, KeyId key)
+    {
+        if (a.kind == ArrivalKind::Request) [[likely]]
+            return decide(freshAttempt(a, key), a.t);
+        return offerConnectionEvent(a, key);
+    }
+    bool offerConnectionEvent(const Arrival& a, KeyId key);
     // Hints that the batch's fresh requests [first, second) come soon: start loading their
     // state into the cache (prefetchIndirect a little later: what that state points to).
     void prefetch(std::span<const Arrival> arrivals, std::pair<std::size_t, std::size_t> range) const;
@@ -100,8 +113,10 @@ private:
     RandomStream m_rng;
     std::function<void(const Step&, const RateLimiter&)> m_observer;
     std::function<void(KeyId, SimTime, const RateLimiter&)> m_beforeObserver;
+    std::function<void(KeyId, SimTime, std::uint32_t, std::uint32_t)> m_passObserver;
 
-    std::vector<KeyId> m_batchKeys;  // offer(arrivals)'s keys
+    std::vector<KeyId> m_batchKeys;       // offer(arrivals)'s keys
+    std::vector<std::uint8_t> m_refused;  // per connection key: 1 when this lane refused its handshake
 
     // Metrics.
     LaneMetrics m_metrics;

@@ -1,6 +1,7 @@
 #pragma once
 // How a lane turns a request into its rate-limit key, and names a key: by the lane's key
-// strategy through the population, or as recorded in a replayed trace or log. Every lane,
+// strategy through the population, or as recorded in a replayed trace or log, or as the
+// connection a connections source interned. Every lane,
 // single-instance or cluster, keys its requests this way.
 
 #include "engine/core/keyinterner.h"
@@ -21,14 +22,14 @@ public:
 
     KeyId keyOf(const Arrival& a) const
     {
-        if (m_strategy == KeyStrategy::Recorded)
+        if (m_strategy == KeyStrategy::Recorded || m_strategy == KeyStrategy::Connection)
             return a.recordedKey;
         return m_population.keyOf(m_strategy, a.client, a.endpoint);
     }
 
     std::string name(KeyId key) const
     {
-        if (m_strategy == KeyStrategy::Recorded)
+        if (m_strategy == KeyStrategy::Recorded || m_strategy == KeyStrategy::Connection)
             return m_recorded.name(key);
         return m_population.keyName(m_strategy, key);
     }

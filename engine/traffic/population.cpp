@@ -126,7 +126,8 @@ std::string Population::keyName(KeyStrategy strategy, KeyId key) const
     case KeyStrategy::User: return clientName(key);
     case KeyStrategy::ApiKey: return "key-" + std::to_string(key);
     case KeyStrategy::Tiered: return m_tierNames[m_tierOf[key]] + ":" + clientName(key);
-    case KeyStrategy::Recorded: return std::to_string(key);
+    case KeyStrategy::Recorded:
+    case KeyStrategy::Connection: return std::to_string(key);
     }
     return {};
 }

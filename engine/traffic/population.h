@@ -36,7 +36,8 @@ public:
     std::int64_t endpointCost(std::uint32_t endpoint) const { return m_endpoints[endpoint].cost; }
     std::uint32_t endpointCount() const { return static_cast<std::uint32_t>(m_endpoints.size()); }
 
-    // The rate-limit key of a request under a strategy (not Recorded), as a dense id ...
+    // The rate-limit key of a request under a strategy (not Recorded nor Connection, whose keys
+    // the sources intern), as a dense id ...
     KeyId keyOf(KeyStrategy strategy, std::uint32_t client, std::uint32_t endpoint) const
     {
         switch (strategy) {
@@ -46,7 +47,8 @@ public:
         case KeyStrategy::User:
         case KeyStrategy::ApiKey:
         case KeyStrategy::Tiered:
-        case KeyStrategy::Recorded: return client;
+        case KeyStrategy::Recorded:
+        case KeyStrategy::Connection: return client;
         }
         return client;
     }

@@ -2,6 +2,7 @@
 
 #include "engine/core/inputfile.h"
 #include "engine/tracecsv/tracereader.h"
+#include "engine/traffic/connectionsource.h"
 #include "engine/traffic/logsource.h"
 
 #include <array>
@@ -220,6 +221,7 @@ std::unique_ptr<TrafficSource> makeSource(const SourceSpec& spec, std::uint64_t 
     case SourceKind::BoundaryAttack: return std::make_unique<BoundaryAttackSource>(spec, seed, start, population, index);
     case SourceKind::Trace: return std::make_unique<TraceSource>(spec, start, recordedKeys);
     case SourceKind::Log: return std::make_unique<LogSource>(spec, start, recordedKeys);
+    case SourceKind::Connections: return std::make_unique<ConnectionSource>(spec, seed, start, population, index, recordedKeys);
     default: return std::make_unique<PoissonSource>(spec, seed, start, population, index);
     }
 }

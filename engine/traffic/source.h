@@ -1,7 +1,7 @@
 #pragma once
 // Traffic sources: each yields its requests in time order, seeded and deterministic.
 // Kinds (scenario "traffic[].kind"): constant, poisson, onoff, diurnal, flash_crowd,
-// boundary_attack, trace, log. Synthetic sources pick a client by popularity and an
+// boundary_attack, trace, log, connections (connectionsource.h). Synthetic sources pick a client by popularity and an
 // endpoint by weight (the endpoint's cost is the request's cost).
 
 #include "engine/core/keyinterner.h"
@@ -18,7 +18,10 @@ struct Arrival {
     std::uint32_t client = 0;
     std::uint32_t endpoint = 0;
     std::uint32_t cost = 1;
-    KeyId recordedKey = 0;  // trace and log replay: the key as written in the trace or imported
+    // Trace and log replay: the key as written in the trace or imported; connections: the
+    // connection's key ("user-3:conn-17"), interned in the same table.
+    KeyId recordedKey = 0;
+    ArrivalKind kind = ArrivalKind::Request;
 };
 
 class TrafficSource {

@@ -16,16 +16,29 @@ namespace ratelab {
 
 // How a request is turned into a rate-limit key.
 enum class KeyStrategy {
-    Ip,        // the client's IP (clients behind NAT share one)
-    User,      // the client (one user per client)
-    ApiKey,    // the client's API key (one per client)
-    Global,    // one key for everything
-    Endpoint,  // ip:method:path
-    Tiered,    // tier:user, with a limit per tier
-    Recorded,  // the key as written in a replayed trace, or as imported from a replayed log
+    Ip,          // the client's IP (clients behind NAT share one)
+    User,        // the client (one user per client)
+    ApiKey,      // the client's API key (one per client)
+    Global,      // one key for everything
+    Endpoint,    // ip:method:path
+    Tiered,      // tier:user, with a limit per tier
+    Recorded,    // the key as written in a replayed trace, or as imported from a replayed log
+    Connection,  // each persistent connection its own key (connections sources only)
 };
 
 enum class Popularity { Uniform, Zipf };
+
+// What an arrival is: a plain request, or, from a connections source, the handshake that
+// opens a connection or a message on an open one.
+enum class ArrivalKind : std::uint8_t { Request, Handshake, Message };
+
+// A set of arrival kinds, one bit each: which arrivals a limit decides.
+using ArrivalKinds = std::uint8_t;
+constexpr ArrivalKinds kindBit(ArrivalKind kind)
+{
+    return static_cast<ArrivalKinds>(1u << static_cast<unsigned>(kind));
+}
+inline constexpr ArrivalKinds kEveryArrivalKind = 0b111;
 
 struct TierSpec {
     std::string name;
@@ -52,7 +65,25 @@ struct EndpointSpec {
     std::int64_t cost = 1;
 };
 
-enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace, Log };
+enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace, Log, Connections };
+
+// A connections source (WebSocket and other persistent connections): when connections open,
+// how long each lives, and the messages each sends while open.
+enum class LifetimeKind { Fixed, Exponential, Uniform };
+enum class MessagePattern { Steady, Poisson, Bursty };
+
+struct ConnectionSpec {
+    std::optional<Rate> openRate;  // connections open as a Poisson process at this rate ...
+    std::int64_t count = 0;        // ... or `count` of them, the first at `at`, one every `every`
+    Duration at = 0;               // from the scenario start
+    Duration every = 0;
+    LifetimeKind lifetime = LifetimeKind::Fixed;
+    Duration lifetimeUs = 60'000'000;  // fixed: the lifetime; exponential: the mean; uniform: the minimum
+    Duration lifetimeMaxUs = 0;        // uniform: the maximum
+    MessagePattern pattern = MessagePattern::Steady;
+    Rate messageRate;          // steady and poisson: the rate; bursty: the rate while on
+    Duration on = 0, off = 0;  // bursty: on for `on`, silent for `off`, from the handshake
+};
 
 struct SourceSpec {
     SourceKind kind = SourceKind::Poisson;
@@ -69,6 +100,7 @@ struct SourceSpec {
     std::optional<std::int64_t> client;      // a fixed client (the attacker), else by popularity
     std::string file;                        // trace and log replay
     std::vector<LogOption> logOptions;       // log replay: format, key, look_back, ... (logoptions.h)
+    ConnectionSpec connections;              // connections
 };
 
 enum class RetryPolicy { None, Immediate, RetryAfter, Backoff };
