@@ -63,6 +63,6 @@ struct Scenario {
 
 const char* keyStrategyName(KeyStrategy strategy);
 const char* sourceKindName(SourceKind kind);  // "poisson", "trace", "log", ...
-bool hasConnections(const Scenario& s);        // whether a source is "connections"
+bool hasConnections(const Scenario& s);       // whether a source is "connections"
 
 }  // namespace ratelab

@@ -254,12 +254,14 @@ bool Lane::offer(const Arrival& a)
 bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
 {
     ConnectionStats& stats = *report().connections;
-    const KeyId connection = a.recordedKey;
-    if (connection >= m_refused.size())
-        m_refused.resize(std::max<std::size_t>(connection + 1, m_refused.size() * 2), 0);
-    if (m_refused[connection]) {  // the connection never opened here
-        ++stats.neverSent;
-        return false;
+    if (a.kind != ArrivalKind::Request) {
+        const KeyId connection = a.recordedKey;
+        if (connection >= m_refused.size())
+            m_refused.resize(std::max<std::size_t>(connection + 1, m_refused.size() * 2), 0);
+        if (m_refused[connection]) {  // the connection never opened here
+            ++stats.neverSent;
+            return false;
+        }
     }
     if (!(m_spec.appliesTo & kindBit(a.kind))) {
         // Not this limit's to decide: it reaches the backend, counted as allowed.
@@ -274,7 +276,7 @@ bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
     }
     const bool allowed = decide(freshAttempt(a, key), a.t);
     if (!allowed && a.kind == ArrivalKind::Handshake) {
-        m_refused[connection] = 1;
+        m_refused[a.recordedKey] = 1;
         ++stats.handshakesRefused;
     }
     return allowed;

@@ -83,7 +83,7 @@ private:
     // A fresh request decided, or, on a connection, decided, passed unchecked or never sent.
     bool offerFresh(const Arrival& a, KeyId key)
     {
-        if (a.kind == ArrivalKind::Request) [[likely]]
+        if (a.kind == ArrivalKind::Request && (m_spec.appliesTo & kindBit(ArrivalKind::Request))) [[likely]]
             return decide(freshAttempt(a, key), a.t);
         return offerConnectionEvent(a, key);
     }

@@ -32,6 +32,7 @@ private slots:
     void badInputNamesItsPath();
     void savedScenarioLoadsTheSame();
     void floodHeldOnlyByMessageLimits();
+    void plainRequestsPassALimitOnMessages();
     void learnStepsThroughOneConnection();
 };
 
@@ -358,6 +359,24 @@ void TestConnections::floodHeldOnlyByMessageLimits()
     QCOMPARE(handshakes.unchecked + messages.unchecked + handshakes.neverSent, lane(r, perConnection).requests);
     QCOMPARE(lane(r, atHandshake).requests + handshakes.neverSent, lane(r, perConnection).requests);
     QCOMPARE(lane(r, perUser).rejected, lane(r, perUser).requests - lane(r, perUser).allowed);
+}
+
+void TestConnections::plainRequestsPassALimitOnMessages()
+{
+    // HTTP requests beside a connection, under a limit on messages only: user-0's 100 requests
+    // (10/s for 10 s) and user-1's handshake pass unchecked; user-1's 99 messages (10/s, from
+    // 100 ms) meet GCRA at 1/s, burst 1: the first, then one each second, 100 ms, 1.1 s, ...,
+    // 9.1 s: 10.
+    const Scenario s = loadScenario(R"({"duration": "10s", "population": {"clients": 2}, "keys": "user", "traffic": [
+        {"kind": "constant", "rate": "10/s", "client": 0},
+        {"kind": "connections", "client": 1, "open": {"count": 1}, "lifetime": "10s", "messages": {"rate": "10/s"}}],
+        "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}, "applies_to": ["messages"]}]})",
+                                    "t.json");
+    const Report r = run(s);
+    const AlgorithmReport& a = r.algorithms.front();
+    QCOMPARE(a.requests, std::int64_t(100 + 1 + 99));
+    QCOMPARE(a.allowed, std::int64_t(100 + 1 + 10));
+    QCOMPARE(a.connections->unchecked, std::int64_t(101));
 }
 
 void TestConnections::learnStepsThroughOneConnection()
