@@ -146,6 +146,40 @@ private slots:
         }
     }
 
+    // A WebSocket scenario whose first limit keys each connection: Learn lists connections,
+    // follows the busiest (the flooder's, 12,000 arrivals), and steps through its messages. The
+    // bucket (20, 10/s) full at the first message, 5 ms apart: 20 - 0.95 (n - 1) tokens before
+    // the n-th, so 21 pass and the 22nd, at 110 ms, is rejected. B keys per user: the same
+    // traffic is user-0's there.
+    void followsOneConnectionsMessages()
+    {
+        auto scenario = std::make_shared<Scenario>();
+        for (const auto& [name, json] : embeddedScenarios()) {
+            if (name == "websocket-messages")
+                *scenario = loadScenario(json, name);
+        }
+        LearnController controller;
+        QSignalSpy finished(&controller, &LearnController::finished);
+        LearnRequest r;
+        r.scenario = scenario;
+        r.algorithms = {"per-connection bucket on messages", "per-user bucket on messages"};
+        r.listKeys = true;
+        controller.start(r);
+        QVERIFY(finished.wait(10000));
+        const auto histories = historiesOf(finished);
+        QCOMPARE(histories->keys.front(), std::string("user-0:conn-0"));
+        const KeyHistory& a = histories->histories.at(0);
+        QCOMPARE(a.key, std::string("user-0:conn-0"));
+        QVERIFY(a.steps.size() > 22);
+        QCOMPARE(a.steps[0].atUs, SimTime(5'000));
+        for (std::size_t i = 0; i < 21; ++i)
+            QVERIFY(a.steps[i].decision.allowed);
+        QVERIFY(!a.steps[21].decision.allowed);
+        QCOMPARE(a.steps[21].atUs, SimTime(110'000));
+        QCOMPARE(QString::fromStdString(a.steps[21].sentence), decisionSentence(a.steps[21]));
+        QCOMPARE(histories->keyInOtherLane, std::optional<std::string>("user-0"));
+    }
+
     void noKeysNoHistories()
     {
         std::atomic<int> calls{0};

@@ -27,10 +27,27 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
+// "connections: 12 from 0.000 s, each 1 min 00 s, 5/s steady"; "connections: 0.05/s, each ~20 s, 1/s poisson".
+QString connectionsSummary(const ConnectionSpec& c)
+{
+    static const char* const patterns[] = {"steady", "poisson", "bursty"};
+    const QString opens =
+        c.openRate ? q(c.openRate->text) : QStringLiteral("%1 from %2").arg(c.count).arg(fmt::seconds(double(c.at)));
+    QString lifetime = fmt::duration(c.lifetimeUs);
+    if (c.lifetime == LifetimeKind::Exponential)
+        lifetime.prepend(QLatin1Char('~'));
+    else if (c.lifetime == LifetimeKind::Uniform)
+        lifetime += QStringLiteral("-%1").arg(fmt::duration(c.lifetimeMaxUs));
+    return QStringLiteral("connections: %1, each %2, %3 %4")
+        .arg(opens, lifetime, q(c.messageRate.text), QString::fromLatin1(patterns[int(c.pattern)]));
+}
+
 QString sourceSummary(const SourceSpec& s)
 {
     static const char* const kinds[] = {"constant",    "poisson",         "on/off", "diurnal",
                                         "flash crowd", "boundary attack", "trace",  "log"};
+    if (s.kind == SourceKind::Connections)
+        return connectionsSummary(s.connections);
     QString text = QString::fromLatin1(kinds[int(s.kind)]);
     if (s.kind == SourceKind::Trace || s.kind == SourceKind::Log)
         return text + QLatin1Char(' ') + QFileInfo(q(s.file)).fileName();
