@@ -333,6 +333,14 @@ void TestCli::runRefusesBadScenarios_data()
         << scenarioJson(poisson, kGcra, R"(, "cluster": {"instances": 2, "store": {"mode": "local_sync"}})")
         << QStringList{
                "cluster.store.mode: local_sync merges epoch-aligned fixed-window counters, and gcra (algorithms[0]) is not one"};
+    // A connections source and a limit on its handshakes, each problem with its path.
+    QTest::newRow("connections: two ways to open, a bad applies_to")
+        << scenarioJson(
+               R"({"kind": "connections", "open": {"rate": "1/s", "count": 3}, "lifetime": "5s", "messages": {"rate": "1/s"}})",
+               R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}, "applies_to": ["handshake"]})")
+        << QStringList{
+               R"(traffic[0].open: needs either "rate" (connections open at random) or "count" (a fixed number), not both)",
+               "algorithms[0].applies_to[0]: must be one of requests, handshakes, messages"};
     // Problems of the traffic, a window and a parameter: all of them, not the first section's.
     QTest::newRow("every problem at once") << scenarioJson(
         R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
