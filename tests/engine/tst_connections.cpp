@@ -28,8 +28,10 @@ private slots:
     void burstyMessagesFollowTheirPhases();
     void randomPartsHaveTheirMeans();
     void sameSeedSameStream();
-    void badInputNamesItsPath_data();
-    void badInputNamesItsPath();
+    void badSourceNamesItsPath_data();
+    void badSourceNamesItsPath();
+    void badLimitNamesItsPath_data();
+    void badLimitNamesItsPath();
     void savedScenarioLoadsTheSame();
     void floodHeldOnlyByMessageLimits();
     void plainRequestsPassALimitOnMessages();
@@ -69,6 +71,23 @@ std::vector<Event> eventsOf(const Scenario& s, SimTime until, KeyInterner& keys)
     while (source->next(a) && a.t < until)
         out.push_back({a.t, a.kind, keys.name(a.recordedKey)});
     return out;
+}
+
+// Whether loading `json` fails with a problem at `path` whose message contains `message`.
+bool hasProblem(const QString& json, const QString& path, const QString& message)
+{
+    try {
+        loadScenario(json.toStdString(), "test.json");
+    } catch (const ScenarioError& e) {
+        for (const ScenarioProblem& p : e.problems()) {
+            if (QString::fromStdString(p.path) == path && QString::fromStdString(p.message).contains(message))
+                return true;
+        }
+        qWarning("%s", e.what());
+        return false;
+    }
+    qWarning("no ScenarioError");
+    return false;
 }
 
 }  // namespace
@@ -175,7 +194,7 @@ void TestConnections::sameSeedSameStream()
         QVERIFY(first[i - 1].t <= first[i].t);
 }
 
-void TestConnections::badInputNamesItsPath_data()
+void TestConnections::badSourceNamesItsPath_data()
 {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("path");
@@ -247,6 +266,14 @@ void TestConnections::badInputNamesItsPath_data()
         << R"({"traffic": [{"kind": "poisson", "rate": "1/s", "open": {"count": 1}}], "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}}]})"
         << "traffic[0].open"
         << "not used by a poisson source (only by connections)";
+}
+
+void TestConnections::badLimitNamesItsPath_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    const QString good = R"("open": {"count": 1}, "lifetime": "5s", "messages": {"rate": "1/s"})";
     const QString algorithm = R"({"duration": "10s", "traffic": [{"kind": "connections", %1}],
         "algorithms": [{"algorithm": "gcra", "params": {"rate": "1/s", "burst": 1}, %2}]%3})";
     QTest::newRow("applies_to not an array")
@@ -276,20 +303,20 @@ void TestConnections::badInputNamesItsPath_data()
         << "one instance";
 }
 
-void TestConnections::badInputNamesItsPath()
+void TestConnections::badSourceNamesItsPath()
 {
     QFETCH(QString, json);
     QFETCH(QString, path);
     QFETCH(QString, message);
-    try {
-        loadScenario(json.toStdString(), "test.json");
-        QFAIL("no ScenarioError");
-    } catch (const ScenarioError& e) {
-        bool found = false;
-        for (const ScenarioProblem& p : e.problems())
-            found = found || (QString::fromStdString(p.path) == path && QString::fromStdString(p.message).contains(message));
-        QVERIFY2(found, e.what());
-    }
+    QVERIFY(hasProblem(json, path, message));
+}
+
+void TestConnections::badLimitNamesItsPath()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    QVERIFY(hasProblem(json, path, message));
 }
 
 void TestConnections::savedScenarioLoadsTheSame()
