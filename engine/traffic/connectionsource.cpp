@@ -1,5 +1,6 @@
 #include "engine/traffic/connectionsource.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -24,7 +25,9 @@ void ConnectionSource::scheduleNextOpen()
         m_openPosition += m_rng.exponential(1e6 / m_spec.openRate->perSecondNearest());
         m_nextOpen = m_start + static_cast<SimTime>(m_openPosition);
     } else {
-        m_nextOpen = m_opened < m_spec.count ? m_start + m_spec.at + m_opened * m_spec.every : kNever;
+        // Past the valid range of times (a million connections a long gap apart), none opens.
+        const Int128 next = Int128{m_start} + m_spec.at + Int128{m_opened} * m_spec.every;
+        m_nextOpen = m_opened < m_spec.count && next < kTimeHorizonUs ? static_cast<SimTime>(next) : kNever;
     }
 }
 
@@ -33,7 +36,8 @@ Duration ConnectionSource::drawLifetime()
     switch (m_spec.lifetime) {
     case LifetimeKind::Fixed: return m_spec.lifetimeUs;
     case LifetimeKind::Exponential:
-        return std::max<Duration>(1, std::llround(m_rng.exponential(static_cast<double>(m_spec.lifetimeUs))));
+        return std::clamp<Duration>(std::llround(std::min(m_rng.exponential(static_cast<double>(m_spec.lifetimeUs)), 0x1p53)), 1,
+                                    kTimeHorizonUs);
     case LifetimeKind::Uniform:
         return m_spec.lifetimeUs
             + static_cast<Duration>(m_rng.below(static_cast<std::uint64_t>(m_spec.lifetimeMaxUs - m_spec.lifetimeUs + 1)));
@@ -50,7 +54,9 @@ SimTime ConnectionSource::nextMessage(const Open& c, SimTime previous)
         t = c.opened + static_cast<SimTime>(Int128{c.sent + 1} * rate.den / rate.num);
         break;
     case MessagePattern::Poisson:
-        t = previous + std::max<SimTime>(1, std::llround(m_rng.exponential(1e6 / rate.perSecondNearest())));
+        t = previous
+            + std::clamp<SimTime>(std::llround(std::min(m_rng.exponential(1e6 / rate.perSecondNearest()), 0x1p53)), 1,
+                                  kTimeHorizonUs);
         break;
     case MessagePattern::Bursty: {
         // Steady at the rate in "on time"; mapped onto the wall of on and off phases.
