@@ -90,6 +90,18 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& options);
 int runRecommend(const RecommendOptions& options);
 CLI::App* addExportCommand(CLI::App& app, ExportOptions& options);
 int runExport(const ExportOptions& options);
+
+struct ChooseOptions {
+    std::string instances;                       // "1" or "many"; empty: not answered
+    std::string redis, exact, database, bursts;  // "yes" or "no"; empty: not answered
+    std::int64_t keys = -1;                      // -1: not answered
+    std::int64_t limit = 100;
+    std::string per = "s";
+    bool json = false;
+};
+// app/cli/choosecommand.cpp.
+CLI::App* addChooseCommand(CLI::App& app, ChooseOptions& options);
+int runChoose(const ChooseOptions& options);
 int runRun(const RunOptions& options);
 // The engine's log options (engine/logs/logoptions.h) as options of a subcommand: --format,
 // --log-format, ... (names with '-' for '_'), each value given collected as {name, value}.

@@ -84,6 +84,8 @@ int main(int argc, char** argv)
     auto* recommendCmd = addRecommendCommand(app, recommend);
     ExportOptions exportOptions;
     auto* exportCmd = addExportCommand(app, exportOptions);
+    ChooseOptions choose;
+    auto* chooseCmd = addChooseCommand(app, choose);
 
     try {
         app.parse(argc, argv);
@@ -103,6 +105,8 @@ int main(int argc, char** argv)
             return finish(runRecommend(recommend));
         if (exportCmd->parsed())
             return finish(runExport(exportOptions));
+        if (chooseCmd->parsed())
+            return finish(runChoose(choose));
         if (runCmd->parsed()) {
             if (seedOpt->count())
                 run.seed = seed;
