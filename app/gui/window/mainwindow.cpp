@@ -1,5 +1,6 @@
 #include "app/gui/window/mainwindow.h"
 
+#include "app/gui/dialogs/choosedialog.h"
 #include "app/gui/dialogs/helpdialog.h"
 #include "app/gui/views/clusterview.h"
 #include "app/gui/views/compareview.h"
@@ -7,6 +8,7 @@
 #include "app/gui/views/logsview.h"
 #include "app/gui/window/dockoverlay.h"
 #include "app/gui/window/scenariodock.h"
+#include "app/models/chooseguide.h"
 #include "app/models/filewriter.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
@@ -252,6 +254,17 @@ HelpDialog* MainWindow::showHelp(const QString& document)
     m_help->show();
     m_help->raise();
     return m_help;
+}
+
+ChooseDialog* MainWindow::showChooseGuide()
+{
+    if (!m_choose) {
+        m_choose = new ChooseDialog(new ChooseGuide, this);
+        connect(m_choose, &ChooseDialog::openScenario, this, &MainWindow::openExample);
+    }
+    m_choose->show();
+    m_choose->raise();
+    return m_choose;
 }
 
 bool MainWindow::exportReport(const QString& path)

@@ -20,6 +20,7 @@ class QMenu;
 
 namespace ratelab {
 
+class ChooseDialog;
 class ClusterView;
 class CompareView;
 class HelpDialog;
@@ -46,6 +47,8 @@ public:
     bool exportReport(const QString& path);
     // Help > Documentation, opened on `document` (a resources/docs file name without .md).
     HelpDialog* showHelp(const QString& document = QString());
+    // Help > Choose an algorithm: the decision tree as a guide; its Open scenario opens here.
+    ChooseDialog* showChooseGuide();
     void setView(View view);
     View view() const;
     void setTheme(Theme theme);
@@ -128,7 +131,8 @@ private:
     QAction* m_save = nullptr;
     QAction* m_saveAs = nullptr;
     QAction* m_exportReport = nullptr;
-    HelpDialog* m_help = nullptr;  // created when first asked for
+    HelpDialog* m_help = nullptr;      // created when first asked for
+    ChooseDialog* m_choose = nullptr;  // created when first asked for
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
     QMenu* m_recentMenu = nullptr;

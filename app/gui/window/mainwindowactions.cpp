@@ -123,6 +123,7 @@ void MainWindow::createHelpMenu()
 {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Documentation"), this, [this] { showHelp(); })->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Choose an algorithm…"), this, [this] { showChooseGuide(); });
     help->addAction(tr("&About RateLab"), this, [this] {
         QMessageBox::about(this, tr("About RateLab"),
                            tr("<b>RateLab %1</b><p>A laboratory for API rate limiting: the same traffic through every "
