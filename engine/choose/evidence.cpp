@@ -1,5 +1,6 @@
 #include "engine/choose/evidence.h"
 
+#include "engine/limitconfig/redismemory.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/runner.h"
 
@@ -94,8 +95,14 @@ void zipfMemory(const Report& r, EvidenceFigure& f)
     const auto most = std::max_element(r.algorithms.begin(), r.algorithms.end(), [](const auto& a, const auto& b) {
         return a.memory.peakLiveKeys < b.memory.peakLiveKeys;
     });
-    f.headline =
-        "Bytes of state per live key: " + parts + " (up to " + std::to_string(most->memory.peakLiveKeys) + " keys live at once).";
+    // What the same keys hold in Redis through our scripts (measured, limitconfig/redismemory.h).
+    const std::optional<RedisKeyMemory> gcra = redisKeyMemory("gcra");
+    const std::optional<RedisKeyMemory> counter = redisKeyMemory("sliding_window_counter");
+    f.rows.push_back({"gcra in Redis", gcra->perKey, "bytes/key"});
+    f.rows.push_back({"sliding_window_counter in Redis", counter->perKey, "bytes/key"});
+    f.headline = "Bytes of state per live key: " + parts + " (up to " + std::to_string(most->memory.peakLiveKeys)
+        + " keys live at once); in Redis our GCRA and sliding counter scripts hold " + fixed(gcra->perKey, 0) + " and "
+        + fixed(counter->perKey, 0) + " bytes a key (" + std::string(kRedisMemoryMeasuredOn) + ").";
 }
 
 void rowLockLatency(const Report& r, EvidenceFigure& f)

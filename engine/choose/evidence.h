@@ -4,7 +4,8 @@
 //   LocalLeak       cluster-local-leak: admitted / limit with local state on four instances
 //   GetSetRace      cluster-get-set-race: overshoot of GET-then-SET against the atomic script
 //   BoundaryAttack  boundary-attack: each algorithm's worst window / its limit
-//   ZipfMemory      zipf-keys: bytes of state per live key, by algorithm
+//   ZipfMemory      zipf-keys: bytes of state per live key, by algorithm (and, beside them, what
+//                   a key of our GCRA and sliding counter scripts holds in Redis, as measured)
 //   RowLockLatency  cluster-get-set-race: the SQL row lock's queueing against the atomic script
 
 #include "engine/choose/choicetree.h"
