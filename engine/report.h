@@ -129,6 +129,32 @@ struct ConnectionStats {
     std::int64_t unchecked = 0;          // arrivals outside the limit's "applies_to": passed, counted as allowed
 };
 
+struct Percentiles {
+    std::int64_t p50 = 0, p99 = 0, max = 0;  // microseconds
+};
+
+// The backend model (scenario "backend"): `workers` servers taking requests first come, first
+// served. With the limiter before it only allowed requests enter, after it every request does
+// the work and the limiter then rejects some. Waits and latencies are of allowed requests,
+// from entering the backend to starting (wait) and to finishing (latency), percentiles from a
+// log-linear histogram (bucket error under 1.6%, delayhistogram.h).
+struct BackendStats {
+    std::string placement;  // "before" or "after": the algorithm's, else the scenario's
+    std::int64_t workers = 0;
+    std::int64_t entered = 0;          // requests that did the work
+    std::int64_t enteredRejected = 0;  // of them, rejected by the limiter after the work
+    std::int64_t enteredAfterEnd = 0;  // allowed, forwarded (shaped) past the run's end: no work
+    double utilization = 0;            // busy worker time within the run / (workers x duration)
+    Percentiles queueWaitUs;
+    Percentiles latencyUs;
+    std::int64_t maxQueueLength = 0;  // most requests waiting for a worker at once
+    // Per metric bucket: the busy share of the workers, and the p99 of the allowed requests
+    // that entered in that bucket (0 when none did).
+    std::vector<double> utilizationSeries;
+    std::vector<std::int64_t> queueWaitP99Series;
+    std::vector<std::int64_t> latencyP99Series;
+};
+
 struct AlgorithmReport {
     std::string id;
     std::string algorithm;
@@ -151,6 +177,7 @@ struct AlgorithmReport {
     std::optional<ClientStats> clients;
     std::optional<ConnectionStats> connections;
     BackendLoad backend;
+    std::optional<BackendStats> backendModel;  // with a scenario backend only
 
     // Per metric bucket, from the scenario start, in cost units.
     std::vector<std::int64_t> allowedSeries;

@@ -86,6 +86,28 @@ Json importJson(const SourceImport& i)
             {"shrank", i.shrankFrom < 0 ? Json(nullptr) : Json{{"from_bytes", i.shrankFrom}, {"to_bytes", i.shrankTo}}}};
 }
 
+Json percentilesJson(const Percentiles& p)
+{
+    return {{"p50", p.p50}, {"p99", p.p99}, {"max", p.max}};
+}
+
+// Only with a scenario backend, so that the reports of scenarios without one stay as they were.
+void addBackendModel(Json& j, const BackendStats& b)
+{
+    j["placement"] = b.placement;
+    j["workers"] = b.workers;
+    j["entered"] = b.entered;
+    j["entered_rejected"] = b.enteredRejected;
+    j["entered_after_end"] = b.enteredAfterEnd;
+    j["utilization"] = b.utilization;
+    j["queue_wait_us"] = percentilesJson(b.queueWaitUs);
+    j["latency_us"] = percentilesJson(b.latencyUs);
+    j["max_queue_length"] = b.maxQueueLength;
+    j["utilization_series"] = b.utilizationSeries;
+    j["queue_wait_p99_series_us"] = b.queueWaitP99Series;
+    j["latency_p99_series_us"] = b.latencyP99Series;
+}
+
 Json algorithmJson(const AlgorithmReport& a)
 {
     Json j;
@@ -132,6 +154,8 @@ Json algorithmJson(const AlgorithmReport& a)
                             {"never_sent", a.connections->neverSent},
                             {"unchecked", a.connections->unchecked}};
     j["backend"] = {{"limiter_before", a.backend.limiterBefore}, {"limiter_after", a.backend.limiterAfter}};
+    if (a.backendModel)
+        addBackendModel(j["backend"], *a.backendModel);
     return j;
 }
 

@@ -35,6 +35,15 @@ void DelayHistogram::add(std::int64_t us)
     m_max = std::max(m_max, us);
 }
 
+void DelayHistogram::clear()
+{
+    if (m_count == 0)
+        return;
+    std::fill_n(m_counts.begin(), bucketOf(static_cast<std::uint64_t>(m_max)) + 1, 0);
+    m_count = 0;
+    m_max = 0;
+}
+
 std::int64_t DelayHistogram::percentile(double share) const
 {
     if (m_count == 0)

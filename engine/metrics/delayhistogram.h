@@ -13,6 +13,9 @@ namespace ratelab {
 class DelayHistogram {
 public:
     void add(std::int64_t us);
+    // Back to empty; touches only the buckets up to the maximum, so a histogram reused for
+    // many short intervals costs what its samples span.
+    void clear();
     std::int64_t count() const { return m_count; }
     std::int64_t max() const { return m_max; }
     std::int64_t percentile(double share) const;  // share in (0, 1]

@@ -5,24 +5,37 @@
 
 namespace ratelab {
 
+LatencySpec readDistribution(FieldReader& r, const Json& o, const std::string& path, const char* center, LatencySpec fallback)
+{
+    r.onlyKnown(o, path, {"kind", center, "min", "max", "sigma"});
+    LatencySpec d = fallback;
+    d.kind = static_cast<LatencyKind>(r.choice(o, path, "kind", kLatencyKinds, 0));
+    d.rtt = r.duration(o, path, center, d.rtt);
+    d.min = r.duration(o, path, "min", d.min);
+    d.max = r.duration(o, path, "max", d.max);
+    d.sigma = r.number(o, path, "sigma", d.sigma, 0.0, 4.0);
+    if (d.max < d.min)
+        r.problem(path + ".max", "must be at least min");
+    return d;
+}
+
+Json distributionJson(const LatencySpec& d, const char* center)
+{
+    return {{"kind", nameOf(kLatencyKinds, int(d.kind))},
+            {center, formatDuration(d.rtt)},
+            {"min", formatDuration(d.min)},
+            {"max", formatDuration(d.max)},
+            {"sigma", d.sigma}};
+}
+
 StoreSpec readStore(FieldReader& r, const Json& o, const std::string& path)
 {
     StoreSpec st;
     r.onlyKnown(o, path, {"mode", "clock", "latency", "sync_interval", "cas_retries", "timeout"});
     st.mode = static_cast<StoreMode>(r.choice(o, path, "mode", kStoreModes, 0));
     st.clock = static_cast<StoreClock>(r.choice(o, path, "clock", kStoreClocks, 0));
-    if (o.contains("latency")) {
-        const Json& l = o["latency"];
-        const std::string lpath = path + ".latency";
-        r.onlyKnown(l, lpath, {"kind", "rtt", "min", "max", "sigma"});
-        st.latency.kind = static_cast<LatencyKind>(r.choice(l, lpath, "kind", kLatencyKinds, 0));
-        st.latency.rtt = r.duration(l, lpath, "rtt", st.latency.rtt);
-        st.latency.min = r.duration(l, lpath, "min", st.latency.min);
-        st.latency.max = r.duration(l, lpath, "max", st.latency.max);
-        st.latency.sigma = r.number(l, lpath, "sigma", st.latency.sigma, 0.0, 4.0);
-        if (st.latency.max < st.latency.min)
-            r.problem(lpath + ".max", "must be at least min");
-    }
+    if (o.contains("latency"))
+        st.latency = readDistribution(r, o["latency"], path + ".latency", "rtt", st.latency);
     st.syncInterval = r.duration(o, path, "sync_interval", st.syncInterval);
     st.casRetries = r.integer(o, path, "cas_retries", st.casRetries, 1, 1000);
     st.timeout = r.duration(o, path, "timeout", st.timeout);
@@ -121,12 +134,7 @@ Json storeJson(const StoreSpec& st)
 {
     return {{"mode", nameOf(kStoreModes, int(st.mode))},
             {"clock", nameOf(kStoreClocks, int(st.clock))},
-            {"latency",
-             {{"kind", nameOf(kLatencyKinds, int(st.latency.kind))},
-              {"rtt", formatDuration(st.latency.rtt)},
-              {"min", formatDuration(st.latency.min)},
-              {"max", formatDuration(st.latency.max)},
-              {"sigma", st.latency.sigma}}},
+            {"latency", distributionJson(st.latency, "rtt")},
             {"sync_interval", formatDuration(st.syncInterval)},
             {"cas_retries", st.casRetries},
             {"timeout", formatDuration(st.timeout)}};

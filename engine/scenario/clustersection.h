@@ -7,6 +7,11 @@
 
 namespace ratelab {
 
+// A distribution of durations (constant, uniform, lognormal): `center` names the field of the
+// constant value and the lognormal median ("rtt" for a store's round trip).
+LatencySpec readDistribution(FieldReader& r, const Json& o, const std::string& path, const char* center, LatencySpec fallback);
+Json distributionJson(const LatencySpec& d, const char* center);
+
 ClusterSpec readCluster(FieldReader& r, const Json& o);
 StoreSpec readStore(FieldReader& r, const Json& o, const std::string& path);
 PolicySpec readPolicy(FieldReader& r, const Json& o, const std::string& path);

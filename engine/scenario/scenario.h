@@ -23,6 +23,20 @@ struct LimitChange {
     StatePolicy state = StatePolicy::Keep;
 };
 
+// The expensive work behind the limiter: `workers` identical servers taking requests first
+// come, first served; a request's service time is the sum of one draw per stage (auth,
+// database, logic, ...), each stage's distribution a LatencySpec (its `rtt` is the constant
+// time or the lognormal median).
+struct BackendStage {
+    std::string name;
+    LatencySpec service;
+};
+
+struct BackendSpec {
+    std::int64_t workers = 1;
+    std::vector<BackendStage> stages;
+};
+
 struct AlgorithmSpec {
     std::string id;         // unique label, e.g. "token_bucket" or "gcra (burst 20)"
     std::string algorithm;  // an algorithm or preset name from the catalog
@@ -36,6 +50,7 @@ struct AlgorithmSpec {
     // The arrivals this limit decides ("applies_to"); the others pass it unchecked, e.g. a
     // limit on handshakes lets every message of an open connection through.
     ArrivalKinds appliesTo = kEveryArrivalKind;
+    std::optional<Placement> placement;  // overrides the scenario's
 };
 
 struct MetricSpec {
@@ -59,6 +74,7 @@ struct Scenario {
     std::vector<AlgorithmSpec> algorithms;
     MetricSpec metrics;
     std::optional<ClusterSpec> cluster;  // absent: one instance, local state
+    std::optional<BackendSpec> backend;  // absent: no backend model (only the load counters)
 };
 
 const char* keyStrategyName(KeyStrategy strategy);

@@ -5,6 +5,7 @@
 #include "engine/scenario/scenarioio.h"
 
 #include "engine/core/inputfile.h"
+#include "engine/scenario/backendsection.h"
 #include "engine/scenario/clustersection.h"
 #include "engine/scenario/connectionsection.h"
 #include "engine/scenario/strictjson.h"
@@ -100,7 +101,9 @@ std::vector<LimitChange> readChanges(FieldReader& r, const Json& a, const std::s
 
 AlgorithmSpec readAlgorithm(FieldReader& r, const Json& a, const std::string& path)
 {
-    r.onlyKnown(a, path, {"id", "algorithm", "params", "keys", "applies_to", "clients", "store", "policy", "tiers", "changes"});
+    r.onlyKnown(
+        a, path,
+        {"id", "algorithm", "params", "keys", "applies_to", "clients", "store", "policy", "tiers", "changes", "placement"});
     AlgorithmSpec spec;
     spec.algorithm = r.text(a, path, "algorithm", "");
     if (spec.algorithm.empty())
@@ -126,6 +129,8 @@ AlgorithmSpec readAlgorithm(FieldReader& r, const Json& a, const std::string& pa
     }
     spec.changes = readChanges(r, a, path);
     spec.appliesTo = readAppliesTo(r, a, path);
+    if (a.contains("placement"))
+        spec.placement = static_cast<Placement>(r.choice(a, path, "placement", kPlacements, int(Placement::Before)));
     return spec;
 }
 
@@ -136,7 +141,7 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
     Scenario s;
     r.onlyKnown(root, "",
                 {"schema", "name", "description", "seed", "duration", "start_us", "population", "endpoints", "traffic", "keys",
-                 "clients", "placement", "algorithms", "metrics", "cluster"});
+                 "clients", "placement", "algorithms", "metrics", "cluster", "backend"});
     if (!root.is_object())
         return s;
     if (root.contains("schema") && root["schema"] != kScenarioSchema)
@@ -167,6 +172,8 @@ Scenario readScenario(const Json& root, const std::string& baseDir, std::vector<
         s.clients = readClients(r, root["clients"], "clients");
     if (root.contains("cluster"))
         s.cluster = readCluster(r, root["cluster"]);
+    if (root.contains("backend"))
+        s.backend = readBackend(r, root["backend"]);
     if (root.contains("metrics"))
         s.metrics = readMetrics(r, root["metrics"]);
     if (!root.contains("algorithms") || !root["algorithms"].is_array() || root["algorithms"].empty())

@@ -1,6 +1,7 @@
 // saveScenario: a scenario as JSON (schema ratelab.scenario/1), every field written, so that
 // loading it gives the same scenario.
 
+#include "engine/scenario/backendsection.h"
 #include "engine/scenario/clustersection.h"
 #include "engine/scenario/connectionsection.h"
 #include "engine/scenario/trafficsection.h"
@@ -61,6 +62,8 @@ Json algorithmJson(const AlgorithmSpec& a)
     for (const LimitChange& c : a.changes)
         j["changes"].push_back(
             {{"at", formatDuration(c.at)}, {"params", paramsJson(c.params)}, {"state", nameOf(kStatePolicies, int(c.state))}});
+    if (a.placement)
+        j["placement"] = nameOf(kPlacements, int(*a.placement));
     return j;
 }
 
@@ -95,6 +98,8 @@ std::string saveScenario(const Scenario& s)
     root["metrics"] = metrics;
     if (s.cluster)
         root["cluster"] = clusterJson(*s.cluster);
+    if (s.backend)
+        root["backend"] = backendJson(*s.backend);
     return root.dump(2) + "\n";
 }
 

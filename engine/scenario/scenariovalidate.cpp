@@ -186,6 +186,24 @@ void checkConnectionTraffic(const Scenario& s, std::vector<ScenarioProblem>& pro
         problems.push_back({"clients.retry", "a connections source is not retried: use \"none\""});
 }
 
+// The backend model runs in single-instance lanes, where each decision is made at its
+// request's arrival (a cluster decides a round trip later, out of arrival order).
+void checkBackend(const Scenario& s, std::vector<ScenarioProblem>& problems)
+{
+    if (s.cluster)
+        problems.push_back({"backend", "a cluster run does not simulate the backend: remove \"backend\" or \"cluster\""});
+    if (s.backend->workers < 1)
+        problems.push_back({"backend.workers", "must be at least 1"});
+    if (s.backend->stages.empty())
+        problems.push_back({"backend.stages", "needs at least one stage"});
+    for (std::size_t i = 0; i < s.backend->stages.size(); ++i) {
+        const LatencySpec& d = s.backend->stages[i].service;
+        const bool usable = d.kind == LatencyKind::Uniform ? d.min >= 1 && d.max >= d.min : d.rtt >= 1;
+        if (!usable)
+            problems.push_back({pathAt("backend.stages", i) + ".service", "needs durations of at least 1us, with max >= min"});
+    }
+}
+
 }  // namespace
 
 std::vector<ScenarioProblem> validateScenario(const Scenario& s)
@@ -224,6 +242,8 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
     }
     const auto span =
         static_cast<Duration>(std::min(static_cast<double>(s.duration) + 2 * reach, static_cast<double>(kTimeHorizonUs)));
+    if (s.backend)
+        checkBackend(s, problems);
     std::set<std::string> ids;
     for (std::size_t i = 0; i < s.algorithms.size(); ++i) {
         const AlgorithmSpec& a = s.algorithms[i];

@@ -83,6 +83,8 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
     if (hasConnections(scenario))
         report().connections = ConnectionStats{};
     m_bucketEnd = bucketEnd(0);
+    if (scenario.backend)
+        m_backend = std::make_unique<BackendQueue>(*scenario.backend, spec.placement.value_or(scenario.placement), scenario);
 }
 
 SimTime Lane::bucketEnd(std::size_t bucket) const
@@ -186,6 +188,8 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
     } else {
         m_metrics.rejected(attempt.cost, bucket, d.retryAfterUs);
     }
+    if (m_backend)
+        m_backend->decided(t, attempt.client, attempt.number, d.allowed, d.delayUs);
     if (tier.nominal.approximatesLog && report().disagreement) {
         const bool logWouldAllow = static_cast<double>(before + attempt.cost) <= tier.nominal.limitCost;
         if (d.allowed && !logWouldAllow)
@@ -335,6 +339,10 @@ void Lane::finish()
     runRetriesUntil(m_end, false);
     advanceBuckets(m_end);
     m_metrics.finish();
+    if (m_backend) {
+        m_backend->finish();
+        report().backendModel = m_backend->take();
+    }
     report().memory.peakLiveKeys = m_liveKeys.peak();
     report().memory.redisBytesPerKey = redisBytesPerKeyAtMost(m_spec.algorithm, m_tiers.front().built.params);
     if (!m_variableState)

@@ -8,6 +8,7 @@
 #include "engine/core/random.h"
 #include "engine/metrics/delayhistogram.h"
 #include "engine/metrics/livekeys.h"
+#include "engine/sim/backendqueue.h"
 #include "engine/sim/lanemetrics.h"
 
 #include <functional>
@@ -123,6 +124,7 @@ private:
     bool m_variableState;  // the sliding log's: bytes per key vary, its live logs are summed
     LiveKeys m_liveKeys;
     DelayHistogram m_delays;
+    std::unique_ptr<BackendQueue> m_backend;  // with a scenario backend only
     std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
     std::size_t m_bucketsClosed = 0;          // also the bucket of the decision being made
     SimTime m_bucketEnd = 0;                  // the end of bucket m_bucketsClosed
