@@ -10,8 +10,10 @@
 #include "engine/scenario/workestimate.h"
 #include "engine/tracecsv/tracereader.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -56,6 +58,36 @@ std::string percent(double share)
     return buf;
 }
 
+// A duration for a table cell: ms below 10 s, else s.
+std::string millisOrSeconds(std::int64_t us)
+{
+    char buf[32];
+    if (us < 10'000'000)
+        std::snprintf(buf, sizeof buf, "%.1f ms", us / 1000.0);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f s", us / 1e6);
+    return buf;
+}
+
+// The backend model's columns, only when the scenario has a backend (report.md): the
+// placement, the workers' busy share, and the allowed requests' p99 latency.
+std::string backendColumns(const Report& report, const AlgorithmReport* a)
+{
+    const bool any = std::any_of(report.algorithms.begin(), report.algorithms.end(),
+                                 [](const AlgorithmReport& r) { return r.backendModel.has_value(); });
+    if (!any)
+        return "";
+    char buf[96];
+    if (!a)
+        std::snprintf(buf, sizeof buf, " %7s %8s %11s", "limiter", "backend", "p99 latency");
+    else if (!a->backendModel)
+        std::snprintf(buf, sizeof buf, " %7s %8s %11s", "-", "-", "-");
+    else
+        std::snprintf(buf, sizeof buf, " %7s %8s %11s", a->backendModel->placement.c_str(),
+                      percent(a->backendModel->utilization).c_str(), millisOrSeconds(a->backendModel->latencyUs.p99).c_str());
+    return buf;
+}
+
 void printTable(const Report& report, std::ostream& out)
 {
     out << report.scenario.name << ": " << counted(report.uniqueRequests, "request") << " over "
@@ -63,7 +95,7 @@ void printTable(const Report& report, std::ostream& out)
     char line[512];
     std::snprintf(line, sizeof line, "%-24s %10s %10s %8s %16s %13s %10s %10s %9s %8s\n", "algorithm", "requests", "allowed",
                   "accept", "peak burst", "false a/r", "bytes/key", "live keys", "p99 delay", "ampl.");
-    out << line;
+    out << std::string_view(line).substr(0, std::strlen(line) - 1) << backendColumns(report, nullptr) << "\n";
     for (const AlgorithmReport& a : report.algorithms) {
         char burst[48];
         std::snprintf(burst, sizeof burst, "%.2fx @%.1fs", a.peakBurst.ratio, a.peakBurst.atUs / 1e6);
@@ -81,7 +113,7 @@ void printTable(const Report& report, std::ostream& out)
                       static_cast<long long>(a.requests), static_cast<long long>(a.allowed), percent(a.acceptance).c_str(), burst,
                       disagreement, a.memory.stateBytesPerKey, static_cast<long long>(a.memory.peakLiveKeys), delay,
                       amplification);
-        out << line;
+        out << std::string_view(line).substr(0, std::strlen(line) - 1) << backendColumns(report, &a) << "\n";
     }
     for (const AlgorithmReport& a : report.algorithms) {
         if (a.clients && a.clients->wronglyThrottled > 0)
