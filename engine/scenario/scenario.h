@@ -37,6 +37,13 @@ struct BackendSpec {
     std::vector<BackendStage> stages;
 };
 
+// A limit of its own for the endpoints whose path matches `path` (exact, or a prefix ending
+// in `*`): the algorithm's params with these on top.
+struct EndpointLimit {
+    std::string path;
+    ParamValues params;
+};
+
 struct AlgorithmSpec {
     std::string id;         // unique label, e.g. "token_bucket" or "gcra (burst 20)"
     std::string algorithm;  // an algorithm or preset name from the catalog
@@ -50,7 +57,8 @@ struct AlgorithmSpec {
     // The arrivals this limit decides ("applies_to"); the others pass it unchecked, e.g. a
     // limit on handshakes lets every message of an open connection through.
     ArrivalKinds appliesTo = kEveryArrivalKind;
-    std::optional<Placement> placement;  // overrides the scenario's
+    std::optional<Placement> placement;         // overrides the scenario's
+    std::vector<EndpointLimit> endpointLimits;  // per-endpoint keys: limits by path, first match wins
 };
 
 struct MetricSpec {

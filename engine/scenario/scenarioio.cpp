@@ -8,6 +8,7 @@
 #include "engine/scenario/backendsection.h"
 #include "engine/scenario/clustersection.h"
 #include "engine/scenario/connectionsection.h"
+#include "engine/scenario/endpointsection.h"
 #include "engine/scenario/strictjson.h"
 #include "engine/scenario/trafficsection.h"
 
@@ -101,9 +102,9 @@ std::vector<LimitChange> readChanges(FieldReader& r, const Json& a, const std::s
 
 AlgorithmSpec readAlgorithm(FieldReader& r, const Json& a, const std::string& path)
 {
-    r.onlyKnown(
-        a, path,
-        {"id", "algorithm", "params", "keys", "applies_to", "clients", "store", "policy", "tiers", "changes", "placement"});
+    r.onlyKnown(a, path,
+                {"id", "algorithm", "params", "keys", "applies_to", "clients", "store", "policy", "tiers", "changes", "placement",
+                 "per_endpoint"});
     AlgorithmSpec spec;
     spec.algorithm = r.text(a, path, "algorithm", "");
     if (spec.algorithm.empty())
@@ -131,6 +132,7 @@ AlgorithmSpec readAlgorithm(FieldReader& r, const Json& a, const std::string& pa
     spec.appliesTo = readAppliesTo(r, a, path);
     if (a.contains("placement"))
         spec.placement = static_cast<Placement>(r.choice(a, path, "placement", kPlacements, int(Placement::Before)));
+    spec.endpointLimits = readEndpointLimits(r, a, path);
     return spec;
 }
 

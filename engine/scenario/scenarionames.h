@@ -20,6 +20,8 @@ inline constexpr Named kKeyStrategies[] = {
     {"tiered", int(KeyStrategy::Tiered)},
     {"recorded", int(KeyStrategy::Recorded)},
     {"connection", int(KeyStrategy::Connection)},
+    {"user_endpoint", int(KeyStrategy::UserEndpoint)},
+    {"api_key_endpoint", int(KeyStrategy::ApiKeyEndpoint)},
 };
 inline constexpr Named kSourceKinds[] = {
     {"constant", int(SourceKind::Constant)},

@@ -4,6 +4,7 @@
 #include "engine/scenario/backendsection.h"
 #include "engine/scenario/clustersection.h"
 #include "engine/scenario/connectionsection.h"
+#include "engine/scenario/endpointsection.h"
 #include "engine/scenario/trafficsection.h"
 
 namespace ratelab {
@@ -59,6 +60,8 @@ Json algorithmJson(const AlgorithmSpec& a)
         j["policy"] = policyJson(*a.policy);
     for (const auto& [tier, params] : a.tierParams)
         j["tiers"][tier] = paramsJson(params);
+    if (!a.endpointLimits.empty())
+        j["per_endpoint"] = endpointLimitsJson(a.endpointLimits);
     for (const LimitChange& c : a.changes)
         j["changes"].push_back(
             {{"at", formatDuration(c.at)}, {"params", paramsJson(c.params)}, {"state", nameOf(kStatePolicies, int(c.state))}});

@@ -5,6 +5,8 @@
 #include "engine/algorithms/statetransfer.h"
 #include "engine/logs/importoptions.h"
 #include "engine/logs/logoptions.h"
+#include "engine/scenario/endpointsection.h"
+#include "engine/scenario/paramcheck.h"
 #include "engine/scenario/problemtext.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/traffic/population.h"
@@ -15,11 +17,6 @@
 
 namespace ratelab {
 
-namespace {
-
-// A limiter's parameters, checked by building it: a bad parameter's problem carries its path
-// under `paramsPath`, a bad algorithm name `algorithmPath`.
-// `span`: how far apart the run's times may lie (runSpan), which the limiter must cover.
 void checkParams(const std::string& algorithm, const ParamValues& params, const std::string& algorithmPath,
                  const std::string& paramsPath, Duration span, std::vector<ScenarioProblem>& problems)
 {
@@ -37,6 +34,8 @@ void checkParams(const std::string& algorithm, const ParamValues& params, const 
             problems.push_back({algorithmPath, e.what()});
     }
 }
+
+namespace {
 
 std::string plural(std::int64_t n, const char* one, const char* many)
 {
@@ -219,6 +218,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         problems.push_back({"algorithms", "needs at least one algorithm"});
     checkPopulation(s, problems);
     checkConnectionTraffic(s, problems);
+    checkSourceEndpoints(s, problems);
     bool recorded = false;
     for (std::size_t i = 0; i < s.traffic.size(); ++i) {
         const SourceSpec& src = s.traffic[i];
@@ -260,6 +260,7 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
                                          : "\"recorded\" keys need a trace or log source"});
         checkParams(a.algorithm, a.params, path + ".algorithm", path + ".params", span, problems);
         checkTiers(s, a, path, span, problems);
+        checkEndpointLimits(s, a, path, span, problems);
         for (std::size_t c = 0; c < a.changes.size(); ++c) {
             const std::string cpath = pathAt(path + ".changes", c);
             ParamValues merged = a.params;

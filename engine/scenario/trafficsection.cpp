@@ -2,6 +2,7 @@
 
 #include "engine/logs/logoptions.h"
 #include "engine/scenario/connectionsection.h"
+#include "engine/scenario/endpointsection.h"
 
 #include <filesystem>
 
@@ -37,6 +38,7 @@ const std::vector<SourceField>& sourceFieldTable()
         {"open", {K::Connections}},
         {"lifetime", {K::Connections}},
         {"messages", {K::Connections}},
+        {"endpoints", {K::Constant, K::Poisson, K::OnOff, K::Diurnal, K::FlashCrowd, K::BoundaryAttack}},
     };
     return table;
 }
@@ -146,6 +148,8 @@ SourceSpec readSource(FieldReader& r, const Json& t, const std::string& path, co
     }
     if (uses("client") && t.contains("client"))
         src.client = r.integer(t, path, "client", 0, 0, s.population.clients - 1);
+    if (uses("endpoints"))
+        src.endpoints = readSourceEndpoints(r, t, path);
     if (uses("file")) {
         src.file = r.text(t, path, "file", "");
         if (src.file.empty())
@@ -219,6 +223,8 @@ Json sourceJson(const SourceSpec& src)
     }
     if (src.client)
         t["client"] = *src.client;
+    if (!src.endpoints.empty())
+        t["endpoints"] = sourceEndpointsJson(src.endpoints);
     return t;
 }
 

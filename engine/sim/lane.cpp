@@ -3,6 +3,7 @@
 #include "engine/algorithms/statetransfer.h"
 #include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"
+#include "engine/traffic/endpointmix.h"
 
 #include <algorithm>
 #include <cassert>
@@ -34,6 +35,18 @@ ParamValues paramsForTier(const AlgorithmSpec& spec, const std::string& tier)
     return params;
 }
 
+// The algorithm's parameters for the limiter at `index` of a lane with per-endpoint limits:
+// its own params (index 0), or a per_endpoint entry's on top of them.
+ParamValues paramsForEndpointLimit(const AlgorithmSpec& spec, std::size_t index)
+{
+    ParamValues params = spec.params;
+    if (index > 0) {
+        for (const auto& [k, v] : spec.endpointLimits[index - 1].params)
+            params[k] = v;
+    }
+    return params;
+}
+
 // Whether the algorithm's state per key varies (the sliding log's and its presets'). An unknown
 // name is false here; makeLimiter rejects it in the constructor's body.
 bool hasVariableState(const std::string& algorithm)
@@ -48,12 +61,13 @@ std::vector<Lane::TierLimiter> Lane::makeTiers(const AlgorithmSpec& spec, const 
                                                KeyStrategy keys)
 {
     const Duration burstWindow = scenario.metrics.burstWindow.value_or(kMicrosPerSecond);
-    const std::size_t count = keys == KeyStrategy::Tiered ? population.tierCount() : 1;
+    const bool tiered = keys == KeyStrategy::Tiered;
+    const std::size_t count = tiered ? population.tierCount() : 1 + spec.endpointLimits.size();
     std::vector<TierLimiter> tiers;
     for (std::size_t t = 0; t < count; ++t) {
         TierLimiter tier;
         tier.built =
-            makeLimiter(spec.algorithm, keys == KeyStrategy::Tiered ? paramsForTier(spec, population.tierName(t)) : spec.params);
+            makeLimiter(spec.algorithm, tiered ? paramsForTier(spec, population.tierName(t)) : paramsForEndpointLimit(spec, t));
         tier.nominal = nominalLimit(*tier.built.info, tier.built.params, burstWindow);
         if (keyGathersClients(keys))
             tier.own = tier.built.limiter->clone();
@@ -82,6 +96,14 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
         m_clientFlags.assign(population.clients(), 0);
     if (hasConnections(scenario))
         report().connections = ConnectionStats{};
+    if (!spec.endpointLimits.empty()) {
+        std::vector<std::string> patterns;
+        for (const EndpointLimit& limit : spec.endpointLimits)
+            patterns.push_back(limit.path);
+        m_limitOfEndpoint = limitOfEndpoints(population.endpoints(), patterns);
+    }
+    if (population.endpointCount() > 1 && m_keys.strategy() != KeyStrategy::Recorded)
+        m_endpointCounts.resize(population.endpointCount());
     m_bucketEnd = bucketEnd(0);
     if (scenario.backend)
         m_backend = std::make_unique<BackendQueue>(*scenario.backend, spec.placement.value_or(scenario.placement), scenario);
@@ -198,6 +220,8 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
             ++report().disagreement->falseReject;
     }
     m_liveKeys.touch(attempt.key, t, d.resetAfterUs);
+    if (!m_endpointCounts.empty())
+        countEndpoint(attempt, d.allowed);
 
     if (!m_clientFlags.empty()) {
         std::uint8_t& flags = m_clientFlags[attempt.client];
@@ -246,7 +270,10 @@ void Lane::runRetriesUntil(SimTime t, bool inclusive)
 
 Lane::Attempt Lane::freshAttempt(const Arrival& a, KeyId key) const
 {
-    return {a.client, a.cost, key, m_keys.strategy() == KeyStrategy::Tiered ? m_population.tierOf(a.client) : 0u, 0, false};
+    const std::uint32_t limiter = m_keys.strategy() == KeyStrategy::Tiered ? m_population.tierOf(a.client)
+        : m_limitOfEndpoint.empty()                                        ? 0u
+                                                                           : m_limitOfEndpoint[a.endpoint];
+    return {a.client, a.cost, key, limiter, a.endpoint, 0, false};
 }
 
 bool Lane::offer(const Arrival& a)
@@ -334,6 +361,36 @@ void Lane::prefetchIndirect(std::pair<std::size_t, std::size_t> range) const
         tier.built.limiter->prefetchIndirect(keys);
 }
 
+void Lane::countEndpoint(const Attempt& attempt, bool allowed)
+{
+    EndpointCounts& counts = m_endpointCounts[attempt.endpoint];
+    ++counts.requests;
+    if (allowed) {
+        ++counts.allowed;
+        counts.allowedCost += attempt.cost;
+    } else {
+        ++counts.rejected;
+        counts.rejectedCost += attempt.cost;
+    }
+}
+
+void Lane::reportEndpoints()
+{
+    for (std::size_t e = 0; e < m_endpointCounts.size(); ++e) {
+        const EndpointCounts& c = m_endpointCounts[e];
+        EndpointStats stats;
+        stats.endpoint = endpointLabel(m_population.endpoints()[e]);
+        if (!m_limitOfEndpoint.empty() && m_limitOfEndpoint[e] > 0)
+            stats.limit = m_spec.endpointLimits[m_limitOfEndpoint[e] - 1].path;
+        stats.requests = c.requests;
+        stats.allowed = c.allowed;
+        stats.rejected = c.rejected;
+        stats.allowedCost = c.allowedCost;
+        stats.rejectedCost = c.rejectedCost;
+        report().endpoints.push_back(std::move(stats));
+    }
+}
+
 void Lane::finish()
 {
     runRetriesUntil(m_end, false);
@@ -343,6 +400,7 @@ void Lane::finish()
         m_backend->finish();
         report().backendModel = m_backend->take();
     }
+    reportEndpoints();
     report().memory.peakLiveKeys = m_liveKeys.peak();
     report().memory.redisBytesPerKey = redisBytesPerKeyAtMost(m_spec.algorithm, m_tiers.front().built.params);
     if (!m_variableState)

@@ -66,7 +66,8 @@ private:
         std::uint32_t client;
         std::uint32_t cost;
         KeyId key;
-        std::uint32_t tier;
+        std::uint32_t tier;  // the limiter that decides it: its tier, or its endpoint's limit
+        std::uint32_t endpoint;
         std::uint16_t number;  // 0 = the fresh request
         bool atRetryAfter;
     };
@@ -76,7 +77,8 @@ private:
         std::unique_ptr<RateLimiter> own;  // the same limit per client (NAT fairness)
         NominalLimit nominal;
     };
-    // One limiter per tier of a tiered lane, else one.
+    // One limiter per tier of a tiered lane; with per-endpoint limits the algorithm's own
+    // (index 0) and one per per_endpoint entry; else one.
     static std::vector<TierLimiter> makeTiers(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
                                               KeyStrategy keys);
 
@@ -93,6 +95,8 @@ private:
     // state into the cache (prefetchIndirect a little later: what that state points to).
     void prefetch(std::span<const Arrival> arrivals, std::pair<std::size_t, std::size_t> range) const;
     void prefetchIndirect(std::pair<std::size_t, std::size_t> range) const;
+    void countEndpoint(const Attempt& attempt, bool allowed);
+    void reportEndpoints();
     void runRetriesUntil(SimTime t, bool inclusive);
     bool decide(const Attempt& attempt, SimTime t);
     void applyChangesUntil(SimTime t);
@@ -109,6 +113,7 @@ private:
     ClientBehaviour m_clients;
     SimTime m_end;
     std::vector<TierLimiter> m_tiers;
+    std::vector<std::uint32_t> m_limitOfEndpoint;  // per_endpoint: the index in m_tiers by endpoint
     std::size_t m_nextChange = 0;
     EventQueue<Attempt> m_retries;
     RandomStream m_rng;
@@ -125,9 +130,13 @@ private:
     LiveKeys m_liveKeys;
     DelayHistogram m_delays;
     std::unique_ptr<BackendQueue> m_backend;  // with a scenario backend only
-    std::vector<std::uint8_t> m_clientFlags;  // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
-    std::size_t m_bucketsClosed = 0;          // also the bucket of the decision being made
-    SimTime m_bucketEnd = 0;                  // the end of bucket m_bucketsClosed
+    struct EndpointCounts {
+        std::int64_t requests = 0, allowed = 0, rejected = 0, allowedCost = 0, rejectedCost = 0;
+    };
+    std::vector<EndpointCounts> m_endpointCounts;  // by endpoint, when the scenario has several
+    std::vector<std::uint8_t> m_clientFlags;       // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
+    std::size_t m_bucketsClosed = 0;               // also the bucket of the decision being made
+    SimTime m_bucketEnd = 0;                       // the end of bucket m_bucketsClosed
 };
 
 }  // namespace ratelab

@@ -103,6 +103,8 @@ std::size_t Population::keySpace(KeyStrategy strategy) const
     case KeyStrategy::Ip: return m_ipCount;
     case KeyStrategy::Global: return 1;
     case KeyStrategy::Endpoint: return std::size_t{m_ipCount} * endpointCount();
+    case KeyStrategy::UserEndpoint:
+    case KeyStrategy::ApiKeyEndpoint: return m_ipOf.size() * endpointCount();
     default: return m_ipOf.size();
     }
 }
@@ -122,6 +124,13 @@ std::string Population::keyName(KeyStrategy strategy, KeyId key) const
     case KeyStrategy::Endpoint: {
         const EndpointSpec& e = m_endpoints[key % endpointCount()];
         return ipText(key / endpointCount()) + ":" + e.method + ":" + e.path;
+    }
+    case KeyStrategy::UserEndpoint:
+    case KeyStrategy::ApiKeyEndpoint: {
+        const EndpointSpec& e = m_endpoints[key % endpointCount()];
+        const std::uint32_t client = key / endpointCount();
+        const std::string who = strategy == KeyStrategy::UserEndpoint ? clientName(client) : "key-" + std::to_string(client);
+        return who + ":" + e.method + ":" + e.path;
     }
     case KeyStrategy::User: return clientName(key);
     case KeyStrategy::ApiKey: return "key-" + std::to_string(key);

@@ -35,6 +35,7 @@ public:
     std::uint32_t pickEndpoint(RandomStream& rng) const;
     std::int64_t endpointCost(std::uint32_t endpoint) const { return m_endpoints[endpoint].cost; }
     std::uint32_t endpointCount() const { return static_cast<std::uint32_t>(m_endpoints.size()); }
+    const std::vector<EndpointSpec>& endpoints() const { return m_endpoints; }
 
     // The rate-limit key of a request under a strategy (not Recorded nor Connection, whose keys
     // the sources intern), as a dense id ...
@@ -44,6 +45,8 @@ public:
         case KeyStrategy::Ip: return m_ipOf[client];
         case KeyStrategy::Global: return 0;
         case KeyStrategy::Endpoint: return m_ipOf[client] * endpointCount() + endpoint;
+        case KeyStrategy::UserEndpoint:
+        case KeyStrategy::ApiKeyEndpoint: return client * endpointCount() + endpoint;
         case KeyStrategy::User:
         case KeyStrategy::ApiKey:
         case KeyStrategy::Tiered:

@@ -3,6 +3,7 @@
 #include "engine/core/inputfile.h"
 #include "engine/tracecsv/tracereader.h"
 #include "engine/traffic/connectionsource.h"
+#include "engine/traffic/endpointmix.h"
 #include "engine/traffic/logsource.h"
 
 #include <array>
@@ -22,7 +23,15 @@ class SyntheticSource : public TrafficSource {
 public:
     SyntheticSource(const SourceSpec& spec, std::uint64_t seed, SimTime start, const Population& population, std::size_t index)
         : m_spec(spec), m_population(population), m_rng(seed, kSourceStreams + index), m_start(start)
-    {}
+    {
+        std::vector<double> weights;
+        for (const SourceEndpoint& e : spec.endpoints) {
+            m_ownEndpoints.push_back(static_cast<std::uint32_t>(findSourceEndpoint(population.endpoints(), e)));
+            weights.push_back(e.weight);
+        }
+        if (m_ownEndpoints.size() > 1)
+            m_ownEndpointByWeight = CdfSampler(weights);
+    }
 
     bool next(Arrival& out) final
     {
@@ -54,7 +63,7 @@ private:
                 a.client = static_cast<std::uint32_t>(*m_spec.client);
             else
                 clientDraws[i] = m_rng.uniform();
-            a.endpoint = m_population.pickEndpoint(m_rng);
+            a.endpoint = pickEndpoint();
             a.cost = static_cast<std::uint32_t>(m_population.endpointCost(a.endpoint));
             a.recordedKey = 0;
         }
@@ -67,8 +76,20 @@ private:
         m_next = 0;
     }
 
+    // The source's own mix when it has one (validated: each names an endpoint), else the scenario's.
+    std::uint32_t pickEndpoint()
+    {
+        if (m_ownEndpoints.empty())
+            return m_population.pickEndpoint(m_rng);
+        if (m_ownEndpoints.size() == 1)
+            return m_ownEndpoints.front();
+        return m_ownEndpoints[m_ownEndpointByWeight(m_rng.uniform())];
+    }
+
     std::array<Arrival, kBatch> m_batch;
     std::size_t m_next = kBatch;
+    std::vector<std::uint32_t> m_ownEndpoints;  // by the source's own weights
+    CdfSampler m_ownEndpointByWeight;
 };
 
 // Exactly 1/rate apart: the k-th request at start + floor(k / rate), no drift.

@@ -16,14 +16,16 @@ namespace ratelab {
 
 // How a request is turned into a rate-limit key.
 enum class KeyStrategy {
-    Ip,          // the client's IP (clients behind NAT share one)
-    User,        // the client (one user per client)
-    ApiKey,      // the client's API key (one per client)
-    Global,      // one key for everything
-    Endpoint,    // ip:method:path
-    Tiered,      // tier:user, with a limit per tier
-    Recorded,    // the key as written in a replayed trace, or as imported from a replayed log
-    Connection,  // each persistent connection its own key (connections sources only)
+    Ip,              // the client's IP (clients behind NAT share one)
+    User,            // the client (one user per client)
+    ApiKey,          // the client's API key (one per client)
+    Global,          // one key for everything
+    Endpoint,        // ip:method:path
+    Tiered,          // tier:user, with a limit per tier
+    Recorded,        // the key as written in a replayed trace, or as imported from a replayed log
+    Connection,      // each persistent connection its own key (connections sources only)
+    UserEndpoint,    // user:method:path, one key per client and endpoint
+    ApiKeyEndpoint,  // key:method:path, one key per API key and endpoint
 };
 
 enum class Popularity { Uniform, Zipf };
@@ -65,6 +67,14 @@ struct EndpointSpec {
     std::int64_t cost = 1;
 };
 
+// A source's own endpoint mix: an endpoint of the scenario (by path, and by method where two
+// share the path) with this source's weight for it.
+struct SourceEndpoint {
+    std::string method;  // empty: the one endpoint with this path
+    std::string path;
+    double weight = 1.0;
+};
+
 enum class SourceKind { Constant, Poisson, OnOff, Diurnal, FlashCrowd, BoundaryAttack, Trace, Log, Connections };
 
 // A connections source (WebSocket and other persistent connections): when connections open,
@@ -98,6 +108,7 @@ struct SourceSpec {
     std::int64_t count = 0;                  // boundary attack: requests on each side of a boundary
     Duration spread = 0;                     // boundary attack: how close to the boundary
     std::optional<std::int64_t> client;      // a fixed client (the attacker), else by popularity
+    std::vector<SourceEndpoint> endpoints;   // synthetic sources: own endpoint weights; empty: the scenario's
     std::string file;                        // trace and log replay
     std::vector<LogOption> logOptions;       // log replay: format, key, look_back, ... (logoptions.h)
     ConnectionSpec connections;              // connections
