@@ -122,6 +122,15 @@ struct BackendLoad {
     std::int64_t limiterAfter = 0;   // cost the backend processes with the limiter behind it
 };
 
+// One endpoint's share of an algorithm's decisions (attempts, retries included), reported when
+// the scenario has more than one endpoint.
+struct EndpointStats {
+    std::string endpoint;  // "GET /search"
+    std::string limit;     // the per_endpoint path whose limit decides it; empty: the algorithm's params
+    std::int64_t requests = 0, allowed = 0, rejected = 0;
+    std::int64_t allowedCost = 0, rejectedCost = 0;
+};
+
 // Persistent connections as one limit saw them (traffic with a connections source).
 struct ConnectionStats {
     std::int64_t handshakesRefused = 0;  // connections this limit kept from opening
@@ -178,6 +187,7 @@ struct AlgorithmReport {
     std::optional<ConnectionStats> connections;
     BackendLoad backend;
     std::optional<BackendStats> backendModel;  // with a scenario backend only
+    std::vector<EndpointStats> endpoints;  // single-instance runs of scenarios with several endpoints
 
     // Per metric bucket, from the scenario start, in cost units.
     std::vector<std::int64_t> allowedSeries;

@@ -20,6 +20,23 @@ Json examplesJson(const std::vector<ShadowExample>& examples)
     return out;
 }
 
+Json endpointsJson(const std::vector<EndpointStats>& endpoints)
+{
+    Json out = Json::array();
+    for (const EndpointStats& e : endpoints) {
+        const double acceptance = e.requests ? static_cast<double>(e.allowed) / static_cast<double>(e.requests) : 0.0;
+        out.push_back({{"endpoint", e.endpoint},
+                       {"limit", e.limit.empty() ? Json(nullptr) : Json(e.limit)},
+                       {"requests", e.requests},
+                       {"allowed", e.allowed},
+                       {"rejected", e.rejected},
+                       {"allowed_cost", e.allowedCost},
+                       {"rejected_cost", e.rejectedCost},
+                       {"acceptance", acceptance}});
+    }
+    return out;
+}
+
 Json clusterJson(const ClusterStats& c)
 {
     return {
@@ -156,6 +173,8 @@ Json algorithmJson(const AlgorithmReport& a)
     j["backend"] = {{"limiter_before", a.backend.limiterBefore}, {"limiter_after", a.backend.limiterAfter}};
     if (a.backendModel)
         addBackendModel(j["backend"], *a.backendModel);
+    if (!a.endpoints.empty())  // scenarios with one endpoint keep their reports as they were
+        j["endpoints"] = endpointsJson(a.endpoints);
     return j;
 }
 

@@ -1,5 +1,6 @@
 #include "app/cli/clustertable.h"
 #include "app/cli/commands.h"
+#include "app/cli/endpointtable.h"
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
 
@@ -128,6 +129,7 @@ void printTable(const Report& report, std::ostream& out)
                 << " (cost above what the limit can ever admit; counted as rejected)";
     }
     out << "\n";
+    printEndpointTable(report, out);
 }
 
 // The report files may not replace the scenario or a file it replays.

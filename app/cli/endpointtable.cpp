@@ -1,0 +1,35 @@
+#include "app/cli/endpointtable.h"
+
+#include <cstdio>
+
+namespace ratelab::cli {
+
+void printEndpointTable(const Report& report, std::ostream& out)
+{
+    bool any = false;
+    for (const AlgorithmReport& a : report.algorithms)
+        any = any || !a.endpoints.empty();
+    if (!any)
+        return;
+    char line[512];
+    std::snprintf(line, sizeof line, "%-32s %10s %10s %10s %8s  %s\n", "by endpoint", "requests", "allowed", "rejected",
+                  "accept", "limit");
+    out << line;
+    for (const AlgorithmReport& a : report.algorithms) {
+        if (a.endpoints.empty())
+            continue;
+        out << a.id << "\n";
+        for (const EndpointStats& e : a.endpoints) {
+            const double share = e.requests ? 100.0 * static_cast<double>(e.allowed) / static_cast<double>(e.requests) : 0.0;
+            char accept[16];
+            std::snprintf(accept, sizeof accept, "%.1f%%", share);
+            std::snprintf(line, sizeof line, "  %-30.30s %10lld %10lld %10lld %8s  %s\n", e.endpoint.c_str(),
+                          static_cast<long long>(e.requests), static_cast<long long>(e.allowed),
+                          static_cast<long long>(e.rejected), e.requests ? accept : "-",
+                          e.limit.empty() ? "params" : ("per_endpoint " + e.limit).c_str());
+            out << line;
+        }
+    }
+}
+
+}  // namespace ratelab::cli
