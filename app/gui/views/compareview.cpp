@@ -10,6 +10,7 @@
 #include "app/gui/panels/countsselector.h"
 #include "app/models/bucketcountscontroller.h"
 #include "app/models/comparecounts.h"
+#include "app/models/endpointsharesmodel.h"
 #include "app/models/formatting.h"
 #include "app/models/reportmodel.h"
 
@@ -48,9 +49,16 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
 
     createTable();
 
+    // The summary table, and beside it the breakdown by endpoint when the scenario has several.
+    m_tables = new QSplitter(Qt::Horizontal, this);
+    m_tables->addWidget(m_table);
+    m_tables->addWidget(m_endpointTable);
+    m_tables->setStretchFactor(0, 3);
+    m_tables->setStretchFactor(1, 1);
+    m_tables->setChildrenCollapsible(false);
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->addWidget(m_grid);
-    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_tables);
     m_splitter->setStretchFactor(0, 4);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
@@ -104,6 +112,19 @@ void CompareView::createTable()
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
     m_table->setToolTip(tr("Double-click a row to follow its peak burst's key in the Learn view"));
+
+    m_endpointModel = new EndpointSharesModel(this);
+    m_endpointTable = new QTableView(this);
+    m_endpointTable->setModel(m_endpointModel);
+    m_endpointTable->setAlternatingRowColors(true);
+    m_endpointTable->verticalHeader()->hide();
+    m_endpointTable->horizontalHeader()->setHighlightSections(false);
+    m_endpointTable->horizontalHeader()->setStretchLastSection(true);
+    m_endpointTable->setWordWrap(false);
+    m_endpointTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_endpointTable->setSelectionMode(QAbstractItemView::NoSelection);
+    m_endpointTable->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_endpointTable->hide();
 }
 
 void CompareView::setPinned(bool pinned)
@@ -250,6 +271,7 @@ void CompareView::setReport(std::shared_ptr<const Report> report, std::shared_pt
     }
     m_model->setReport(report);
     m_model->setHiddenIds(m_input.hidden);
+    m_endpointModel->setReport(report);
     layoutTable(scenarioName, seed);
     if (report && m_scenario)
         startCounting(!countsFit(*m_reportCounts));  // the busiest keys, and counts if the selection needs them
@@ -270,9 +292,11 @@ void CompareView::layoutTable(const QString& scenarioName, quint64 seed)
     // A hidden column leaves the header's stretch on a stale last section: set it again.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_endpointTable->setVisible(m_endpointModel->rowCount() > 0);
+    m_endpointTable->resizeColumnsToContents();
     // Room for every row (up to 8) under the charts; sized before the charts take their data,
     // so that they lay it out once, at their final size.
-    const int rows = std::min(8, m_model->rowCount());
+    const int rows = std::min(8, std::max(m_model->rowCount(), m_endpointModel->rowCount()));
     int tableHeight = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize() + 6;
     if (m_table->horizontalHeader()->length() > m_table->viewport()->width())  // and a scroll bar under them
         tableHeight += m_table->horizontalScrollBar()->sizeHint().height();

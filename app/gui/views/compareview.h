@@ -1,6 +1,7 @@
 #pragma once
 // The Compare view (gui-guide.md 4.1): A allowed over time, B peak burst, C state per key, D shaping
-// delay, E the sortable summary table, under one legend strip. Above A, a key, a bucket and what
+// delay, E the sortable summary table (beside it, when the scenario has several endpoints, each
+// endpoint's acceptance per algorithm), under one legend strip. Above A, a key, a bucket and what
 // A shows (CountsSelector): for anything but every key at the report's bucket, the view counts
 // on a worker (BucketCountsController), and A and B show those counts. The x zoom of A is the
 // view's time range: B shows the peak bursts within it; a click on a burst bar zooms A to that
@@ -27,6 +28,7 @@ class ChartView;
 class CountsSelector;
 struct CountsResult;
 class DelayChart;
+class EndpointSharesModel;
 class LegendStrip;
 class ReportModel;
 class StateChart;
@@ -57,6 +59,9 @@ public:
     QList<ChartView*> charts() const;
     ReportModel* reportModel() const { return m_model; }
     QTableView* table() const { return m_table; }
+    // The breakdown by endpoint beside the table; hidden when the scenario has one endpoint.
+    QTableView* endpointTable() const { return m_endpointTable; }
+    EndpointSharesModel* endpointModel() const { return m_endpointModel; }
     LegendStrip* legend() const { return m_legend; }
     ChartGrid* chartGrid() const { return m_grid; }
     CountsSelector* countsSelector() const { return m_selector; }
@@ -114,6 +119,9 @@ private:
     ReportModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
+    EndpointSharesModel* m_endpointModel = nullptr;
+    QTableView* m_endpointTable = nullptr;
+    QSplitter* m_tables = nullptr;  // the table and the breakdown by endpoint
     ChartGrid* m_grid = nullptr;
     QSplitter* m_splitter = nullptr;
     QTimer m_staging;
