@@ -25,6 +25,7 @@ private slots:
     void runRefusesBadScenarios_data();
     void runRefusesBadScenarios();
     void runRefusesWorkOverTheCap();
+    void runBreaksDownByEndpoint();
     void unreadablePathsAreBadInput_data();
     void unreadablePathsAreBadInput();
     void readsAreBounded_data();
@@ -341,6 +342,13 @@ void TestCli::runRefusesBadScenarios_data()
         << QStringList{
                R"(traffic[0].open: needs either "rate" (connections open at random) or "count" (a fixed number), not both)",
                "algorithms[0].applies_to[0]: must be one of requests, handshakes, messages"};
+    QTest::newRow("per_endpoint limit matching no endpoint")
+        << scenarioJson(R"({"kind": "poisson", "rate": "10/s", "endpoints": [{"path": "/search"}]})",
+                        R"({"algorithm": "fixed_window", "params": {"limit": 5, "window": "10s"}, "keys": "user_endpoint",
+            "per_endpoint": [{"path": "/nope", "params": {"limit": 3}}]})",
+                        R"(, "endpoints": [{"path": "/search"}, {"path": "/health"}])")
+        << QStringList{"algorithms[0].per_endpoint[0].path: '/nope' matches no "
+                       "endpoint that an earlier entry has not taken"};
     // Problems of the traffic, a window and a parameter: all of them, not the first section's.
     QTest::newRow("every problem at once") << scenarioJson(
         R"({"kind": "poisson", "rate": "fast"}, {"kind": "boundary_attack", "window": "0s"})",
@@ -389,6 +397,28 @@ void TestCli::runRefusesWorkOverTheCap()
     const Run allowed = run({"run", small, "--allow-large"});
     QCOMPARE(allowed.exitCode, 0);
     QVERIFY2(allowed.out.contains(" 100 requests over 10 s"), qPrintable(allowed.out));
+}
+
+// endpoint-tiers (resources/scenarios): per user, the busy user's window of 90 fills at 30 s
+// with 2 x 30 searches and 30 health checks, the quiet user's 60 health checks pass; per user
+// and endpoint, /search stops at its 60 and all 120 health checks pass. Printed per endpoint;
+// a scenario with one endpoint prints no breakdown.
+void TestCli::runBreaksDownByEndpoint()
+{
+    const Run r = run({"run", "endpoint-tiers"});
+    QCOMPARE(r.exitCode, 0);
+    const auto row = [](const char* endpoint, int requests, int allowed, const char* accept, const char* limit) {
+        return QString::asprintf("  %-30s %10d %10d %10d %8s  %s\n", endpoint, requests, allowed, requests - allowed, accept,
+                                 limit);
+    };
+    const QString perUser = "per user\n" + row("GET /search", 120, 60, "50.0%", "params")
+        + row("GET /health", 120, 90, "75.0%", "params") + row("GET /items", 15, 15, "100.0%", "params");
+    const QString perEndpoint = "per user and endpoint\n" + row("GET /search", 120, 60, "50.0%", "per_endpoint /search")
+        + row("GET /health", 120, 120, "100.0%", "per_endpoint /health") + row("GET /items", 15, 15, "100.0%", "params");
+    QVERIFY2(r.out.contains("by endpoint"), qPrintable(r.out));
+    QVERIFY2(r.out.contains(perUser), qPrintable(r.out));
+    QVERIFY2(r.out.contains(perEndpoint), qPrintable(r.out));
+    QVERIFY(!run({"run", "steady-poisson"}).out.contains("by endpoint"));
 }
 
 void TestCli::unreadablePathsAreBadInput_data()
