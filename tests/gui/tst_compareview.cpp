@@ -202,6 +202,41 @@ private slots:
         QVERIFY(selector->modeButton(AllowedChart::Mode::Allowed)->isChecked());
     }
 
+    // endpoint-tiers: beside the table, each endpoint's share per algorithm, every column whole
+    // (per user the busy user's health checks stop at 30 s: 30 + the quiet user's 60 of 120;
+    // per user and endpoint all 120); boundary-attack has one endpoint and no breakdown.
+    void endpointSharesShowBesideTheTable()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        std::string json;
+        for (const auto& [n, j] : embeddedScenarios())
+            if (n == "endpoint-tiers")
+                json = j;
+        w.openScenario(loadScenario(json, "endpoint-tiers"), QString());
+        QVERIFY(waitSettled(w));
+        QTableView* table = w.compareView()->endpointTable();
+        QVERIFY(table->isVisible());
+        QAbstractItemModel* model = table->model();
+        QCOMPARE(model->rowCount(), 3);
+        QCOMPARE(model->headerData(2, Qt::Horizontal).toString(), QStringLiteral("per user and endpoint"));
+        QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("GET /health"));
+        QCOMPARE(model->index(1, 1).data().toString(), QStringLiteral("75.0% (90 of 120)"));
+        QCOMPARE(model->index(1, 2).data().toString(), QStringLiteral("100% (120 of 120)"));
+        int columns = 0;
+        for (int c = 0; c < model->columnCount(); ++c)
+            columns += table->horizontalHeader()->sectionSize(c);
+        QVERIFY2(columns <= table->viewport()->width(), "a share is clipped");
+
+        for (const auto& [n, j] : embeddedScenarios())
+            if (n == "boundary-attack")
+                json = j;
+        w.openScenario(loadScenario(json, "boundary-attack"), QString());
+        QVERIFY(waitSettled(w));
+        QVERIFY(!table->isVisible());
+    }
+
     void pinnedRunShowsItsChanges()
     {
         // boundary-attack: bursts of 20 requests in 200 ms, 2 s apart (600 in all). The sliding

@@ -292,8 +292,18 @@ void CompareView::layoutTable(const QString& scenarioName, quint64 seed)
     // A hidden column leaves the header's stretch on a stale last section: set it again.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // The breakdown as wide as its columns (every share whole), the summary table the rest.
     m_endpointTable->setVisible(m_endpointModel->rowCount() > 0);
     m_endpointTable->resizeColumnsToContents();
+    if (m_endpointModel->rowCount() > 0) {
+        QHeaderView* header = m_endpointTable->horizontalHeader();
+        int columns = 0;
+        for (int c = 0; c < m_endpointModel->columnCount(); ++c)
+            columns += header->sectionSize(c);
+        const int wanted = columns + 2 * m_endpointTable->frameWidth() + 4;
+        const int width = m_tables->width();
+        m_tables->setSizes({std::max(width / 2, width - wanted), std::min(wanted, width / 2)});
+    }
     // Room for every row (up to 8) under the charts; sized before the charts take their data,
     // so that they lay it out once, at their final size.
     const int rows = std::min(8, std::max(m_model->rowCount(), m_endpointModel->rowCount()));
