@@ -12,8 +12,8 @@ void printEndpointTable(const Report& report, std::ostream& out)
     if (!any)
         return;
     char line[512];
-    std::snprintf(line, sizeof line, "%-32s %10s %10s %10s %8s  %s\n", "by endpoint", "requests", "allowed", "rejected",
-                  "accept", "limit");
+    std::snprintf(line, sizeof line, "%-32s %10s %10s %10s %8s  %s\n", "by endpoint", "requests", "allowed", "rejected", "accept",
+                  "limit");
     out << line;
     for (const AlgorithmReport& a : report.algorithms) {
         if (a.endpoints.empty())
