@@ -40,7 +40,7 @@ private slots:
         const PeakBurst peak = w.controller()->lastReport()->algorithms.front().peakBurst;
         QCOMPARE(peak.key, std::string("user-0"));
         QCOMPARE(peak.atUs, SimTime(1'090'000));
-        auto* table = w.compareView()->findChild<QTableView*>();
+        QTableView* table = w.compareView()->table();  // the summary, not the breakdown by endpoint
         QVERIFY(table);
         const QModelIndex row = table->model()->index(0, 1);
         QSignalSpy learnReady(w.learnView(), &LearnView::ready);
