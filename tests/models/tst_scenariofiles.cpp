@@ -46,7 +46,7 @@ private slots:
         names.sort();
         files.sort();
         QCOMPARE(names, files);
-        QCOMPARE(names.size(), 15);
+        QCOMPARE(names.size(), 16);
         QStringList cluster = scenariofiles::clusterExampleNames();
         cluster.sort();
         QCOMPARE(cluster,
