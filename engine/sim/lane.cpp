@@ -299,8 +299,11 @@ bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
         if (a.t >= m_bucketEnd) [[unlikely]]
             advanceBuckets(a.t);
         ++stats.unchecked;
-        const std::uint32_t tier = freshAttempt(a, key).tier;
+        const Attempt attempt = freshAttempt(a, key);
+        const std::uint32_t tier = attempt.tier;
         m_metrics.allowed(key, a.t, a.cost, m_bucketsClosed, m_metrics.admittedBefore(key, a.t), m_tiers[tier].nominal, m_keys);
+        if (!m_endpointCounts.empty())  // the breakdown adds up to the lane's counts
+            countEndpoint(attempt, true);
         if (m_passObserver)
             m_passObserver(key, a.t, a.cost, tier);
         return true;
