@@ -187,7 +187,7 @@ struct AlgorithmReport {
     std::optional<ConnectionStats> connections;
     BackendLoad backend;
     std::optional<BackendStats> backendModel;  // with a scenario backend only
-    std::vector<EndpointStats> endpoints;  // single-instance runs of scenarios with several endpoints
+    std::vector<EndpointStats> endpoints;      // single-instance runs of scenarios with several endpoints
 
     // Per metric bucket, from the scenario start, in cost units.
     std::vector<std::int64_t> allowedSeries;
