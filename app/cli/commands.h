@@ -76,6 +76,8 @@ struct ExportOptions {
     std::string clock;                // redis-lua: argv (the default) or redis; empty: not given
 };
 
+// Adds `decide` and its options to the app (app/cli/decidecommand.cpp).
+CLI::App* addDecideCommand(CLI::App& app, DecideOptions& options);
 int runDecide(const DecideOptions& options);
 // decide's output row, t_us to delay_us, without the line end (decidecommand.cpp).
 void appendDecisionRow(std::string& out, SimTime t, std::string_view key, Cost cost, const Decision& d);

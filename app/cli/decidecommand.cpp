@@ -9,6 +9,8 @@
 #include "engine/core/keyinterner.h"
 #include "engine/tracecsv/tracereader.h"
 
+#include <CLI/CLI.hpp>
+
 #include <charconv>
 #include <fstream>
 #include <iostream>
@@ -16,6 +18,30 @@
 #include <stdexcept>
 
 namespace ratelab::cli {
+
+CLI::App* addDecideCommand(CLI::App& app, DecideOptions& o)
+{
+    auto* decideCmd = app.add_subcommand("decide", "Replay a trace CSV (t_us,key,cost) through one algorithm or preset");
+    decideCmd->add_option("--algorithm", o.algorithm, "Algorithm or preset name (see `list`)")->required();
+    decideCmd->add_option("--param", o.params, "Parameter k=v, e.g. capacity=10, refill=5/s, window=60s");
+    decideCmd->add_option("--trace", o.trace, "Trace CSV file, or - for standard input")->required();
+    decideCmd->add_option("--headers", o.headers, "Append the HTTP headers: x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11")
+        ->check(CLI::IsMember({"x-ratelimit", "x-ratelimit-epoch", "draft-7", "draft-11"}));
+    decideCmd
+        ->add_option("--body", o.body,
+                     "Append the body of each 429 response: json (an RFC 9457 problem, application/problem+json)")
+        ->check(CLI::IsMember({"json"}));
+    decideCmd->add_option("--backend", o.backend,
+                          "Decide in a live Redis, redis://HOST[:PORT][/DB], through our Lua script, pipelined");
+    decideCmd->add_option("--key-prefix", o.keyPrefix, "With --backend: before each Redis key (default rl:)");
+    decideCmd
+        ->add_option("--on-failure", o.onFailure,
+                     "With --backend: who decides while Redis is unreachable: fail_open, fail_closed, local_fallback")
+        ->check(CLI::IsMember({"fail_open", "fail_closed", "local_fallback"}));
+    decideCmd->add_option("--breaker", o.breaker,
+                          "With --on-failure: FAILURES,COOLDOWN, e.g. 5,2s: after 5 failures in a row wait 2 s to retry");
+    return decideCmd;
+}
 
 bool splitParams(const std::vector<std::string>& args, std::map<std::string, std::string>& out, std::string& error)
 {

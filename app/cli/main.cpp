@@ -47,26 +47,7 @@ int main(int argc, char** argv)
     app.require_subcommand(1);
 
     DecideOptions decide;
-    auto* decideCmd = app.add_subcommand("decide", "Replay a trace CSV (t_us,key,cost) through one algorithm or preset");
-    decideCmd->add_option("--algorithm", decide.algorithm, "Algorithm or preset name (see `list`)")->required();
-    decideCmd->add_option("--param", decide.params, "Parameter k=v, e.g. capacity=10, refill=5/s, window=60s");
-    decideCmd->add_option("--trace", decide.trace, "Trace CSV file, or - for standard input")->required();
-    decideCmd
-        ->add_option("--headers", decide.headers, "Append the HTTP headers: x-ratelimit, x-ratelimit-epoch, draft-7 or draft-11")
-        ->check(CLI::IsMember({"x-ratelimit", "x-ratelimit-epoch", "draft-7", "draft-11"}));
-    decideCmd
-        ->add_option("--body", decide.body,
-                     "Append the body of each 429 response: json (an RFC 9457 problem, application/problem+json)")
-        ->check(CLI::IsMember({"json"}));
-    decideCmd->add_option("--backend", decide.backend,
-                          "Decide in a live Redis, redis://HOST[:PORT][/DB], through our Lua script, pipelined");
-    decideCmd->add_option("--key-prefix", decide.keyPrefix, "With --backend: before each Redis key (default rl:)");
-    decideCmd
-        ->add_option("--on-failure", decide.onFailure,
-                     "With --backend: who decides while Redis is unreachable: fail_open, fail_closed, local_fallback")
-        ->check(CLI::IsMember({"fail_open", "fail_closed", "local_fallback"}));
-    decideCmd->add_option("--breaker", decide.breaker,
-                          "With --on-failure: FAILURES,COOLDOWN, e.g. 5,2s: after 5 failures in a row wait 2 s to retry");
+    auto* decideCmd = addDecideCommand(app, decide);
 
     RunOptions run;
     std::uint64_t seed = 0;

@@ -99,6 +99,30 @@ std::string commented(const std::string& text)
     return out;
 }
 
+// The 429's body, an RFC 9457 problem, as the http_connection_manager's local reply.
+std::string localReplyConfig(const std::string& algorithm, const ParamValues& p)
+{
+    return "# The 429's body, an RFC 9457 problem (the filter sends no Retry-After, so it has no\n"
+           "# retry-after), in the http_connection_manager beside http_filters:\n"
+           "local_reply_config:\n"
+           "  mappers:\n"
+           "  - filter:\n"
+           "      status_code_filter:\n"
+           "        comparison:\n"
+           "          op: EQ\n"
+           "          value:\n"
+           "            default_value: 429\n"
+           "            runtime_key: ratelab_local_reply_429\n"
+           "    body:\n"
+           "      inline_string: '"
+        + proxyProblemBody(algorithm, p, "ratelab")
+        + "'\n"
+          "    body_format_override:\n"
+          "      text_format_source:\n"
+          "        inline_string: \"%LOCAL_REPLY_BODY%\"\n"
+          "      content_type: application/problem+json\n";
+}
+
 }  // namespace
 
 std::string envoyConfig(const std::string& algorithm, const ParamValues& p)
@@ -169,25 +193,7 @@ std::string envoyConfig(const std::string& algorithm, const ParamValues& p)
           "      default_value:\n"
           "        numerator: 100\n"
           "        denominator: HUNDRED\n"
-          "# The 429's body, an RFC 9457 problem (the filter sends no Retry-After, so it has no\n"
-          "# retry-after), in the http_connection_manager beside http_filters:\n"
-          "local_reply_config:\n"
-          "  mappers:\n"
-          "  - filter:\n"
-          "      status_code_filter:\n"
-          "        comparison:\n"
-          "          op: EQ\n"
-          "          value:\n"
-          "            default_value: 429\n"
-          "            runtime_key: ratelab_local_reply_429\n"
-          "    body:\n"
-          "      inline_string: '"
-        + proxyProblemBody(algorithm, p, "ratelab")
-        + "'\n"
-          "    body_format_override:\n"
-          "      text_format_source:\n"
-          "        inline_string: \"%LOCAL_REPLY_BODY%\"\n"
-          "      content_type: application/problem+json\n";
+        + localReplyConfig(algorithm, p);
     return text;
 }
 

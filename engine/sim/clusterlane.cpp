@@ -268,20 +268,6 @@ void ClusterLane::startStoreCall(SimTime t, Request r)
     m_events.push(t + r.roundTrip / 2, r);
 }
 
-void ClusterLane::decideByPolicy(SimTime t, const Request& r)
-{
-    Decision d;
-    switch (m_cluster.policy.onFailure) {
-    case FailurePolicy::FailOpen: d.allowed = true; break;
-    case FailurePolicy::FailClosed: d.allowed = false; break;
-    case FailurePolicy::LocalFallback:
-        d = m_fallback[r.instance]->decide(r.key, m_clocks[r.instance].read(t), r.cost);
-        m_memory->touchInstance(r.instance, r.key, t, d.resetAfterUs);
-        break;
-    }
-    record(t, r, d, true);
-}
-
 void ClusterLane::handle(SimTime t, Request r)
 {
     switch (r.stage) {
@@ -537,19 +523,6 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     stats.instanceAllowedSeries[r.instance][arrived] += r.cost;
     // The peak burst: the most the whole cluster admitted for one key, in true time.
     m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal, m_keys);
-}
-
-ClusterDecider ClusterLane::deciderOf(bool byPolicy) const
-{
-    if (byPolicy) {
-        switch (m_cluster.policy.onFailure) {
-        case FailurePolicy::FailOpen: return ClusterDecider::FailOpen;
-        case FailurePolicy::FailClosed: return ClusterDecider::FailClosed;
-        case FailurePolicy::LocalFallback: return ClusterDecider::LocalFallback;
-        }
-    }
-    const bool alone = m_cluster.store.mode == StoreMode::Local || m_cluster.store.mode == StoreMode::LocalSync;
-    return alone ? ClusterDecider::Instance : ClusterDecider::Store;
 }
 
 // Whether one exact limiter of the same algorithm, deciding every request of the lane itself in

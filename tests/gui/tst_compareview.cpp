@@ -1,5 +1,5 @@
-// The Compare view: legend, downsampling, chart exports and their failures, held state and
-// never-admissible requests.
+// The Compare view: key, bucket, modes and strips of chart A, endpoint shares, the pinned run,
+// legend, downsampling, styles, the limit line, zoom, held state and never-admissible requests.
 #include "app/gui/panels/countsselector.h"
 #include "tests/gui/guitest.h"
 
@@ -455,103 +455,6 @@ private slots:
         QVERIFY(waitCompareReady(view));
         QCOMPARE(burst->shownPeak(0)->ratio, 2.0);
         QCOMPARE(burst->shownPeak(0)->atUs, SimTime(1'060'000));
-    }
-
-    void chartExports()
-    {
-        MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
-        QTemporaryDir dir;
-        for (ChartView* chart : w.compareView()->charts()) {
-            const QString stem = dir.filePath(chart->exportName());
-            QVERIFY(chart->exportPng(stem + QStringLiteral(".png")));
-            const QImage png(stem + QStringLiteral(".png"));
-            QCOMPARE(png.width(), 2 * int(chart->chart()->geometry().width()));
-            QVERIFY(chart->exportSvg(stem + QStringLiteral(".svg")));
-            QFile svg(stem + QStringLiteral(".svg"));
-            QVERIFY(svg.open(QIODevice::ReadOnly));
-            const QByteArray svgText = svg.readAll();
-            QVERIFY(svgText.contains("<svg"));
-            QVERIFY2(!svgText.contains("<image"), "a series went into the SVG as a pixmap, not as vectors");
-            QVERIFY(chart->exportCsv(stem + QStringLiteral(".csv")));
-            QVERIFY(QFileInfo(stem + QStringLiteral(".csv")).size() > 10);
-        }
-    }
-
-    // Every export reports a write that fails, naming the file and the OS reason, and keeps
-    // the file that was there: the report (File > Export report), each chart's PNG, SVG and
-    // CSV, and the advisor's export dialog.
-    void exportFailuresAreReported()
-    {
-        MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
-        const QString full = QStringLiteral("/dev/full");
-        const QString noSpace = QStringLiteral("Cannot write /dev/full: ") + osReason(ENOSPC);
-
-        bool exported = true;
-        QCOMPARE(messageBoxOf([&] { exported = w.exportReport(full); }), QStringLiteral("Export report\n") + noSpace);
-        QVERIFY(!exported);
-
-        // A report over an earlier one, on a disk that fills up after 4,096 bytes.
-        QTemporaryDir dir;
-        const QString report = dir.filePath(QStringLiteral("report.json"));
-        const QByteArray previous = "{\"earlier\": \"report\"}\n";
-        {
-            QFile file(report);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            QCOMPARE(file.write(previous), qint64(previous.size()));
-        }
-        QVERIFY(reportJson(*w.controller()->lastReport()).size() > 4096);
-        QString shown;
-        {
-            const test::FileSizeLimit fillsUp(4096);
-            QVERIFY(fillsUp.isSet());
-            shown = messageBoxOf([&] { exported = w.exportReport(report); });
-        }
-        QVERIFY(!exported);
-        QCOMPARE(shown, QStringLiteral("Export report\nCannot write %1: %2").arg(report, osReason(EFBIG)));
-        QCOMPARE(contentOf(report), previous);
-
-        for (ChartView* chart : w.compareView()->charts()) {
-            QString error;
-            QVERIFY(!chart->exportPng(full, &error));
-            QCOMPARE(error, noSpace);
-            error.clear();
-            QVERIFY(!chart->exportSvg(full, &error));
-            QCOMPARE(error, noSpace);
-            error.clear();
-            QVERIFY(!chart->exportCsv(full, &error));
-            QCOMPARE(error, noSpace);
-        }
-        ChartView* chart = w.compareView()->charts().front();
-        const QString png = dir.filePath(QStringLiteral("chart.png"));
-        QVERIFY(chart->exportPng(png));
-        const QByteArray image = contentOf(png);
-        QVERIFY(image.size() > 4096);
-        {
-            const test::FileSizeLimit fillsUp(4096);
-            QVERIFY(fillsUp.isSet());
-            QString error;
-            exported = chart->exportPng(png, &error);
-            shown = error;
-        }
-        QVERIFY(!exported);
-        QCOMPARE(shown, QStringLiteral("Cannot write %1: %2").arg(png, osReason(EFBIG)));
-        QCOMPARE(contentOf(png), image);
-
-        ExportDialog dialog(QStringLiteral("gcra as nginx"), QStringLiteral("limit_req_zone ...;\n"),
-                            QStringLiteral("gcra.conf"));
-        QCOMPARE(messageBoxOf([&] { exported = dialog.saveTo(full); }), QStringLiteral("gcra as nginx\n") + noSpace);
-        QVERIFY(!exported);
-        const QString conf = dir.filePath(QStringLiteral("gcra.conf"));
-        QVERIFY(dialog.saveTo(conf));
-        QCOMPARE(contentOf(conf), QByteArray("limit_req_zone ...;\n"));
     }
 
     // Compare over cluster-redis-outage: chart C says where each lane's state was held. One
