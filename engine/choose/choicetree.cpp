@@ -127,7 +127,9 @@ Recommendation recommend(Leaf leaf, const Answers& a)
                 "Redis, one atomic script per decision (one timestamp per key)",
                 kKeyStrategy,
                 ExportTarget::RedisLua,
-                "With this many keys the state per key decides; GCRA keeps one timestamp."};
+                "The guide picks GCRA for its one timestamp per key: 8 B against a counter's 16 B in "
+                "memory of your own, but in Redis our scripts hold 181 B a key either way, so there the "
+                "choice is about smooth pacing, not memory."};
     case Leaf::SlidingCounterRedis:
         return {"sliding_counter_redis",
                 "sliding_window_counter",
