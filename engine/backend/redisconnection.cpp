@@ -76,12 +76,12 @@ std::string_view errorText(const redisReply& reply)
 RedisConnection::RedisConnection(const RedisAddress& address, std::chrono::milliseconds timeout)
     : m_address(address), m_timeout(timeout)
 {
-    m_context = redisConnectWithTimeout(address.host.c_str(), address.port, toTimeval(timeout));
+    m_context.reset(redisConnectWithTimeout(address.host.c_str(), address.port, toTimeval(timeout)));
     if (!m_context)
         throw RedisError(address.text + ": cannot allocate a connection");
     if (m_context->err)
         fail("cannot connect");
-    if (redisSetTimeout(m_context, toTimeval(timeout)) != REDIS_OK)
+    if (redisSetTimeout(m_context.get(), toTimeval(timeout)) != REDIS_OK)
         fail("cannot set the timeout");
     const auto check = [&](RedisReply reply, const char* what) {
         if (const std::string_view e = errorText(*reply); !e.empty())
@@ -94,10 +94,11 @@ RedisConnection::RedisConnection(const RedisAddress& address, std::chrono::milli
         check(command({"SELECT", std::to_string(address.db)}), "SELECT");
 }
 
-RedisConnection::~RedisConnection()
+RedisConnection::~RedisConnection() = default;
+
+void RedisConnection::ContextDeleter::operator()(redisContext* c) const
 {
-    if (m_context)
-        redisFree(m_context);
+    redisFree(c);
 }
 
 void RedisConnection::fail(const std::string& what) const
@@ -122,14 +123,14 @@ RedisReply RedisConnection::command(std::initializer_list<std::string_view> args
 
 void RedisConnection::append(int argc, const char** argv, const std::size_t* lengths)
 {
-    if (redisAppendCommandArgv(m_context, argc, argv, lengths) != REDIS_OK)
+    if (redisAppendCommandArgv(m_context.get(), argc, argv, lengths) != REDIS_OK)
         fail("cannot queue a command");
 }
 
 RedisReply RedisConnection::next()
 {
     void* reply = nullptr;
-    if (redisGetReply(m_context, &reply) != REDIS_OK || !reply)
+    if (redisGetReply(m_context.get(), &reply) != REDIS_OK || !reply)
         fail("the connection failed");
     return RedisReply(static_cast<redisReply*>(reply));
 }

@@ -59,9 +59,15 @@ public:
 private:
     [[noreturn]] void fail(const std::string& what) const;
 
+    struct ContextDeleter {
+        void operator()(redisContext* c) const;
+    };
+
     RedisAddress m_address;
     std::chrono::milliseconds m_timeout;
-    redisContext* m_context = nullptr;
+    // Owned from the first line of the constructor, so that a constructor that throws (a
+    // refused connection) frees it too.
+    std::unique_ptr<redisContext, ContextDeleter> m_context;
 };
 
 // The text of an error reply, or empty when `reply` is not one.

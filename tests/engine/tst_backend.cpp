@@ -104,7 +104,8 @@ void TestBackend::shapedRequestsEnterInForwardOrder()
         "keys": "recorded",
         "backend": {"stages": [{"name": "work", "service": {"kind": "constant", "time": "8ms"}}]},
         "algorithms": [{"id": "shape", "algorithm": "leaky_bucket", "params": {"rate": "100/s", "burst": 3, "mode": "shape"}}]})");
-    const BackendStats& b = model(run(s), "shape");
+    const Report r = run(s);  // kept: model() refers into it
+    const BackendStats& b = model(r, "shape");
     QCOMPARE(b.entered, 4);
     QCOMPARE(b.queueWaitUs.max, 6000);
     QCOMPARE(b.latencyUs.max, 14000);
