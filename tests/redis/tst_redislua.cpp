@@ -17,6 +17,8 @@
 #include <QtTest>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 
 class TestRedisLua : public QObject {
     Q_OBJECT
@@ -260,6 +262,8 @@ void TestRedisLua::outageDecidedByThePolicy()
     const QString fixture = QStringLiteral(RATELAB_SOURCE_DIR "/tests/redis/redis-fixture");
     const QString dir = m_dir.filePath(QStringLiteral("outage-server"));
     QCOMPARE(run(fixture, {"start", dir}).exitCode, 0);
+    // Stopped however the test ends: a failed check returns at once.
+    const std::unique_ptr<void, std::function<void(void*)>> stopServer(this, [&](void*) { run(fixture, {"stop", dir}); });
     QFile urlFile(dir + "/url");
     QVERIFY(urlFile.open(QIODevice::ReadOnly));
     const QString url = QString::fromUtf8(urlFile.readAll()).trimmed();
@@ -298,7 +302,6 @@ void TestRedisLua::outageDecidedByThePolicy()
     QVERIFY(decide.waitForFinished(30000));
     out += decide.readAllStandardOutput();
     const QString err = QString::fromUtf8(decide.readAllStandardError());
-    run(fixture, {"stop", dir});
     QCOMPARE(decide.exitCode(), 0);
 
     const auto engineRows = [&](const QByteArray& rows) {
