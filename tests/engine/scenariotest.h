@@ -1,9 +1,11 @@
 #pragma once
 // Helpers for the tests that run whole scenarios: an embedded scenario by name, a run, and
-// one algorithm's report by id.
+// one algorithm's report by id, and the problems of a scenario that does not load.
 
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
+
+#include <QStringList>
 
 #include <fstream>
 #include <stdexcept>
@@ -43,6 +45,20 @@ inline const AlgorithmReport& lane(const Report& r, const std::string& id)
             return a;
     }
     throw std::runtime_error("no lane " + id);
+}
+
+// The problems of loading `json`, as "path: message" lines; empty when it loads.
+inline QStringList problemsOf(const std::string& json)
+{
+    try {
+        loadScenario(json, "t.json");
+    } catch (const ScenarioError& e) {
+        QStringList lines;
+        for (const ScenarioProblem& p : e.problems())
+            lines << QString::fromStdString(p.path + ": " + p.message);
+        return lines;
+    }
+    return {};
 }
 
 }  // namespace ratelab::test

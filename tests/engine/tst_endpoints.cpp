@@ -34,18 +34,7 @@ private slots:
 
 namespace {
 
-QStringList problemsOf(const std::string& json)
-{
-    try {
-        loadScenario(json, "t.json");
-    } catch (const ScenarioError& e) {
-        QStringList lines;
-        for (const ScenarioProblem& p : e.problems())
-            lines << QString::fromStdString(p.path + ": " + p.message);
-        return lines;
-    }
-    return {};
-}
+using test::problemsOf;
 
 const std::string kEndpoints =
     R"("endpoints": [{"path": "/search"}, {"path": "/health"}, {"method": "POST", "path": "/items"}, {"path": "/items"}])";

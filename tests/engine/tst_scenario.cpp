@@ -40,19 +40,7 @@ private slots:
 
 namespace {
 
-// The problems of loading `json`, as "path: message" lines; empty when it loads.
-QStringList problemsOf(const std::string& json)
-{
-    try {
-        loadScenario(json, "t.json");
-    } catch (const ScenarioError& e) {
-        QStringList lines;
-        for (const ScenarioProblem& p : e.problems())
-            lines << QString::fromStdString(p.path + ": " + p.message);
-        return lines;
-    }
-    return {};
-}
+using test::problemsOf;
 
 bool hasProblem(const QStringList& problems, const QString& path, const QString& message)
 {
