@@ -46,6 +46,21 @@ bool sameValue(double expected, double actual)
     return std::abs(expected - actual) <= 1e-9 * std::max(1.0, std::abs(expected));
 }
 
+// Key a through a limit of 2 per 1 s of `algorithm` (id "x"), requests at 0.1, 0.2, 0.3, 1.5,
+// 2.1, 2.2, 2.3, 2.35, 5.0 s in a 6 s scenario (b's request at 0 keeps the trace unshifted).
+KeyHistory windowHistory(const QTemporaryDir& dir, const std::string& algorithm)
+{
+    const Scenario s = test::traceScenario(
+        dir.path().toStdString(),
+        "t_us,key,cost\n0,b,1\n100000,a,1\n200000,a,1\n300000,a,1\n1500000,a,1\n2100000,a,1\n2200000,a,1\n2300000,a,1\n"
+        "2350000,a,1\n5000000,a,1\n",
+        R"({"name": "hand", "duration": "6s", "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
+            "algorithms": [{"id": "x", "algorithm": ")"
+            + algorithm + R"(", "params": {"limit": 2, "window": "1s"}}]})");
+    RunControl control;
+    return keyHistory(s, "x", "a", 0, 20, control);
+}
+
 }  // namespace
 
 class TestLaneState : public QObject {
@@ -134,20 +149,12 @@ void TestLaneState::tokenLevelByHand()
     QVERIFY(!stateAt(h, "excess", 500'000));
 }
 
-// limit 2 per 1 s, epoch-aligned, requests at 0.1, 0.2, 0.3, 1.5, 2.1, 2.2, 2.3, 2.35, 5.0 s
-// in a 6 s scenario (b's request at 0 keeps the trace unshifted): windows begin at each whole
+// A fixed window (epoch-aligned) over windowHistory's trace: windows begin at each whole
 // second the key's curves cross, 1 to 6 s.
 void TestLaneState::fixedWindowStartsByHand()
 {
     QTemporaryDir dir;
-    const Scenario s = test::traceScenario(
-        dir.path().toStdString(),
-        "t_us,key,cost\n0,b,1\n100000,a,1\n200000,a,1\n300000,a,1\n1500000,a,1\n2100000,a,1\n2200000,a,1\n2300000,a,1\n"
-        "2350000,a,1\n5000000,a,1\n",
-        R"({"name": "hand", "duration": "6s", "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
-            "algorithms": [{"id": "fw", "algorithm": "fixed_window", "params": {"limit": 2, "window": "1s"}}]})");
-    RunControl control;
-    const KeyHistory h = keyHistory(s, "fw", "a", 0, 20, control);
+    const KeyHistory h = windowHistory(dir, "fixed_window");
     QCOMPARE(windowStarts(h, 0, 6'000'000),
              (std::vector<SimTime>{1'000'000, 2'000'000, 3'000'000, 4'000'000, 5'000'000, 6'000'000}));
     QCOMPARE(windowStarts(h, 1'500'000, 3'500'000), (std::vector<SimTime>{2'000'000, 3'000'000}));
@@ -156,20 +163,13 @@ void TestLaneState::fixedWindowStartsByHand()
     QCOMPARE(*stateAt(h, "count", 3'000'000), 0.0);
 }
 
-// python limits' sliding window counter keeps windows at multiples of W too: the same trace
+// python limits' sliding window counter keeps windows at multiples of W too: windowHistory's trace
 // in its 1 s windows has them begin at each whole second, also where the previous window held
 // nothing (previous_ttl is 0 there, as limits sets it).
 void TestLaneState::limitsCounterWindowStartsByHand()
 {
     QTemporaryDir dir;
-    const Scenario s = test::traceScenario(
-        dir.path().toStdString(),
-        "t_us,key,cost\n0,b,1\n100000,a,1\n200000,a,1\n300000,a,1\n1500000,a,1\n2100000,a,1\n2200000,a,1\n2300000,a,1\n"
-        "2350000,a,1\n5000000,a,1\n",
-        R"({"name": "hand", "duration": "6s", "traffic": [{"kind": "trace", "file": "trace.csv"}], "keys": "recorded",
-            "algorithms": [{"id": "lc", "algorithm": "limits_sliding_window_counter", "params": {"limit": 2, "window": "1s"}}]})");
-    RunControl control;
-    const KeyHistory h = keyHistory(s, "lc", "a", 0, 20, control);
+    const KeyHistory h = windowHistory(dir, "limits_sliding_window_counter");
     QCOMPARE(windowStarts(h, 0, 6'000'000),
              (std::vector<SimTime>{1'000'000, 2'000'000, 3'000'000, 4'000'000, 5'000'000, 6'000'000}));
     QCOMPARE(*stateAt(h, "previous_ttl", 4'500'000), 0.0);  // window [3, 4) held nothing
