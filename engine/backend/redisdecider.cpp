@@ -102,12 +102,18 @@ void RedisDecider::load(Node& node)
 
 // The keys of request i as redisLuaKeys names them, into one reused buffer (hiredis copies the
 // arguments as it queues them): prefix{key}, then prefix{key}:seq for the sliding log.
-void RedisDecider::append(const RequestBatch& batch, std::size_t i)
+void RedisDecider::setKeys(const RequestBatch& batch, std::size_t i)
 {
     m_keyBuffer.assign(m_prefix).append("{").append(batch.key(i)).append("}");
     m_baseLength = m_keyBuffer.size();
     if (m_twoKeys)
         m_keyBuffer.append(m_keyBuffer, 0, m_baseLength).append(":seq");
+}
+
+// Request i to the node of its key's slot (every request to the one server without a cluster).
+void RedisDecider::append(const RequestBatch& batch, std::size_t i)
+{
+    setKeys(batch, i);
     Node& node = m_nodes[m_cluster ? m_slotNode[redisKeySlot(std::string_view(m_keyBuffer).substr(0, m_baseLength))] : 0];
     appendTo(node, batch, i);
     node.queued.push_back(i);
@@ -176,10 +182,7 @@ void RedisDecider::decideAsked(const RequestBatch& batch, std::size_t i, const s
     if (target.needsScript)
         load(target);
     const RedisReply asking = target.connection->command({"ASKING"});
-    m_keyBuffer.assign(m_prefix).append("{").append(batch.key(i)).append("}");
-    m_baseLength = m_keyBuffer.size();
-    if (m_twoKeys)
-        m_keyBuffer.append(m_keyBuffer, 0, m_baseLength).append(":seq");
+    setKeys(batch, i);
     appendTo(target, batch, i);
     if (read(target, batch, i, out) != Outcome::Decided)
         throw RedisError(target.connection->address().text + ": trace line " + std::to_string(batch[i].line)

@@ -68,6 +68,7 @@ private:
     void mapSlots();
     std::size_t nodeAt(const std::string& host, int port);
     void load(Node& node);
+    void setKeys(const RequestBatch& batch, std::size_t i);
     void append(const RequestBatch& batch, std::size_t i);
     void appendTo(Node& node, const RequestBatch& batch, std::size_t i);
     Outcome read(Node& node, const RequestBatch& batch, std::size_t i, std::vector<Decision>& out);
