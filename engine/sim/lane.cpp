@@ -306,6 +306,8 @@ bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
             countEndpoint(attempt, true);
         if (m_passObserver)
             m_passObserver(key, a.t, a.cost, tier);
+        if (m_backend)
+            m_backend->decided(a.t, a.client, 0, true, 0);
         return true;
     }
     const bool allowed = decide(freshAttempt(a, key), a.t);

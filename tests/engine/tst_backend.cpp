@@ -28,6 +28,7 @@ private slots:
     void serviceTimeIsTheRequestsOwn();
     void limitAfterWorkArithmetic();
     void backendChangesNothingElse();
+    void uncheckedArrivalsDoTheWork();
     void backendSavesAndLoads();
     void problemsNameTheirPath_data();
     void problemsNameTheirPath();
@@ -217,6 +218,26 @@ void TestBackend::backendChangesNothingElse()
             QVERIFY2(reportJson(withBackend) == plain, name.c_str());
         }
     }
+}
+
+// A limit at the handshake only lets the connection's messages through unchecked: they reach
+// the backend as allowed requests do. One connection open for 10 s sends a message every
+// 100 ms, the k-th at k x 100 ms for k = 1 .. 99 (none at the close): 1 handshake + 99
+// messages do the work, 100 x 1 ms on one worker.
+void TestBackend::uncheckedArrivalsDoTheWork()
+{
+    const Report r = run(loadScenario(R"({"duration": "20s",
+        "traffic": [{"kind": "connections", "open": {"count": 1, "at": "0s"}, "lifetime": "10s",
+                     "messages": {"pattern": "steady", "rate": "10/s"}}],
+        "keys": "connection",
+        "backend": {"workers": 1, "stages": [{"name": "work", "service": {"kind": "constant", "time": "1ms"}}]},
+        "algorithms": [{"id": "at the handshake", "algorithm": "token_bucket", "params": {"capacity": 1, "refill": "1/s"},
+                        "applies_to": ["handshakes"]}]})",
+                                      "unchecked"));
+    const AlgorithmReport& a = lane(r, "at the handshake");
+    QCOMPARE(a.connections->unchecked, std::int64_t(99));
+    QCOMPARE(a.backendModel->entered, std::int64_t(100));
+    QCOMPARE(a.backendModel->utilization, 100 * 0.001 / 20);
 }
 
 void TestBackend::backendSavesAndLoads()
