@@ -58,6 +58,8 @@ public:
     }
     // The limiter that decides tier `tier`'s requests now (a limit change replaces it).
     const RateLimiter& limiter(std::uint32_t tier) const { return *m_tiers[tier].built.limiter; }
+    // The complete parameters of tier `tier`'s limiter (makeLimiter's, defaults filled in).
+    const ParamValues& tierParams(std::uint32_t tier) const { return m_tiers[tier].built.params; }
     // Tier `tier`'s nominal limit now (metrics/nominal.h); a limit change replaces it.
     const NominalLimit& nominal(std::uint32_t tier) const { return m_tiers[tier].nominal; }
 
