@@ -6,6 +6,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 namespace ratelab {
 
 QString httpResponseText(const KeyHistory& history, const KeyStep& step, SimTime scenarioStart)
@@ -34,6 +36,16 @@ QString httpResponseText(const KeyHistory& history, const KeyStep& step, SimTime
         lines << QString() << QString::fromStdString(problemJson(*problem, JsonLayout::Indented));
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+int httpResponseLines(const KeyHistory& history, SimTime scenarioStart)
+{
+    if (history.steps.empty())
+        return 0;
+    const auto rejected =
+        std::find_if(history.steps.begin(), history.steps.end(), [](const KeyStep& s) { return !s.decision.allowed; });
+    const KeyStep& longest = rejected != history.steps.end() ? *rejected : history.steps.front();
+    return int(httpResponseText(history, longest, scenarioStart).count(QLatin1Char('\n'))) + 1;
 }
 
 }  // namespace ratelab

@@ -15,4 +15,8 @@ namespace ratelab {
 // `scenarioStart`: the scenario's start, as the steps count from it.
 QString httpResponseText(const KeyHistory& history, const KeyStep& step, SimTime scenarioStart);
 
+// The lines of the longest response the history's requests get: a rejection's (its body
+// included) when there is one, else the first request's; 0 without requests.
+int httpResponseLines(const KeyHistory& history, SimTime scenarioStart);
+
 }  // namespace ratelab

@@ -66,6 +66,8 @@ QVariant ReportModel::rawValue(const AlgorithmReport& a, int column)
     case PeakState: return qint64(a.memory.peakStateBytes);
     case P99Delay: return a.delay ? QVariant(qint64(a.delay->p99)) : QVariant();
     case Overshoot: return a.cluster ? QVariant(qint64(a.cluster->globalLimitOvershoot)) : QVariant();
+    case BackendBusy: return a.backendModel ? QVariant(a.backendModel->utilization) : QVariant();
+    case BackendLatencyP99: return a.backendModel ? QVariant(qint64(a.backendModel->latencyUs.p99)) : QVariant();
     default: return {};
     }
 }
@@ -84,7 +86,9 @@ QString ReportModel::display(const AlgorithmReport& a, int column) const
     case FalseAllow:
     case FalseReject:
     case Overshoot: return fmt::exact(raw.toLongLong());
-    case Acceptance: return fmt::share(raw.toDouble());
+    case Acceptance:
+    case BackendBusy: return fmt::share(raw.toDouble());
+    case BackendLatencyP99: return fmt::duration(raw.toLongLong());
     case PeakBurst: return fmt::ratio(raw.toDouble());
     case PeakBurstAt: return fmt::simTime(raw.toLongLong());
     case BytesPerKey: {
@@ -142,11 +146,13 @@ QString deltaText(int column, double d)
     const QString sign = d > 0 ? QStringLiteral("+") : QString(QChar(0x2212));
     const double m = std::abs(d);
     switch (column) {
-    case ReportModel::Acceptance: return sign + QString::number(m * 100, 'f', 1) + QStringLiteral(" pp");
+    case ReportModel::Acceptance:
+    case ReportModel::BackendBusy: return sign + QString::number(m * 100, 'f', 1) + QStringLiteral(" pp");
     case ReportModel::PeakBurst: return sign + QString::number(m, 'f', 2) + QStringLiteral("×");
     case ReportModel::BytesPerKey:
     case ReportModel::PeakState: return sign + fmt::bytes(qint64(std::llround(m)));
-    case ReportModel::P99Delay: return sign + fmt::duration(qint64(std::llround(m)));
+    case ReportModel::P99Delay:
+    case ReportModel::BackendLatencyP99: return sign + fmt::duration(qint64(std::llround(m)));
     default: return sign + fmt::exact(qint64(std::llround(m)));
     }
 }
@@ -192,6 +198,17 @@ QString ReportModel::tooltip(const AlgorithmReport& a, int column) const
             return QStringLiteral("p50 %1, p99 %2, max %3")
                 .arg(fmt::duration(a.delay->p50), fmt::duration(a.delay->p99), fmt::duration(a.delay->max));
         return QStringLiteral("Not a shaping algorithm: requests are never delayed.");
+    case BackendBusy:
+    case BackendLatencyP99:
+        if (const auto& b = a.backendModel)
+            return QStringLiteral("Limiter %1 the work, %2 workers: %3 requests did the work (%4 of them then rejected); "
+                                  "wait p50 %5, p99 %6; latency p50 %7, p99 %8, max %9; at most %10 waiting")
+                .arg(b->placement == "after" ? QStringLiteral("after") : QStringLiteral("before"), fmt::exact(b->workers),
+                     fmt::exact(b->entered), fmt::exact(b->enteredRejected), fmt::duration(b->queueWaitUs.p50),
+                     fmt::duration(b->queueWaitUs.p99), fmt::duration(b->latencyUs.p50), fmt::duration(b->latencyUs.p99),
+                     fmt::duration(b->latencyUs.max))
+                .arg(fmt::exact(b->maxQueueLength));
+        return {};
     default: return {};
     }
 }
@@ -249,9 +266,10 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
-        static const char* const names[] = {"algorithm",        "preset",     "requests",  "allowed",     "acceptance",
-                                            "never admissible", "peak burst", "at",        "false allow", "false reject",
-                                            "bytes/key",        "peak state", "p99 delay", "overshoot"};
+        static const char* const names[] = {"algorithm",   "preset",           "requests",     "allowed",
+                                            "acceptance",  "never admissible", "peak burst",   "at",
+                                            "false allow", "false reject",     "bytes/key",    "peak state",
+                                            "p99 delay",   "overshoot",        "backend busy", "p99 latency"};
         static_assert(std::size(names) == ColumnCount);
         return QString::fromLatin1(names[section]);
     }
@@ -271,6 +289,8 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
             "Peak total state of all live keys (in a cluster: the store's and every instance's)",
             "99th percentile of the shaping delay over accepted requests",
             "Allowed above the global limit across a cluster",
+            "Busy share of the backend's workers over the run (scenario backend)",
+            "99th percentile latency of allowed requests through the backend: queue wait plus service",
         };
         static_assert(std::size(tips) == ColumnCount);
         return QString::fromLatin1(tips[section]);

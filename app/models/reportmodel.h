@@ -33,6 +33,8 @@ public:
         PeakState,
         P99Delay,
         Overshoot,
+        BackendBusy,        // with a scenario backend only
+        BackendLatencyP99,  // of allowed requests, from entering the backend to finishing
         ColumnCount
     };
     enum Role {

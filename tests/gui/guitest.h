@@ -2,6 +2,7 @@
 // What the GUI suites share (tests/gui/tst_*.cpp): the app's headers, and helpers that wait
 // for a run, find actions, catch message boxes and read files.
 #include "app/gui/charts/allowedchart.h"
+#include "app/gui/charts/backendchart.h"
 #include "app/gui/charts/burstchart.h"
 #include "app/gui/charts/chartgrid.h"
 #include "app/gui/charts/delaychart.h"

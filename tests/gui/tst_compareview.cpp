@@ -237,6 +237,53 @@ private slots:
         QVERIFY(!table->isVisible());
     }
 
+    // limit-after-work: chart D becomes the backend's latency, the table gains its columns.
+    // 4 workers x 10 ms serve 400/s. Limiter first: 99 of every 100 user requests and user-0's 10/s enter,
+    // about 6,550 in 60 s: 6,550 x 10 ms / (4 workers x 60 s) = 27.3% busy (tst_backend), no wait Limiter last:
+    // all 500/s enter, the queue grows by 100 every second, so an allowed request arriving t s in
+    // waits 100 t / 400 = 0.25 t s: in the last second, 14.75 s to 15 s, plus its own 10 ms.
+    void backendModelShowsInChartDAndTable()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        std::string json;
+        for (const auto& [n, j] : embeddedScenarios())
+            if (n == "limit-after-work")
+                json = j;
+        w.openScenario(loadScenario(json, "limit-after-work"), QString());
+        QVERIFY(waitSettled(w));
+        BackendChart* chart = w.compareView()->backendChart();
+        QVERIFY(chart->isVisible());
+        QVERIFY(!w.compareView()->delayChart()->isVisible());
+        QCOMPARE(w.compareView()->charts().back(), static_cast<ChartView*>(chart));
+        QCOMPARE(chart->lines().size(), 2);
+        const double histogramError = 1.016;  // delayhistogram.h: bucket error under 1.6%
+        const qint64 first = chart->latencyAt(0, 59'500'000);
+        QVERIFY2(first >= 10'000 && first <= 20'000 * histogramError, qPrintable(QString::number(first)));
+        const qint64 last = chart->latencyAt(1, 59'500'000);
+        QVERIFY2(last >= 14'750'000 && last <= 15'010'000 * histogramError, qPrintable(QString::number(last)));
+        const Report& report = *w.controller()->lastReport();
+        const QString firstBusy = fmt::share(double(report.algorithms[0].allowed) * 0.010 / (4 * 60));
+        QVERIFY(chart->summaryText(0).startsWith(
+            QStringLiteral("limiter first: limiter before the work, backend %1 busy").arg(firstBusy)));
+        QVERIFY(chart->summaryText(1).startsWith(QStringLiteral("limiter last: limiter after the work, backend > 99.9% busy")));
+
+        QTableView* table = w.compareView()->table();
+        QVERIFY(!table->isColumnHidden(ReportModel::BackendBusy));
+        ReportModel* model = w.compareView()->reportModel();
+        QCOMPARE(model->index(0, ReportModel::BackendBusy).data().toString(), firstBusy);
+        QVERIFY(model->index(1, ReportModel::BackendLatencyP99).data(ReportModel::SortRole).toLongLong() >= 14'750'000);
+
+        // A scenario without a backend: the delay chart is back, the columns gone.
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        QVERIFY(w.compareView()->delayChart()->isVisible());
+        QVERIFY(!chart->isVisible());
+        QVERIFY(table->isColumnHidden(ReportModel::BackendBusy));
+        QVERIFY(table->isColumnHidden(ReportModel::BackendLatencyP99));
+    }
+
     void pinnedRunShowsItsChanges()
     {
         // boundary-attack: bursts of 20 requests in 200 ms, 2 s apart (600 in all). The sliding

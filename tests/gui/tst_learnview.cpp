@@ -8,6 +8,9 @@
 #include "guitest.h"
 #include "tests/engine/scenariotest.h"
 
+#include <QPlainTextEdit>
+#include <QScrollBar>
+
 class TestLearnView : public QObject {
     Q_OBJECT
 
@@ -16,6 +19,7 @@ private slots:
     void goToReachesAnyTime();
     void nextRejectionBeyondTheLoadedRequests();
     void nextRejectionSaysWhenThereIsNone();
+    void rejectionShowsItsWholeResponse();
     void nextBurstIsZoomedToFit();
     void secondLaneIsOfferedItsKey();
     void playgroundDecidesAsDecide();
@@ -129,6 +133,32 @@ void TestLearnView::nextRejectionBeyondTheLoadedRequests()
     v.nextRejection();
     QVERIFY(v.isReady());
     QCOMPARE(v.nowUs(), qint64(25'001'500));
+}
+
+// The 429 at 25.0014 s: its response panel holds the status line, the headers and the whole
+// problem body (RFC 9457) without scrolling.
+void TestLearnView::rejectionShowsItsWholeResponse()
+{
+    QTemporaryDir dir;
+    LearnView v;
+    v.resize(1280, 900);
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    v.setScenario(
+        std::make_shared<const Scenario>(test::traceScenario(dir.path().toStdString(), steadyTraceWithABurst(true), kBucket)));
+    QVERIFY(waitReady(v));
+    QVERIFY(readyAfter(v, [&] { v.nextRejection(); }));
+    QCOMPARE(v.nowUs(), qint64(25'001'400));
+    QPlainTextEdit* panel = nullptr;
+    for (QPlainTextEdit* e : v.findChildren<QPlainTextEdit*>())
+        if (e->isVisible() && e->toPlainText() == v.headersA())
+            panel = e;
+    QVERIFY(panel);
+    QVERIFY(panel->toPlainText().startsWith(QStringLiteral("HTTP/1.1 429 Too Many Requests\n")));
+    QVERIFY(panel->toPlainText().contains(QStringLiteral("\"status\": 429")));
+    QVERIFY(panel->toPlainText().endsWith(QLatin1Char('}')));
+    QApplication::processEvents();
+    QCOMPARE(panel->verticalScrollBar()->maximum(), 0);
 }
 
 void TestLearnView::nextRejectionSaysWhenThereIsNone()

@@ -32,6 +32,15 @@ void ChartGrid::addChart(QWidget* chart, const QString& tabLabel)
         m_grid->addWidget(chart, index / m_columns, index % m_columns);
 }
 
+void ChartGrid::setTabLabel(QWidget* chart, const QString& tabLabel)
+{
+    for (Entry& e : m_charts)
+        if (e.chart == chart)
+            e.label = tabLabel;
+    if (const int tab = m_tabs->indexOf(chart); tab >= 0)
+        m_tabs->setTabText(tab, tabLabel);
+}
+
 void ChartGrid::setCompactBelow(QSize compactBelow)
 {
     m_compactBelow = compactBelow;

@@ -20,6 +20,8 @@ public:
 
     // Adds a chart in reading order (left to right, then down); `tabLabel` names its tab.
     void addChart(QWidget* chart, const QString& tabLabel);
+    // Renames a chart's tab (a slot whose chart changes with the scenario).
+    void setTabLabel(QWidget* chart, const QString& tabLabel);
     // A new threshold (a view whose charts can fold away needs less room for them).
     void setCompactBelow(QSize compactBelow);
     bool isCompact() const { return m_compact; }

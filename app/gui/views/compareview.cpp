@@ -1,6 +1,7 @@
 #include "app/gui/views/compareview.h"
 
 #include "app/gui/charts/allowedchart.h"
+#include "app/gui/charts/backendchart.h"
 #include "app/gui/charts/burstchart.h"
 #include "app/gui/charts/chartgrid.h"
 #include "app/gui/charts/delaychart.h"
@@ -8,6 +9,7 @@
 #include "app/gui/charts/niceaxis.h"
 #include "app/gui/charts/statechart.h"
 #include "app/gui/panels/countsselector.h"
+#include "app/gui/panels/redischeckbar.h"
 #include "app/models/bucketcountscontroller.h"
 #include "app/models/comparecounts.h"
 #include "app/models/endpointsharesmodel.h"
@@ -19,6 +21,7 @@
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -39,12 +42,16 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_burst = new BurstChart(this);
     m_state = new StateChart(this);
     m_delay = new DelayChart(this);
+    m_backend = new BackendChart(this);
+    m_slotD = new QStackedWidget(this);
+    m_slotD->addWidget(m_delay);
+    m_slotD->addWidget(m_backend);
     m_grid = new ChartGrid(2, QSize(kCompactBelowPx, 0), this);
     m_grid->addChart(m_allowed, tr("A Allowed"));
     m_grid->addChart(m_burst, tr("B Peak burst"));
     m_grid->addChart(m_state, tr("C State"));
-    m_grid->addChart(m_delay, tr("D Delay"));
-    for (ChartView* c : charts())
+    m_grid->addChart(m_slotD, tr("D Delay"));
+    for (ChartView* c : allCharts())
         c->setMinimumSize(320, 200);
 
     createTable();
@@ -85,10 +92,13 @@ QLayout* CompareView::createTopBar()
                          "its lines faint in chart A, where the key and bucket are the same, and each figure's "
                          "change in the table"));
     controls->addWidget(m_pin);
+    m_check = new RedisCheckBar(this);
+    controls->addWidget(m_check->button());
     m_rangeLabel = new QLabel(this);
     m_rangeLabel->setToolTip(tr("Drag on chart A to zoom, wheel to zoom around the mouse, double-click to reset"));
     controls->addWidget(m_rangeLabel);
     bar->addLayout(controls);
+    bar->addWidget(m_check->status());
     return bar;
 }
 
@@ -214,6 +224,7 @@ void CompareView::rangeChanged()
     if (!m_input.report)
         return;
     const auto [lo, hi] = m_allowed->currentXRange();
+    m_backend->setXRange(std::make_pair(lo, hi));  // D shares A's time axis when it shows the backend
     const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
     const auto from = SimTime(std::llround(lo * unit * 1e6));
     const auto to = SimTime(std::llround(hi * unit * 1e6));
@@ -244,9 +255,15 @@ void CompareView::zoomToBurst(int i)
                        peak->atUs);
 }
 
+QList<ChartView*> CompareView::allCharts() const
+{
+    return {m_allowed, m_burst, m_state, m_delay, m_backend};
+}
+
 QList<ChartView*> CompareView::charts() const
 {
-    return {m_allowed, m_burst, m_state, m_delay};
+    ChartView* d = BackendChart::applies(m_input.report.get()) ? static_cast<ChartView*>(m_backend) : m_delay;
+    return {m_allowed, m_burst, m_state, d};
 }
 
 void CompareView::setReport(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario,
@@ -254,6 +271,7 @@ void CompareView::setReport(std::shared_ptr<const Report> report, std::shared_pt
 {
     m_input.report = report;
     m_scenario = std::move(scenario);
+    m_check->setScenario(m_scenario);
     m_input.styles = report ? stylesForReport(*report, m_dark) : std::vector<palette::SeriesStyle>{};
     m_reportCounts = report ? std::make_shared<const BucketCounts>(countsOfReport(*report)) : nullptr;
     m_input.counts = m_reportCounts;
@@ -286,6 +304,17 @@ void CompareView::layoutTable(const QString& scenarioName, quint64 seed)
         for (const AlgorithmReport& a : m_input.report->algorithms)
             neverAdmissible = neverAdmissible || a.neverAdmissible > 0;
     m_table->setColumnHidden(ReportModel::NeverAdmissible, !neverAdmissible);
+    // A column no algorithm has a value in (no preset, no shaper, no cluster, no backend) is
+    // hidden, so that the figures that are there fit.
+    for (int column = ReportModel::Preset; column < ReportModel::ColumnCount; ++column) {
+        if (column == ReportModel::NeverAdmissible)
+            continue;
+        bool any = false;
+        if (m_input.report)
+            for (const AlgorithmReport& a : m_input.report->algorithms)
+                any = any || ReportModel::rawValue(a, column).isValid();
+        m_table->setColumnHidden(column, !any);
+    }
     for (ChartView* c : charts())
         c->setExportContext(scenarioName, seed);
     m_table->resizeColumnsToContents();
@@ -402,7 +431,16 @@ void CompareView::applyInput(int chart)
         break;
     case 1: m_burst->setInput(m_input); break;
     case 2: m_state->setInput(m_input); break;
-    case 3: m_delay->setInput(m_input); break;
+    case 3: {
+        const bool backend = BackendChart::applies(m_input.report.get());
+        m_slotD->setCurrentWidget(backend ? static_cast<QWidget*>(m_backend) : m_delay);
+        m_grid->setTabLabel(m_slotD, backend ? tr("D Backend") : tr("D Delay"));
+        if (backend)
+            m_backend->setInput(m_input);
+        else
+            m_delay->setInput(m_input);
+        break;
+    }
     }
 }
 
@@ -432,7 +470,8 @@ void CompareView::setDark(bool dark)
         m_legend->setEntries(ids, m_input.styles, dark);
     }
     m_model->setDark(dark);
-    for (ChartView* c : charts())
+    m_check->setDark(dark);
+    for (ChartView* c : allCharts())
         c->setDark(dark);
     updateCharts();
 }

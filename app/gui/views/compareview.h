@@ -17,11 +17,13 @@ class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
 class QSplitter;
+class QStackedWidget;
 
 namespace ratelab {
 
 class AllowedChart;
 class BucketCountsController;
+class BackendChart;
 class BurstChart;
 class ChartGrid;
 class ChartView;
@@ -30,6 +32,7 @@ struct CountsResult;
 class DelayChart;
 class EndpointSharesModel;
 class LegendStrip;
+class RedisCheckBar;
 class ReportModel;
 class StateChart;
 
@@ -56,6 +59,8 @@ public:
     BurstChart* burstChart() const { return m_burst; }
     StateChart* stateChart() const { return m_state; }
     DelayChart* delayChart() const { return m_delay; }
+    BackendChart* backendChart() const { return m_backend; }
+    // The four charts shown (D: the delay chart, or the backend's when the report has one).
     QList<ChartView*> charts() const;
     ReportModel* reportModel() const { return m_model; }
     QTableView* table() const { return m_table; }
@@ -64,6 +69,7 @@ public:
     EndpointSharesModel* endpointModel() const { return m_endpointModel; }
     LegendStrip* legend() const { return m_legend; }
     ChartGrid* chartGrid() const { return m_grid; }
+    RedisCheckBar* redisCheck() const { return m_check; }
     CountsSelector* countsSelector() const { return m_selector; }
     BucketCountsController* countsController() const { return m_counts; }
 
@@ -84,6 +90,7 @@ private:
     static constexpr int kChartCount = 4;
 
     void updateCharts();
+    QList<ChartView*> allCharts() const;  // the shown and the one D holds in reserve
     void stageCharts();
     QLayout* createTopBar();  // legend, then the counts selector and range label
     void createTable();
@@ -107,6 +114,7 @@ private:
     LegendStrip* m_legend = nullptr;
     CountsSelector* m_selector = nullptr;
     QToolButton* m_pin = nullptr;
+    RedisCheckBar* m_check = nullptr;
     QLabel* m_rangeLabel = nullptr;
     std::shared_ptr<const Scenario> m_scenario;
     std::shared_ptr<const BucketCounts> m_reportCounts;  // the report's series as counts
@@ -116,6 +124,8 @@ private:
     BurstChart* m_burst = nullptr;
     StateChart* m_state = nullptr;
     DelayChart* m_delay = nullptr;
+    BackendChart* m_backend = nullptr;
+    QStackedWidget* m_slotD = nullptr;  // the delay chart, or the backend's when the report has one
     ReportModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;

@@ -99,43 +99,6 @@ QHBoxLayout* LearnView::createPickers()
     return top;
 }
 
-// The decision sentences and the algorithms' summaries, beside the two headers panels.
-QGridLayout* LearnView::createTexts()
-{
-    auto* bottom = new QGridLayout;
-    bottom->setHorizontalSpacing(12);
-    m_sentenceA = new QLabel(this);
-    m_sentenceB = new QLabel(this);
-    m_about = new QLabel(this);
-    for (QLabel* l : {m_sentenceA, m_sentenceB, m_about}) {
-        l->setWordWrap(true);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    }
-    auto* sentences = new QVBoxLayout;
-    sentences->addWidget(m_sentenceA);
-    sentences->addWidget(m_sentenceB);
-    sentences->addWidget(m_about);
-    sentences->addStretch(1);
-    bottom->addLayout(sentences, 0, 0);
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    m_headersA = new QPlainTextEdit(this);
-    m_headersB = new QPlainTextEdit(this);
-    for (QPlainTextEdit* e : {m_headersA, m_headersB}) {
-        e->setReadOnly(true);
-        e->setFont(mono);
-        e->setLineWrapMode(QPlainTextEdit::NoWrap);
-        e->setFixedHeight(QFontMetrics(mono).lineSpacing() * 8 + 12);
-        e->setToolTip(tr("The HTTP response this request would get (x-ratelimit and draft-11 headers)"));
-    }
-    bottom->addWidget(m_headersA, 0, 1);
-    bottom->addWidget(m_headersB, 0, 2);
-    bottom->setColumnStretch(0, 5);
-    bottom->setColumnStretch(1, 3);
-    bottom->setColumnStretch(2, 3);
-    return bottom;
-}
-
 // First, previous, play, next, last; the speed; the scrubber and the time.
 QHBoxLayout* LearnView::createControls()
 {
@@ -332,6 +295,7 @@ void LearnView::setHistories(const std::vector<KeyHistory>& histories)
     }
     m_canvas->setLanes(m_lanes);
     m_slider->setRange(0, std::max(0, stepCount() - 1));
+    fitResponses();
 }
 
 void LearnView::showHistories(const LearnHistories& result)
@@ -495,50 +459,6 @@ void LearnView::tick()
         m_canvas->setNow(m_nowUs);
     if (step >= int(steps.size()) - 1 && m_nowUs > steps.back().atUs + 500'000)
         setPlaying(false);
-    m_time->setText(tr("request %1 / %2, t = %3").arg(m_current + 1).arg(stepCount()).arg(fmt::simTime(m_nowUs)));
-}
-
-void LearnView::updateTexts()
-{
-    const bool has = m_current >= 0 && !m_lanes.isEmpty();
-    for (QWidget* w : {static_cast<QWidget*>(m_first), static_cast<QWidget*>(m_prev), static_cast<QWidget*>(m_play),
-                       static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_last), static_cast<QWidget*>(m_slider)})
-        w->setEnabled(has);
-    if (!has) {
-        m_sentenceA->setText(m_scenario && !m_scenario->algorithms.empty()
-                                 ? QString()
-                                 : tr("Add an algorithm in the Scenario dock to follow a key through it."));
-        m_sentenceB->clear();
-        m_about->clear();
-        m_headersA->clear();
-        m_headersB->clear();
-        m_headersB->setVisible(false);
-        m_time->clear();
-        return;
-    }
-    const auto sentence = [this](int lane) {
-        const KeyStep& s = m_lanes[lane].history.steps[std::size_t(laneStep(lane))];
-        return QStringLiteral("<b><span style='color:%1'>%2</span></b> %3")
-            .arg(m_lanes[lane].style.color.name(), m_lanes[lane].label.toHtmlEscaped(), q(s.sentence).toHtmlEscaped());
-    };
-    m_sentenceA->setText(sentence(0));
-    const SimTime start = m_scenario ? m_scenario->start : 0;
-    m_headersA->setPlainText(httpResponseText(m_lanes[0].history, m_lanes[0].history.steps[std::size_t(m_current)], start));
-    const bool two = m_lanes.size() > 1 && laneStep(1) >= 0;
-    m_sentenceB->setVisible(two);
-    m_headersB->setVisible(two);
-    if (two) {
-        m_sentenceB->setText(sentence(1));
-        m_headersB->setPlainText(httpResponseText(m_lanes[1].history, m_lanes[1].history.steps[std::size_t(laneStep(1))], start));
-    }
-    QStringList about;
-    if (m_scenario)
-        for (const LaneCanvas::Lane& lane : m_lanes)
-            if (const AlgorithmInfo* info = catalog::findById(*m_scenario, lane.history.algorithmId))
-                about << QStringLiteral("<b>%1</b>: %2").arg(q(info->name).toHtmlEscaped(), q(info->summary).toHtmlEscaped());
-    about.removeDuplicates();
-    m_about->setText(QStringLiteral("<span style='color:%1'>%2</span>")
-                         .arg(palette::mutedTextColor(m_dark).name(), about.join(QStringLiteral("<br>"))));
     m_time->setText(tr("request %1 / %2, t = %3").arg(m_current + 1).arg(stepCount()).arg(fmt::simTime(m_nowUs)));
 }
 

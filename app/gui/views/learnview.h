@@ -101,6 +101,9 @@ private:
     int laneStep(int lane) const;  // the lane's step at the cursor (B's retries differ from A's)
     void tick();
     void updateTexts();
+    void fitResponses();
+    static constexpr int kResponseLines = 8;      // a 200's status line and headers
+    static constexpr int kMaxResponseLines = 26;  // beyond this, the panel scrolls
     void setPlaying(bool playing);
 
     std::shared_ptr<const Scenario> m_scenario;
