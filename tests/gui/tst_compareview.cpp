@@ -239,7 +239,7 @@ private slots:
 
     // limit-after-work: chart D becomes the backend's latency, the table gains its columns.
     // 4 workers x 10 ms serve 400/s. Limiter first: 99 of every 100 user requests and user-0's 10/s enter,
-    // 6,535 in 60 s: 6,535 x 10 ms / (4 workers x 60 s) = 27.2% busy (tst_backend), no wait Limiter last:
+    // 6,535 in 60 s: 6,535 x 10 ms / (4 workers x 60 s) = 27.2% busy (tst_backend), no wait. Limiter last:
     // all 500/s enter, the queue grows by 100 every second, so an allowed request arriving t s in
     // waits 100 t / 400 = 0.25 t s: in the last second, 14.75 s to 15 s, plus its own 10 ms.
     void backendModelShowsInChartDAndTable()
