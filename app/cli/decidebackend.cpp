@@ -117,6 +117,9 @@ int decideThroughRedis(const DecideOptions& options, const ParamValues& params, 
         if (options.onFailure.empty()) {
             RedisDecider decider(*address, options.algorithm, params, options.keyPrefix);
             decideAll(decider, in, fileName, out);
+            if (decider.redirections() > 0)  // a cluster resharded under the replay: say it was followed
+                std::cerr << "ratelab-cli: " << decider.redirections()
+                          << " requests redirected (MOVED or ASK) while the cluster's slots moved; each decided once, in order\n";
         } else {
             FailoverDecider decider(*address, options.algorithm, params, options.keyPrefix, settings);
             decideAll(decider, in, fileName, out);
