@@ -28,6 +28,8 @@
 #include "engine/logs/parsers/timeparse.h"
 #include "engine/logs/reading/parallelimport.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -256,6 +258,7 @@ CLI::App* addImportCommand(CLI::App& app, ImportBenchOptions& o)
     cmd->add_option("--threads", o.threads, "Threads for the parallel run")->check(CLI::PositiveNumber);
     cmd->add_option("--repeat", o.repeat, "Timed runs per contender after one priming run; the best is kept")
         ->check(CLI::PositiveNumber);
+    cmd->add_flag("--json", o.json, "Print one JSON object (bytes per wall second of each contender) instead of the table");
     return cmd;
 }
 
@@ -286,6 +289,18 @@ int runImportBenchmark(ImportBenchOptions o)
     const double regexCpuRate = static_cast<double>(regexBytes) / regexTime.cpu;
     const double wcWallRate = fileBytes / wcTime.wall;
     const double wcCpuRate = fileBytes / wcTime.cpu;
+    if (o.json) {
+        nlohmann::ordered_json j;
+        j["lines"] = o.lines;
+        j["threads"] = o.threads;
+        j["wc_bytes_per_s"] = std::llround(wcWallRate);
+        j["import_1_thread_bytes_per_s"] = std::llround(fileBytes / oneTime.wall);
+        j["import_threads_bytes_per_s"] = std::llround(fileBytes / manyTime.wall);
+        j["regex_bytes_per_s"] = std::llround(regexWallRate);
+        j["requests"] = one.requests;
+        std::cout << j.dump() << "\n";
+        return one.requests == many.requests ? 0 : 1;
+    }
     std::printf("file: %s (%.0f MB, %lld lines), best of %d runs after a priming run\n", o.file.c_str(), fileBytes / 1e6,
                 static_cast<long long>(o.lines), o.repeat);
     std::printf("%-20s %8s %8s %9s %11s | %8s %8s %9s %11s\n", "contender", "wall s", "GB/s", "vs wc -l", "vs regex", "CPU s",

@@ -4,6 +4,7 @@
 //
 //   ratelab-bench events [--events N] [--sources N] [--json]     (eventsbench.cpp)
 //   ratelab-bench import [...]                                  (importbench.cpp)
+//   ratelab-bench all [--out DIR] [--quick]                     (allbench.cpp)
 //   ratelab-bench decisions --algorithm NAME [--param k=v ...]
 //                 (--trace FILE.csv | --generate REQUESTS,KEYS,ZIPF,RATE,SEED) [--json] [--repeat N]
 //
@@ -229,10 +230,8 @@ int runDecisions(const Options& o)
         engine.add(engineSeconds, allowed);
         const double baselineSeconds = runBaseline(capacity, tokensPerUs, w, out, allowed);
         baseline.add(baselineSeconds, allowed);
-        if (!o.json) {
-            const double floorSeconds = runFloor(w, out, allowed);
-            floor.add(floorSeconds, allowed);
-        }
+        const double floorSeconds = runFloor(w, out, allowed);
+        floor.add(floorSeconds, allowed);
     }
     const std::size_t stateBytes = probe.limiter->stateBytesPerKey();
 
@@ -245,6 +244,7 @@ int runDecisions(const Options& o)
         j["decisions_per_s"] = std::llround(engine.perSecond(n));
         j["state_bytes_per_key"] = stateBytes;
         j["baseline_decisions_per_s"] = std::llround(baseline.perSecond(n));
+        j["floor_decisions_per_s"] = std::llround(floor.perSecond(n));
         std::cout << j.dump() << "\n";
         return kExitOk;
     }
@@ -298,6 +298,9 @@ int main(int argc, char** argv)
     auto* eventsCommand = addEventsCommand(app, events);
     ImportBenchOptions import;
     auto* importCommand = addImportCommand(app, import);
+    AllOptions all;
+    all.self = argv[0];
+    auto* allCommand = addAllCommand(app, all);
 
     try {
         app.parse(argc, argv);
@@ -315,6 +318,8 @@ int main(int argc, char** argv)
             return runEventsBenchmark(events);
         if (importCommand->parsed())
             return runImportBenchmark(import);
+        if (allCommand->parsed())
+            return runAllBenchmarks(all);
         return runDecisions(o);
     } catch (const std::exception& e) {
         std::cerr << "ratelab-bench: internal error: " << e.what() << "\n";

@@ -32,8 +32,18 @@ struct ImportBenchOptions {
     std::int64_t regexLines = 200'000;
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     int repeat = 3;
+    bool json = false;
 };
 CLI::App* addImportCommand(CLI::App& app, ImportBenchOptions& o);
 int runImportBenchmark(ImportBenchOptions o);
+
+// allbench.cpp: every benchmark in one run, each figure beside its baseline, as Markdown and JSON.
+struct AllOptions {
+    std::string out = "bench-results";
+    bool quick = false;  // skip the 100M-request run
+    std::string self;    // this executable, to run the other modes as separate processes
+};
+CLI::App* addAllCommand(CLI::App& app, AllOptions& o);
+int runAllBenchmarks(const AllOptions& o);
 
 }  // namespace ratelab::bench

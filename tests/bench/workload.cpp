@@ -9,6 +9,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 namespace ratelab::bench {
 namespace {
@@ -130,6 +131,16 @@ Workload loadTrace(const std::string& fileName)
     w.keyCount = interner.size();
     w.description = "trace " + fileName;
     return w;
+}
+
+void writeTrace(const Workload& w, const std::string& fileName)
+{
+    std::ofstream out(fileName);
+    out << "t_us,key,cost\n";
+    for (std::size_t i = 0; i < w.requests.size(); ++i)
+        out << w.requests[i].t << ',' << w.keyOfRequest[i] << ',' << w.requests[i].cost << '\n';
+    if (!out.flush())
+        throw std::runtime_error("cannot write " + fileName);
 }
 
 }  // namespace ratelab::bench

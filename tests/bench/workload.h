@@ -39,6 +39,9 @@ bool parseGenerateSpec(const std::string& text, GenerateSpec& spec, std::string&
 // from one std::mt19937_64 seeded with `seed`, so a spec always yields the same trace.
 Workload generateWorkload(const GenerateSpec& spec);
 
+// Writes `w` as a trace CSV (t_us,key,cost), for programs other than ours to read the same requests.
+void writeTrace(const Workload& w, const std::string& fileName);
+
 // Reads a whole trace CSV (t_us,key,cost) through TraceReader; throws its InputError.
 Workload loadTrace(const std::string& fileName);
 
