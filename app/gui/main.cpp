@@ -17,6 +17,8 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
@@ -243,6 +245,15 @@ int main(int argc, char* argv[])
     const std::optional<ratelab::Scenario> scenario = loadScenario(options.path);
     if (!scenario)
         return 2;
+
+    // A screenshot neither reads nor writes the user's settings (recent files, theme, Redis URL):
+    // they go to a folder of its own, removed on exit, so it renders the same for everyone.
+    std::optional<QTemporaryDir> screenshotSettings;
+    if (options.screenshot) {
+        screenshotSettings.emplace();
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, screenshotSettings->path());
+    }
 
     MainWindow window;
     if (options.theme)

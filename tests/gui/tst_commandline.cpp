@@ -25,6 +25,27 @@ private slots:
         QVERIFY(QFileInfo(out).size() > 10'000);
     }
 
+    // A screenshot leaves the user's settings as they were: opening a scenario file adds no
+    // recent file, and nothing is written where the settings live.
+    void screenshotLeavesSettingsAlone()
+    {
+        QTemporaryDir home;
+        const QString config = home.filePath(QStringLiteral("config"));
+        QVERIFY(QDir().mkpath(config));
+        const QString scenario = home.filePath(QStringLiteral("mine.json"));
+        QVERIFY(QFile::copy(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/boundary-attack.json"), scenario));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), config);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(RATELAB_GUI_PATH),
+                {scenario, QStringLiteral("--screenshot"), home.filePath(QStringLiteral("a.png"))});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QDir(config).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+    }
+
     // A screenshot that cannot be written exits 1 with the file and the OS reason.
     void screenshotWriteFailureExits1()
     {
