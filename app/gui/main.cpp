@@ -1,4 +1,4 @@
-// ratelab [SCENARIO.json] [--view compare|learn|logs|cluster] [--screenshot FILE.png]
+// ratelab [SCENARIO.json] [--view compare|learn|logs|cluster] [--log FILE] [--screenshot FILE.png]
 //         [--theme system|light|dark] [--size WxH] [--key KEY] [--bucket 10ms|...|1s]
 //         [--range FROM-TO] [--strips]
 // --key, --bucket and --range (seconds from the run's start) pick Compare's key and bucket and
@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -42,6 +43,7 @@ struct Options {
     ratelab::Duration bucketUs = 0;                                        // Compare's bucket; 0: the report's
     std::optional<std::pair<ratelab::SimTime, ratelab::SimTime>> rangeUs;  // Compare's zoom
     bool strips = false;                                                   // Compare's chart A as strips
+    std::optional<QString> log;                                            // an access log for the Logs view
 };
 
 // --bucket and --range, checked; false with the problem on stderr.
@@ -99,8 +101,10 @@ std::variant<Options, int> parseOptions(const QApplication& app)
                                          QStringLiteral("FROM-TO"));
     const QCommandLineOption stripsOption(QStringLiteral("strips"),
                                           QStringLiteral("Compare: chart A as one strip per algorithm."));
+    const QCommandLineOption logOption(QStringLiteral("log"), QStringLiteral("Import this access log into the Logs view."),
+                                       QStringLiteral("file"));
     parser.addOptions(
-        {viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption, stripsOption});
+        {viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption, stripsOption, logOption});
     parser.process(app);
 
     Options options;
@@ -128,6 +132,14 @@ std::variant<Options, int> parseOptions(const QApplication& app)
     if (parser.isSet(keyOption))
         options.key = parser.value(keyOption).toStdString();
     options.strips = parser.isSet(stripsOption);
+    if (parser.isSet(logOption)) {
+        QFile log(parser.value(logOption));
+        if (!log.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "ratelab: --log %s: %s\n", qPrintable(log.fileName()), qPrintable(log.errorString()));
+            return 2;
+        }
+        options.log = log.fileName();
+    }
     if (!parseCompareOptions(parser.value(bucketOption), parser.value(rangeOption), options))
         return 2;
     if (parser.isSet(themeOption)) {
@@ -260,6 +272,8 @@ int main(int argc, char* argv[])
         window.setTheme(*options.theme);
     window.setView(options.view);
     applyCompareOptions(window, options);
+    if (options.log)
+        window.openLog(*options.log);
 
     if (!options.screenshot) {
         window.resize(1600, 1000);

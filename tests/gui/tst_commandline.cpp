@@ -46,6 +46,28 @@ private slots:
         QCOMPARE(QDir(config).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
     }
 
+    // --log opens a log in the Logs view; one that cannot be opened exits 2 with the reason.
+    void logOption()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        const QString log = QStringLiteral(RATELAB_SOURCE_DIR "/tests/data/logs/haproxy_http_elastic-beats.log");
+        const QString out = dir.filePath(QStringLiteral("logs.png"));
+        p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--log"), log, QStringLiteral("--screenshot"), out});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(QFileInfo(out).size() > 10'000);
+        const QString missing = dir.filePath(QStringLiteral("missing.log"));
+        p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--log"), missing, QStringLiteral("--screenshot"), out});
+        QVERIFY(p.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(QString::fromLocal8Bit(p.readAllStandardError())
+                    .contains(QStringLiteral("ratelab: --log %1: No such file or directory").arg(missing)));
+    }
+
     // A screenshot that cannot be written exits 1 with the file and the OS reason.
     void screenshotWriteFailureExits1()
     {

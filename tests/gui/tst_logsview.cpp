@@ -1,6 +1,8 @@
 // The Logs view: the sample import, replay, the advisor, the keep handle and window.
 #include "tests/gui/guitest.h"
 
+#include <QMimeData>
+
 using namespace ratelab;
 
 class TestLogsView : public QObject {
@@ -17,6 +19,40 @@ private slots:
         QVERIFY(w.logsView()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
         QCOMPARE(w.logsView()->badLinesTable()->model()->rowCount(), 1);
         QCOMPARE(w.logsView()->badLinesTable()->model()->index(0, 0).data().toString(), QStringLiteral("8899"));
+    }
+
+    // A log opens directly, by File > Import log… (openLog) or by a drop on the window, and the
+    // Logs view shows it instead of the sample: the haproxy test log holds 10 requests of 2
+    // client IPs. A scenario dropped on the window opens as a scenario.
+    void logsOpenDirectlyAndByDrop()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(findAction(&w, QStringLiteral("Import log…")));
+        const QString log = QStringLiteral(RATELAB_SOURCE_DIR "/tests/data/logs/haproxy_http_elastic-beats.log");
+        QMimeData logData;
+        logData.setUrls({QUrl::fromLocalFile(log)});
+        QSignalSpy ready(w.logsView(), &LogsView::ready);
+        QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &logData, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &logData, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(ready.wait(60'000) && w.logsView()->isReady());
+        QCOMPARE(w.view(), MainWindow::View::Logs);
+        QVERIFY2(w.logsView()->headerText().startsWith(
+                     QStringLiteral("<b>haproxy_http_elastic-beats.log</b>: 10 lines, 10 requests, 2 keys")),
+                 qPrintable(w.logsView()->headerText()));
+
+        QMimeData scenarioData;
+        scenarioData.setUrls({QUrl::fromLocalFile(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/retry-storm.json"))});
+        QDragEnterEvent enterScenario(QPoint(200, 200), Qt::CopyAction, &scenarioData, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enterScenario);
+        QVERIFY(enterScenario.isAccepted());
+        QDropEvent dropScenario(QPointF(200, 200), Qt::CopyAction, &scenarioData, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &dropScenario);
+        QCOMPARE(QString::fromStdString(w.document()->scenario().name), QStringLiteral("Retry storm: ignoring Retry-After versus honouring it"));
     }
 
     // After the sample import the advisor ran: the card holds what ratelab::advise gives on the

@@ -17,10 +17,13 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QResizeEvent>
 #include <QSettings>
@@ -52,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     statusBar()->addWidget(m_statusReadout, 1);
     statusBar()->addPermanentWidget(m_statusRun);
 
+    setAcceptDrops(true);  // a scenario or a log dropped on the window opens
     createActions();
     connectDocument();
     connectRun();
@@ -230,6 +234,29 @@ void MainWindow::openScenario(const Scenario& scenario, const QString& path)
     m_doc->reset(scenario, path);
     if (!path.isEmpty())
         addRecent(path);
+}
+
+void MainWindow::openLog(const QString& path)
+{
+    m_logs->importFile(path, ImportOptions{});
+    setView(View::Logs);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = event->mimeData()->urls().front().toLocalFile();
+    event->acceptProposedAction();
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) && scenariofiles::loadFile(path).scenario)
+        openFile(path);
+    else
+        openLog(path);
 }
 
 bool MainWindow::openFile(const QString& path)

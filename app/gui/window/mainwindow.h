@@ -43,6 +43,9 @@ public:
     // Opens a scenario (already loaded and validated) and runs it.
     void openScenario(const Scenario& scenario, const QString& path);
     bool openFile(const QString& path);
+    // Imports an access log into the Logs view and shows it (format detected, keyed by client
+    // IP, as the sample is; the wizard offers the options).
+    void openLog(const QString& path);
     // Writes the last finished run's report as report.json (resources/docs/report.md).
     bool exportReport(const QString& path);
     // Help > Documentation, opened on `document` (a resources/docs file name without .md).
@@ -83,6 +86,9 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // A file dropped on the window: a .json opens as a scenario, anything else as a log.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 

@@ -39,6 +39,14 @@ void MainWindow::createFileMenu()
     });
     m_open->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    QAction* importLog = file->addAction(tr("&Import log…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import log"), QString(),
+                                                          tr("Access logs (*.log *.txt *.json *.jsonl *.gz);;All files (*)"));
+        if (!path.isEmpty())
+            openLog(path);
+    });
+    importLog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    importLog->setToolTip(tr("Import an access log into the Logs view (or drop it on the window)"));
     m_save = file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] {
         if (m_doc->path().isEmpty())
             m_saveAs->trigger();
