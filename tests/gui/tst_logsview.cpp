@@ -52,7 +52,8 @@ private slots:
         QVERIFY(enterScenario.isAccepted());
         QDropEvent dropScenario(QPointF(200, 200), Qt::CopyAction, &scenarioData, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &dropScenario);
-        QCOMPARE(QString::fromStdString(w.document()->scenario().name), QStringLiteral("Retry storm: ignoring Retry-After versus honouring it"));
+        QCOMPARE(QString::fromStdString(w.document()->scenario().name),
+                 QStringLiteral("Retry storm: ignoring Retry-After versus honouring it"));
     }
 
     // After the sample import the advisor ran: the card holds what ratelab::advise gives on the

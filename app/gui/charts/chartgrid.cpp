@@ -3,6 +3,7 @@
 #include <QGridLayout>
 #include <QResizeEvent>
 #include <QStackedLayout>
+#include <QTabBar>
 #include <QTabWidget>
 
 namespace ratelab {
@@ -17,6 +18,7 @@ ChartGrid::ChartGrid(int columns, QSize compactBelow, QWidget* parent)
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setSpacing(6);
     m_tabs = new QTabWidget(this);
+    m_tabs->tabBar()->setAccessibleName(tr("Charts"));
     m_tabs->setDocumentMode(true);
     m_stack->addWidget(m_gridPage);
     m_stack->addWidget(m_tabs);

@@ -31,7 +31,10 @@ ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), m_crossh
     setFrameShape(QFrame::NoFrame);
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
-    setFocusPolicy(Qt::ClickFocus);
+    // Tab reaches every chart; the keys then zoom, pan and reset it (chartviewinteraction.cpp).
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleDescription(tr("Chart. Left and Right pan, + and - zoom, Backspace zooms back, Home shows everything; "
+                                "the context menu (Menu key) copies or exports it."));
 
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(kCoalesceMs);
@@ -91,6 +94,7 @@ QFont ChartView::titleFont() const
 
 void ChartView::setChartTitle(const QString& title)
 {
+    setAccessibleName(title.simplified());
     chart()->setTitle(title);
     chart()->setTitleFont(titleFont());
     chart()->setTitleBrush(palette::textColor(m_dark));

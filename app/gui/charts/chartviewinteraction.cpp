@@ -214,6 +214,7 @@ void ChartView::keyPressEvent(QKeyEvent* event)
     const double span = hi - lo;
     switch (event->key()) {
     case Qt::Key_Backspace: zoomBack(); return;
+    case Qt::Key_Home: resetZoom(); return;  // as a double-click
     case Qt::Key_Left:
         if (event->modifiers() & Qt::AltModifier) {
             zoomBack();

@@ -64,6 +64,7 @@ QLayout* RecommendationCard::createTargetRow()
     header->addSpacing(12);
     header->addWidget(new QLabel(tr("keep"), this));
     m_keep = new QDoubleSpinBox(this);
+    m_keep->setAccessibleName(tr("Keep share"));
     m_keep->setRange(0, 100);
     m_keep->setDecimals(2);
     m_keep->setSingleStep(0.1);
@@ -88,6 +89,7 @@ QWidget* RecommendationCard::createTable()
 {
     m_model = new RecommendationModel(this);
     m_table = new QTableView(this);
+    m_table->setAccessibleName(tr("Recommendations"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

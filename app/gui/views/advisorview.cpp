@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -121,6 +122,7 @@ QWidget* AdvisorView::createChartsHost()
     m_charts->setSizes({10'000, 10'000});  // in proportion: halves
     hostLayout->addWidget(m_charts);
     m_chartTabs = new QTabWidget(chartsHost);
+    m_chartTabs->tabBar()->setAccessibleName(tr("Advisor charts"));
     m_chartTabs->setDocumentMode(true);
     m_chartTabs->hide();
     hostLayout->addWidget(m_chartTabs);
@@ -131,6 +133,7 @@ QWidget* AdvisorView::createChartsHost()
 void AdvisorView::createDetails()
 {
     m_details = new QTabWidget(this);
+    m_details->tabBar()->setAccessibleName(tr("Key details"));
     auto* topPage = new QWidget(m_details);
     auto* topLayout = new QVBoxLayout(topPage);
     topLayout->setContentsMargins(4, 4, 4, 4);
@@ -139,6 +142,7 @@ void AdvisorView::createDetails()
     topLayout->addWidget(m_topKeysTitle);
     m_topKeys = new TopKeysModel(this);
     m_topKeysTable = new QTableView(topPage);
+    m_topKeysTable->setAccessibleName(tr("Top keys"));
     m_topKeysTable->setModel(m_topKeys);
     m_topKeysTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_topKeysTable->setEditTriggers(QAbstractItemView::NoEditTriggers);

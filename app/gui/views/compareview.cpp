@@ -109,6 +109,7 @@ void CompareView::createTable()
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(ReportModel::SortRole);
     m_table = new QTableView(this);
+    m_table->setAccessibleName(tr("Summary table"));
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);  // scenario order until a header is clicked
@@ -125,6 +126,7 @@ void CompareView::createTable()
 
     m_endpointModel = new EndpointSharesModel(this);
     m_endpointTable = new QTableView(this);
+    m_endpointTable->setAccessibleName(tr("Acceptance per endpoint"));
     m_endpointTable->setModel(m_endpointModel);
     m_endpointTable->setAlternatingRowColors(true);
     m_endpointTable->verticalHeader()->hide();

@@ -80,6 +80,7 @@ QHBoxLayout* LearnView::createPickers()
     top->addSpacing(12);
     top->addWidget(new QLabel(tr("Go to"), this));
     m_goTo = new QLineEdit(this);
+    m_goTo->setAccessibleName(tr("Go to time, seconds"));
     m_goTo->setPlaceholderText(tr("time, s"));
     m_goTo->setMaximumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("0000.000 s")) + 16);
     m_goTo->setToolTip(tr("Follow the key from a time (seconds from the scenario start), e.g. 25 or 25.4"));
@@ -136,6 +137,7 @@ QHBoxLayout* LearnView::createControls()
     m_sendBurst->setToolTip(tr("Add a burst at the cursor, in the playground"));
     controls->addWidget(m_sendBurst);
     m_burstCount = new QSpinBox(this);
+    m_burstCount->setAccessibleName(tr("Requests in a burst"));
     m_burstCount->setRange(1, 1000);
     m_burstCount->setValue(10);
     m_burstCount->setSuffix(tr(" requests"));
@@ -147,6 +149,7 @@ QHBoxLayout* LearnView::createControls()
     controls->addWidget(m_burstSpacing);
     controls->addSpacing(12);
     m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setAccessibleName(tr("Request"));
     m_slider->setToolTip(tr("Scrub through the requests"));
     controls->addWidget(m_slider, 1);
     m_time = new QLabel(this);

@@ -62,6 +62,8 @@ QGridLayout* LearnView::createTexts()
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_headersA = new QPlainTextEdit(this);
     m_headersB = new QPlainTextEdit(this);
+    m_headersA->setAccessibleName(tr("Response in A"));
+    m_headersB->setAccessibleName(tr("Response in B"));
     for (QPlainTextEdit* e : {m_headersA, m_headersB}) {
         e->setReadOnly(true);
         e->setFont(mono);

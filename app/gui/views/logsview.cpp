@@ -20,9 +20,10 @@
 namespace ratelab {
 
 namespace {
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+QTableView* makeTable(QAbstractItemModel* model, const QString& name, QWidget* parent)
 {
     auto* t = new QTableView(parent);
+    t->setAccessibleName(name);
     t->setModel(model);
     t->verticalHeader()->hide();
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -93,7 +94,7 @@ void LogsView::addDetailTabs()
     auto* summaryLayout = new QVBoxLayout(summaryPage);
     summaryLayout->setContentsMargins(4, 4, 4, 4);
     m_summaryModel = new ImportSummaryModel(this);
-    m_summary = makeTable(m_summaryModel, summaryPage);
+    m_summary = makeTable(m_summaryModel, tr("Import summary"), summaryPage);
     summaryLayout->addWidget(m_summary);
     m_badPage = new QWidget(this);
     auto* badLayout = new QVBoxLayout(m_badPage);
@@ -101,7 +102,7 @@ void LogsView::addDetailTabs()
     m_badTitle = new QLabel(m_badPage);
     badLayout->addWidget(m_badTitle);
     m_badLinesModel = new BadLinesModel(this);
-    m_badLines = makeTable(m_badLinesModel, m_badPage);
+    m_badLines = makeTable(m_badLinesModel, tr("Bad lines"), m_badPage);
     badLayout->addWidget(m_badLines, 1);
     m_advisor->detailTabs()->addTab(summaryPage, tr("Import summary"));
     m_advisor->detailTabs()->addTab(m_badPage, tr("Bad lines"));

@@ -70,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 void MainWindow::createViews()
 {
     m_tabs = new QTabWidget(this);
+    m_tabs->tabBar()->setAccessibleName(tr("Views"));
     m_tabs->setDocumentMode(true);
     m_compare = new CompareView(m_tabs);
     m_learn = new LearnView(m_tabs);

@@ -158,6 +158,7 @@ void MainWindow::createToolBar()
     bar->addWidget(m_name);
     bar->addWidget(new QLabel(tr("   seed "), bar));
     m_seed = new QSpinBox(bar);
+    m_seed->setAccessibleName(tr("Seed"));
     m_seed->setRange(0, std::numeric_limits<int>::max());
     m_seed->setToolTip(tr("The random seed: the same seed gives the same traffic"));
     m_seed->setKeyboardTracking(false);

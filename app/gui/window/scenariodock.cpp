@@ -88,6 +88,7 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent) : QDockW
     layout->addStretch(1);
 
     auto* scroll = new QScrollArea(this);
+    scroll->setAccessibleName(tr("Scenario"));
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -156,6 +157,7 @@ QLayout* ScenarioDock::createAlgorithmsHeader(QWidget* content)
 QWidget* ScenarioDock::createAlgorithmList(QWidget* content)
 {
     m_list = new QListWidget(content);
+    m_list->setAccessibleName(tr("Algorithms"));
     m_list->setToolTip(tr("Checked algorithms run; select one to edit its parameters"));
     m_list->setMinimumHeight(120);
     // Wide enough for a whole period of any dash pattern: two of one family differ by it.
