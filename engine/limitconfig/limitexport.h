@@ -1,6 +1,7 @@
 #pragma once
 // Exports a limit to the systems that enforce it in production:
-//   redis-lua  a Redis Lua script for the six exact algorithms (redislua.cpp): EVAL with
+//   redis-lua  a Redis Lua script for the six exact algorithms and the presets redis_rate_gcra
+//              and redis_incr_expire (redislua.cpp, redisluapresets.cpp): EVAL with
 //              the keys redisLuaKeys() names (one hash tag, so Redis Cluster runs it),
 //              ARGV[1] = now in microseconds (clock argv; clock redis reads TIME instead)
 //              and then the cost; returns {allowed (1|0), remaining, retry_after_us,

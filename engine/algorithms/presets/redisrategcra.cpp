@@ -10,12 +10,13 @@ namespace {
 constexpr std::int64_t kJan1st2017 = 1483228800;  // the script's epoch, seconds
 }
 
-RedisRateGcra::RedisRateGcra(const Params& params)
-    : m_params(params)
-      // period is Limit.Period.Seconds() and rate Limit.Rate, both passed to the script as text.
-      ,
-      m_emissionInterval((static_cast<double>(params.rate.unitUs) / 1e6) / params.rate.count())
-{}
+RedisRateGcra::RedisRateGcra(const Params& params) : m_params(params), m_emissionInterval(emissionInterval(params.rate)) {}
+
+// period is Limit.Period.Seconds() and rate Limit.Rate, both passed to the script as text.
+double RedisRateGcra::emissionInterval(const Rate& rate)
+{
+    return (static_cast<double>(rate.unitUs) / 1e6) / rate.count();
+}
 
 double RedisRateGcra::scriptNow(SimTime t)
 {
