@@ -432,6 +432,8 @@ void TestRedisLua::memoryPerKeyAsMeasured_data()
     QTest::newRow("fixed_window") << "fixed_window" << QStringList{"limit=50", "window=1s"} << 1;
     QTest::newRow("sliding_window_counter") << "sliding_window_counter" << QStringList{"limit=6", "window=1s"} << 1;
     QTest::newRow("gcra") << "gcra" << QStringList{"rate=7/s", "burst=4"} << 1;
+    QTest::newRow("redis_rate_gcra") << "redis_rate_gcra" << QStringList{"rate=7/s", "burst=4"} << 1;
+    QTest::newRow("redis_incr_expire") << "redis_incr_expire" << QStringList{"limit=50", "window=1s"} << 1;
     QTest::newRow("sliding_window_log, 1 entry") << "sliding_window_log" << QStringList{"limit=50", "window=1s"} << 1;
     QTest::newRow("sliding_window_log, 20 entries") << "sliding_window_log" << QStringList{"limit=50", "window=1s"} << 20;
 }
