@@ -20,8 +20,8 @@ CLI::App* addExportCommand(CLI::App& app, ExportOptions& o)
     cmd->add_option("--algorithm", o.algorithm, "Algorithm or preset name")->required();
     cmd->add_option("--param", o.params, "Parameter k=v, as for decide");
     cmd->add_option("--as", o.target,
-                    "redis-lua (six exact algorithms), nginx (leaky_bucket, nginx_limit_req), "
-                    "envoy (token_bucket, envoy_local)")
+                    "redis-lua (six exact algorithms, redis_rate_gcra, redis_incr_expire), "
+                    "nginx (leaky_bucket, token_bucket, gcra, nginx_limit_req), envoy (token_bucket, envoy_local)")
         ->required()
         ->check(CLI::IsMember({"redis-lua", "nginx", "envoy"}));
     cmd->add_option("--clock", o.clock,

@@ -39,7 +39,7 @@ std::optional<ProblemDetails> problemDetails(const Decision& decision, const Quo
                                              Cost cost);
 
 // The problem of a used-up quota, with the Retry-After seconds when known (a proxy's static
-// 429 body has none).
+// 429 body: nginx's static Retry-After, none for Envoy).
 ProblemDetails quotaExceeded(const QuotaPolicy& policy, std::string_view policyName,
                              std::optional<std::int64_t> retryAfterSeconds);
 

@@ -12,9 +12,10 @@ std::string exportHeader(const std::string& algorithm, const ParamValues& params
     return text + "\n";
 }
 
-std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName)
+std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName,
+                             std::optional<std::int64_t> retryAfterSeconds)
 {
-    return problemJson(quotaExceeded(makeLimiter(algorithm, params).limiter->policy(), policyName, std::nullopt));
+    return problemJson(quotaExceeded(makeLimiter(algorithm, params).limiter->policy(), policyName, retryAfterSeconds));
 }
 
 std::optional<ExportTarget> exportTargetFromName(std::string_view name)

@@ -1,11 +1,13 @@
 #pragma once
 // Exports a limit to the systems that enforce it in production:
-//   redis-lua  a Redis Lua script for the six exact algorithms (redislua.cpp): EVAL with
+//   redis-lua  a Redis Lua script for the six exact algorithms and the presets redis_rate_gcra
+//              and redis_incr_expire (redislua.cpp, redisluapresets.cpp): EVAL with
 //              the keys redisLuaKeys() names (one hash tag, so Redis Cluster runs it),
 //              ARGV[1] = now in microseconds (clock argv; clock redis reads TIME instead)
 //              and then the cost; returns {allowed (1|0), remaining, retry_after_us,
 //              delay_us}, the engine's decision for decision.
-//   nginx      limit_req_zone / limit_req for leaky_bucket and nginx_limit_req (nginxexport.cpp).
+//   nginx      limit_req_zone / limit_req for leaky_bucket, token_bucket (continuous refill),
+//              gcra and nginx_limit_req, its 429 with a static Retry-After (nginxexport.cpp).
 //   envoy      the local rate limit filter's token bucket for token_bucket and envoy_local
 //              (envoyexport.cpp).
 // An export holds the rate of the limit it comes from, or is refused (ExportError) with the
@@ -14,6 +16,7 @@
 
 #include "engine/algorithms/catalog.h"
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -52,9 +55,11 @@ std::string nginxConfig(const std::string& algorithm, const ParamValues& params)
 std::string envoyConfig(const std::string& algorithm, const ParamValues& params);
 
 // The JSON body of a proxy's 429 for this limit: an RFC 9457 problem as `decide --body json`
-// writes it (engine/algorithms/problemdetails.h), for the policy `policyName`, without
-// retry-after (a proxy's static body cannot say when this request would pass).
-std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName);
+// writes it (engine/algorithms/problemdetails.h), for the policy `policyName`, with the
+// `retry-after` the proxy's Retry-After header sends (nginx: a static figure), or none when it
+// sends none (Envoy).
+std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName,
+                             std::optional<std::int64_t> retryAfterSeconds = std::nullopt);
 
 // The first line of every export: "<comment> ratelab: <algorithm> k=v ...".
 std::string exportHeader(const std::string& algorithm, const ParamValues& params, const char* comment);

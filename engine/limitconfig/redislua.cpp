@@ -1,14 +1,17 @@
 // Redis Lua scripts for the six exact algorithms, with the parameters baked in as integer
-// constants. Every quantity is an integer kept below 2^53 (Lua numbers are doubles), in the
+// constants, and (redisluapresets.cpp) for the presets redis_rate_gcra and redis_incr_expire.
+// In the six, every quantity is an integer kept below 2^53 (Lua numbers are doubles), in the
 // same scaled units as the engine (levels x the rate's denominator), so the script decides
-// exactly as the engine does. Time comes in as an argument (EVAL script 1 key now_us cost) or
-// from the server's TIME (EVAL script 1 key cost). Every key a script touches is in KEYS and
-// shares the client key's hash tag, so Redis Cluster runs it on one node. The state's TTL is
-// the time until the key is idle again plus a 60 s margin, in server time.
+// exactly as the engine does; redis_rate_gcra keeps redis_rate's own doubles, as its preset
+// does. Time comes in as an argument (EVAL script 1 key now_us cost) or from the server's
+// TIME (EVAL script 1 key cost). Every key a script touches is in KEYS and shares the client
+// key's hash tag, so Redis Cluster runs it on one node. The state's TTL is the time until the
+// key is idle again plus a 60 s margin, in server time.
 
 #include "engine/limitconfig/limitexport.h"
 
 #include "engine/core/units.h"
+#include "engine/limitconfig/redisluapresets.h"
 
 #include <map>
 
@@ -368,9 +371,12 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p, R
         const std::int64_t limit = integerOf(p, "limit");
         requireExact(Int128{limit + 1} * durationOf(p, "window"), "(limit + 1) x window");
         body = fill(kSlidingWindowCounter, {{"LIMIT", str(limit)}, {"WINDOW", str(durationOf(p, "window"))}});
+    } else if (std::optional<std::string> preset = redisLuaPresetBody(algorithm, p)) {
+        body = std::move(*preset);
     } else {
         throw ExportError("redis-lua covers the six exact algorithms (token_bucket, leaky_bucket, fixed_window, "
-                          "sliding_window_log, sliding_window_counter, gcra), not "
+                          "sliding_window_log, sliding_window_counter, gcra) and the presets redis_rate_gcra and "
+                          "redis_incr_expire, not "
                           + algorithm);
     }
     return exportHeader(algorithm, p, "--") + usage(algorithm, clock) + rejectionResponse(algorithm, p)

@@ -11,7 +11,9 @@ std::optional<RedisKeyMemory> redisKeyMemory(std::string_view algorithm)
     if (algorithm == "token_bucket" || algorithm == "leaky_bucket" || algorithm == "sliding_window_counter"
         || algorithm == "gcra")
         return RedisKeyMemory{181, 0};
-    if (algorithm == "fixed_window")  // {start, used}: its listpack one allocator size class smaller
+    // fixed_window {start, used} and redis_incr_expire {window, count}: their listpack one
+    // allocator size class smaller; redis_rate_gcra: the TAT as a string of 17 digits.
+    if (algorithm == "fixed_window" || algorithm == "redis_incr_expire" || algorithm == "redis_rate_gcra")
         return RedisKeyMemory{165, 0};
     if (algorithm == "sliding_window_log")  // 314 B with 1 entry, 410 B with 10
         return RedisKeyMemory{303.3, 10.67};

@@ -7,10 +7,11 @@
 //
 // Every script but the sliding log keeps one small hash or counter per key, whatever its
 // traffic: a token bucket's {level, last} and GCRA's {origin, tat} cost the same 181 B (the
-// engine's own state is 16 B and 8 B). The log keeps a sorted set of its admitted units and a
-// counter key: 303 B plus 10.7 B an entry while the set stays a listpack (up to 128 entries,
-// Redis's zset-max-listpack-entries); past that Redis turns it into a skiplist, about 108 B
-// an entry.
+// engine's own state is 16 B and 8 B); a fixed window's {start, used}, the INCR preset's
+// {window, count} and redis_rate's TAT as a string 165 B. The log keeps a sorted set of its
+// admitted units and a counter key: 303 B plus 10.7 B an entry while the set stays a listpack
+// (up to 128 entries, Redis's zset-max-listpack-entries); past that Redis turns it into a
+// skiplist, about 108 B an entry.
 
 #include "engine/algorithms/catalog.h"
 

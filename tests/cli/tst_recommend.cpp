@@ -359,15 +359,24 @@ void TestRecommend::exportNginx()
             "# in a server or location block:\n"
             "limit_req zone=ratelab burst=5 nodelay;\n"
             "limit_req_status 429;\n"
-            "# The 429's body, an RFC 9457 problem (nginx sends no Retry-After, so it has no retry-after):\n"
-            "error_page 429 @ratelab_429;\n"
-            "# in the same server block:\n"
-            "location @ratelab_429 {\n"
+            "error_page 429 = @ratelimited;\n"
+            "# in the same server block: the 429, with Retry-After (RFC 6585) and the RFC 9457 problem.\n"
+            // 1 / 10/s = 0.1 s, rounded up to whole seconds: 1.
+            "# nginx's Retry-After is static: 1 s, 1 / rate rounded up to whole seconds. One more request\n"
+            "# fits within 1 / rate of a rejection (the excess drains one request in 1 / rate), so a client\n"
+            "# that waits 1 s is not turned away again for want of time; but the exact wait (decide's\n"
+            "# retry_after_us) may be far shorter, so it may wait up to 1 s longer than it needed, and a\n"
+            "# client with k requests to send needs k / rate.\n"
+            "# types { } keeps a file extension in the URI (.html, .json) from choosing another type.\n"
+            "location @ratelimited {\n"
+            "    types { }\n"
             "    default_type application/problem+json;\n"
+            "    add_header Retry-After 1 always;\n"
             // 1 + burst = 6 at once, over 6 / 10/s = 0.6 s: w = 1.
             "    return 429 '{\"type\":\"https://iana.org/assignments/http-problem-types#quota-exceeded\",\"title\":\"Request "
             "cannot be satisfied as assigned quota has been exceeded\",\"status\":429,\"detail\":\"The quota of policy ratelab "
-            "(6 per 1 s) is used up.\",\"violated-policies\":[\"ratelab\"],\"limit\":6,\"window\":1}';\n"
+            "(6 per 1 s) is used up; retry in 1 s.\",\"violated-policies\":[\"ratelab\"],\"retry-after\":1,\"limit\":6,"
+            "\"window\":1}';\n"
             "}\n"));
     // 0.5/s is whole per minute; shape mode has no nodelay; the preset passes delay on.
     const Run shaped =
@@ -448,7 +457,8 @@ void TestRecommend::exportEnvoy()
 
 void TestRecommend::exportRefuses()
 {
-    const Run nginx = cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=2", "--as", "nginx"});
+    const Run nginx =
+        cli({"export", "--algorithm", "sliding_window_counter", "--param", "limit=3", "--param", "window=1s", "--as", "nginx"});
     QCOMPARE(nginx.exitCode, 2);
     QVERIFY(nginx.err.contains("nginx"));
     QCOMPARE(

@@ -44,8 +44,9 @@ ParamValues nginxParams(const QString& conf)
 {
     const QString limit = field(conf, R"(^(limit_req zone=.*);$)");
     const QString delay = field(limit, R"( delay=(\d+))");
+    const QString burst = field(limit, R"( burst=(\d+))");  // nginx refuses burst=0: left out
     return {{"rate", field(conf, R"(^limit_req_zone .* rate=(\d+r/[sm]);$)").toStdString()},
-            {"burst", field(limit, R"( burst=(\d+))").toStdString()},
+            {"burst", burst.isEmpty() ? "0" : burst.toStdString()},
             {"nodelay", limit.contains(" nodelay") ? "true" : "false"},
             {"delay", delay.isEmpty() ? "0" : delay.toStdString()}};
 }
@@ -266,36 +267,71 @@ void TestExport::envoyRefusesWhatNoFillHolds()
 
 void TestExport::nginxHoldsALeakyBucketsRate_data()
 {
+    QTest::addColumn<QString>("algorithm");
     QTest::addColumn<QString>("params");
-    QTest::addColumn<QString>("rate");  // nginx's, derived by hand
-    QTest::newRow("10/s burst 5, police") << "rate=10/s burst=5 mode=police"
-                                          << "10r/s";
-    QTest::newRow("10/s burst 5, shape") << "rate=10/s burst=5"
-                                         << "10r/s";
+    QTest::addColumn<QString>("rate");        // nginx's, derived by hand
+    QTest::addColumn<QString>("leakyBurst");  // the leaky_bucket burst the source decides as (algorithms.md)
+    QTest::newRow("10/s burst 5, police") << "leaky_bucket"
+                                          << "rate=10/s burst=5 mode=police"
+                                          << "10r/s"
+                                          << "5";
+    QTest::newRow("10/s burst 5, shape") << "leaky_bucket"
+                                         << "rate=10/s burst=5"
+                                         << "10r/s"
+                                         << "5";
     // 2.5/s = 2500 milli-requests per second = 150 x 1000 / 60.
-    QTest::newRow("2.5/s burst 3") << "rate=2.5/s burst=3 mode=police"
-                                   << "150r/m";
-    QTest::newRow("30/m burst 0") << "rate=30/m burst=0 mode=police"
-                                  << "30r/m";
-    QTest::newRow("7/s burst 2") << "rate=7/s burst=2 mode=police"
-                                 << "7r/s";
+    QTest::newRow("2.5/s burst 3") << "leaky_bucket"
+                                   << "rate=2.5/s burst=3 mode=police"
+                                   << "150r/m"
+                                   << "3";
+    QTest::newRow("30/m burst 0") << "leaky_bucket"
+                                  << "rate=30/m burst=0 mode=police"
+                                  << "30r/m"
+                                  << "0";
+    QTest::newRow("7/s burst 2") << "leaky_bucket"
+                                 << "rate=7/s burst=2 mode=police"
+                                 << "7r/s"
+                                 << "2";
+    // A token bucket of capacity C decides as leaky_bucket burst=C-1 police; gcra burst B as
+    // capacity B.
+    QTest::newRow("token_bucket 5 at 7/s") << "token_bucket"
+                                           << "capacity=5 refill=7/s"
+                                           << "7r/s"
+                                           << "4";
+    QTest::newRow("token_bucket 1 at 2.5/s") << "token_bucket"
+                                             << "capacity=1 refill=2.5/s"
+                                             << "150r/m"
+                                             << "0";
+    QTest::newRow("gcra 10/s burst 6") << "gcra"
+                                       << "rate=10/s burst=6"
+                                       << "10r/s"
+                                       << "5";
+    QTest::newRow("gcra 30/m burst 1") << "gcra"
+                                       << "rate=30/m burst=1"
+                                       << "30r/m"
+                                       << "0";
 }
 
 // A millisecond clock and truncated drains: in any span nginx admits at most
-// 1 + burst + rate x (span + 1 ms); under overload at least 1000/1001 of the rate.
+// 1 + burst + rate x (span + 1 ms); under overload at least 1000/1001 of the rate. The same
+// for a token bucket (capacity = 1 + burst) and GCRA (burst = 1 + nginx's burst), whose exact
+// admissions the source's own bound checks.
 void TestExport::nginxHoldsALeakyBucketsRate()
 {
+    QFETCH(QString, algorithm);
     QFETCH(QString, params);
     QFETCH(QString, rate);
-    const QString conf = QString::fromStdString(exportText("leaky_bucket", params, ExportTarget::Nginx));
+    QFETCH(QString, leakyBurst);
+    const QString conf = QString::fromStdString(exportText(algorithm, params, ExportTarget::Nginx));
     const ParamValues exported = nginxParams(conf);
     QCOMPARE(QString::fromStdString(exported.at("rate")), rate);
+    QCOMPARE(QString::fromStdString(exported.at("burst")), leakyBurst);
     const ParamValues source = test::paramsFrom(params);
-    const Rate r = rateOf(source.at("rate"));
-    const std::int64_t burst = std::stoll(source.at("burst"));
+    const Rate r = rateOf(source.at(algorithm == "token_bucket" ? "refill" : "rate"));
+    const std::int64_t burst = leakyBurst.toLongLong();
     for (const SimTime start : {SimTime(0), SimTime(1'700'000'000'123'457)}) {
         auto nginx = makeLimiter("nginx_limit_req", exported).limiter;
-        auto leaky = makeLimiter("leaky_bucket", source).limiter;
+        auto leaky = makeLimiter(algorithm.toStdString(), source).limiter;
         const auto heavy = overload(7, start, 600);
         const auto n = decideAll(*nginx, heavy);
         const auto l = decideAll(*leaky, heavy);
@@ -363,9 +399,16 @@ void TestExport::nginxRefusesWhatNoRateHolds_data()
     QTest::newRow("0.001/s") << "leaky_bucket"
                              << "rate=0.001/s burst=0"
                              << "no Nr/s or Nr/m";
-    QTest::newRow("no leaky bucket") << "gcra"
-                                     << "rate=1/s burst=1"
-                                     << "leaky_bucket and nginx_limit_req only";
+    QTest::newRow("no leaky bucket") << "sliding_window_log"
+                                     << "limit=5 window=1s"
+                                     << "leaky_bucket, token_bucket, gcra and nginx_limit_req only";
+    QTest::newRow("interval refill") << "token_bucket"
+                                     << "capacity=4 refill=2/s refill_mode=interval interval=1s"
+                                     << "nginx drains continuously";
+    // gcra at 1/m is 16.67 milli-requests per second, as the leaky bucket.
+    QTest::newRow("gcra 1/m") << "gcra"
+                              << "rate=1/m burst=2"
+                              << "would run at 16";
 }
 
 void TestExport::nginxRefusesWhatNoRateHolds()
@@ -390,38 +433,58 @@ void TestExport::proxiesSendTheProblemBody_data()
     QTest::addColumn<QStringList>("configLines");  // lines the body needs around it
     QTest::addColumn<int>("limit");                // derived by hand from the policy table (cli.md)
     QTest::addColumn<int>("windowSeconds");
-    const QStringList nginx{"limit_req_status 429;", "error_page 429 @ratelab_429;", "location @ratelab_429 {",
-                            "    default_type application/problem+json;"};
+    QTest::addColumn<int>("retryAfter");  // nginx's static Retry-After, ceil(1 / rate) s; 0: none
+    const auto nginx = [](int retryAfter) {
+        return QStringList{"limit_req_status 429;",
+                           "error_page 429 = @ratelimited;",
+                           "location @ratelimited {",
+                           "    types { }",
+                           "    default_type application/problem+json;",
+                           QStringLiteral("    add_header Retry-After %1 always;").arg(retryAfter)};
+    };
+    const QString nginxBody = R"(^    return 429 '(.*)';$)";
     const QStringList envoy{"local_reply_config:", "            default_value: 429",
                             "        inline_string: \"%LOCAL_REPLY_BODY%\"", "      content_type: application/problem+json"};
-    // nginx: burst + 1 at once; 4 over (burst + 1) / rate = 2 s.
+    // nginx: burst + 1 at once; 4 over (burst + 1) / rate = 2 s; one more fits 0.5 s after a
+    // rejection at most: Retry-After 1.
     QTest::newRow("nginx leaky_bucket") << "leaky_bucket"
-                                        << "rate=2/s burst=3" << int(ExportTarget::Nginx) << R"(^    return 429 '(.*)';$)"
-                                        << nginx << 4 << 2;
-    // 6 over 6 x 10^6 / 10,000 milli-requests per second = 600 ms: w = 1.
+                                        << "rate=2/s burst=3" << int(ExportTarget::Nginx) << nginxBody << nginx(1) << 4 << 2 << 1;
+    // 6 over 6 x 10^6 / 10,000 milli-requests per second = 600 ms: w = 1; 1 / rate = 0.1 s.
     QTest::newRow("nginx_limit_req") << "nginx_limit_req"
-                                     << "rate=10r/s burst=5" << int(ExportTarget::Nginx) << R"(^    return 429 '(.*)';$)" << nginx
-                                     << 6 << 1;
+                                     << "rate=10r/s burst=5" << int(ExportTarget::Nginx) << nginxBody << nginx(1) << 6 << 1 << 1;
+    // 1r/m is 16 milli-requests per second: 3 over 187.5 s (cli.md's example), and one request
+    // drains in 1000 / 16 = 62.5 s: Retry-After 63.
+    QTest::newRow("nginx_limit_req 1r/m") << "nginx_limit_req"
+                                          << "rate=1r/m burst=2" << int(ExportTarget::Nginx) << nginxBody << nginx(63) << 3 << 188
+                                          << 63;
+    // gcra: 3 over tau = 3 / (30/m) = 6 s; one drains in 2 s.
+    QTest::newRow("nginx gcra") << "gcra"
+                                << "rate=30/m burst=3" << int(ExportTarget::Nginx) << nginxBody << nginx(2) << 3 << 6 << 2;
+    // token_bucket: 4 over 4 / (6/m) = 40 s; one token in 10 s.
+    QTest::newRow("nginx token_bucket") << "token_bucket"
+                                        << "capacity=4 refill=6/m" << int(ExportTarget::Nginx) << nginxBody << nginx(10) << 4
+                                        << 40 << 10;
     // Capacity 10 refilled at 7/s: 10/7 s, w = 2.
     QTest::newRow("envoy token_bucket") << "token_bucket"
                                         << "capacity=10 refill=7/s" << int(ExportTarget::Envoy)
-                                        << R"(^      inline_string: '(.*)'$)" << envoy << 10 << 2;
+                                        << R"(^      inline_string: '(.*)'$)" << envoy << 10 << 2 << 0;
     // 5 tokens, one per 0.5 s: 2.5 s, w = 3.
     QTest::newRow("envoy_local") << "envoy_local"
                                  << "max_tokens=5 tokens_per_fill=1 fill_interval=0.5s" << int(ExportTarget::Envoy)
-                                 << R"(^      inline_string: '(.*)'$)" << envoy << 5 << 3;
+                                 << R"(^      inline_string: '(.*)'$)" << envoy << 5 << 3 << 0;
     // The script returns values: its comment gives the caller the body. gcra 10/s burst 5:
     // 5 over tau = 0.5 s, w = 1.
     QTest::newRow("redis-lua gcra") << "gcra"
                                     << "rate=10/s burst=5" << int(ExportTarget::RedisLua) << R"(^-- (\{.*\})$)"
                                     << QStringList{"-- On allowed 0 the caller answers 429 with Retry-After: ceil(retry_after_us "
                                                    "/ 1e6) (none for -1)"}
-                                    << 5 << 1;
+                                    << 5 << 1 << 0;
 }
 
-// The 429 of an exported proxy carries the problem `decide --body json` writes, without
-// retry-after (neither proxy computes one), with the policy's limit and window; a Redis
-// script's comment gives its caller the same body.
+// The 429 of an exported proxy carries the problem `decide --body json` writes, with the
+// policy's limit and window, and with the retry-after its Retry-After header sends: nginx a
+// static one (ceil(1 / rate) s), Envoy none; a Redis script's comment gives its caller the
+// same body.
 void TestExport::proxiesSendTheProblemBody()
 {
     QFETCH(QString, algorithm);
@@ -431,6 +494,7 @@ void TestExport::proxiesSendTheProblemBody()
     QFETCH(QStringList, configLines);
     QFETCH(int, limit);
     QFETCH(int, windowSeconds);
+    QFETCH(int, retryAfter);
     const QString text = QString::fromStdString(exportText(algorithm, params, ExportTarget(target)));
     const QStringList lines = text.split('\n');
     for (const QString& line : configLines)
@@ -444,9 +508,14 @@ void TestExport::proxiesSendTheProblemBody()
     QCOMPARE(body.value("status").toInt(), 429);
     QCOMPARE(body.value("limit").toInt(), limit);
     QCOMPARE(body.value("window").toInt(), windowSeconds);
-    QVERIFY(!body.contains("retry-after"));
-    QCOMPARE(body.value("detail").toString(),
-             QStringLiteral("The quota of policy ratelab (%1 per %2 s) is used up.").arg(limit).arg(windowSeconds));
+    QString detail = QStringLiteral("The quota of policy ratelab (%1 per %2 s) is used up").arg(limit).arg(windowSeconds);
+    if (retryAfter > 0) {
+        QCOMPARE(body.value("retry-after").toInt(), retryAfter);
+        detail += QStringLiteral("; retry in %1 s").arg(retryAfter);
+    } else {
+        QVERIFY(!body.contains("retry-after"));
+    }
+    QCOMPARE(body.value("detail").toString(), detail + ".");
 }
 
 QTEST_GUILESS_MAIN(TestExport)

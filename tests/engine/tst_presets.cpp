@@ -1,9 +1,12 @@
 // Hand-derived facts for the presets whose reference cannot replay a trace (nginx reads its
 // own clock; Envoy cannot run here), from the reference source: nginx
 // src/http/modules/ngx_http_limit_req_module.c, Envoy's local rate limit token bucket. The
-// replayable presets are checked against their real reference in tst_references.
+// replayable presets are checked against their real reference in tst_references; here only
+// redis_rate's emission interval, as its Go program and script compute it.
 
 #include "steptable.h"
+
+#include "engine/algorithms/presets/redisrategcra.h"
 
 using namespace ratelab;
 
@@ -18,6 +21,8 @@ private slots:
     void rejectsBadParameters_data();
     void rejectsBadParameters();
     void nginxHasNoCost();
+    void redisRateIntervalIsPeriodOverRate_data();
+    void redisRateIntervalIsPeriodOverRate();
 };
 
 void TestPresets::steps_data()
@@ -245,6 +250,32 @@ void TestPresets::nginxHasNoCost()
     const BuiltLimiter built = makeLimiter("nginx_limit_req", test::paramsFrom("rate=1r/s"));
     QVERIFY(built.limiter->acceptsCost(1));
     QVERIFY(!built.limiter->acceptsCost(2));
+}
+
+void TestPresets::redisRateIntervalIsPeriodOverRate_data()
+{
+    QTest::addColumn<QString>("rate");
+    QTest::addColumn<double>("interval");  // Limit{Rate, Period}: Period.Seconds() / Rate, as lua.go divides
+    QTest::newRow("7/s") << "7/s" << 1.0 / 7.0;
+    QTest::newRow("600/m") << "600/m" << 60.0 / 600.0;
+    QTest::newRow("13/m") << "13/m" << 60.0 / 13.0;
+    QTest::newRow("2.5/s") << "2.5/s" << 2.0 / 5.0;
+    // Rate 13, Period 10 s. 1 / 1.3 in doubles is 0.7692307692307692, one ulp below.
+    QTest::newRow("1.3/s") << "1.3/s" << 10.0 / 13.0;
+    QTest::newRow("2.5/m") << "2.5/m" << 120.0 / 5.0;
+}
+
+// redis_rate's emission interval is the double its script computes from a whole Rate and a
+// whole-second Period of the same ratio, not 1 / (a decimal rate's double).
+void TestPresets::redisRateIntervalIsPeriodOverRate()
+{
+    QFETCH(QString, rate);
+    QFETCH(double, interval);
+    std::string error;
+    const std::optional<Rate> r = parseRate(rate.toStdString(), error);
+    QVERIFY(r);
+    QCOMPARE(RedisRateGcra::emissionInterval(*r), interval);  // QCOMPARE on doubles is fuzzy: also bit for bit
+    QVERIFY(RedisRateGcra::emissionInterval(*r) == interval);
 }
 
 QTEST_APPLESS_MAIN(TestPresets)

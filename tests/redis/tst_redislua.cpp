@@ -3,7 +3,9 @@
 // column for column: called by hand through redis-cli as a user would, and through the live
 // backend (`decide --backend`) on seeded traces of thousands of requests over dozens of keys,
 // at epoch-sized times, many on window boundaries, with costs above 1. With the server's
-// clock (`--clock redis`) a script reads TIME instead.
+// clock (`--clock redis`) a script reads TIME instead. The presets redis_rate_gcra and
+// redis_incr_expire are checked the same way, and against the decisions of their own
+// references (tests/data/reference: redis_rate's script and the INCR pattern in redis-server).
 
 #include "cli/processrun.h"
 #include "redis/redisurl.h"
@@ -11,6 +13,9 @@
 #include "engine/limitconfig/redismemory.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -30,6 +35,8 @@ private slots:
     void backendAgreesWithEngine();
     void clusterBackendAgreesWithEngine_data() { luaAgreesWithEngine_data(); }
     void clusterBackendAgreesWithEngine();
+    void presetsDecideAsTheirReferences_data();
+    void presetsDecideAsTheirReferences();
     void serverClockDecidesNow();
     void backendFailuresAreOneLine();
     void outageDecidedByThePolicy();
@@ -51,7 +58,7 @@ private:
 };
 
 namespace {
-QByteArray randomTrace(int count, int keys, std::uint64_t seed);
+QByteArray randomTrace(int count, int keys, std::uint64_t seed, qint64 start);
 }  // namespace
 
 TestRedisLua::Run TestRedisLua::run(const QString& program, const QStringList& args, const QByteArray& stdinData)
@@ -69,25 +76,37 @@ void TestRedisLua::luaAgreesWithEngine_data()
 {
     QTest::addColumn<QString>("algorithm");
     QTest::addColumn<QStringList>("params");
-    QTest::newRow("gcra") << QString("gcra") << QStringList{"rate=7/s", "burst=4"};
-    QTest::newRow("gcra per minute") << QString("gcra") << QStringList{"rate=13/m", "burst=3"};
-    QTest::newRow("token_bucket") << QString("token_bucket") << QStringList{"capacity=5", "refill=3/s"};
+    QTest::addColumn<qint64>("start");  // the traces' first time
+    constexpr qint64 y2015 = 1431857103000000;
+    constexpr qint64 y2026 = 1780000000000000;
+    QTest::newRow("gcra") << QString("gcra") << QStringList{"rate=7/s", "burst=4"} << y2015;
+    QTest::newRow("gcra per minute") << QString("gcra") << QStringList{"rate=13/m", "burst=3"} << y2015;
+    QTest::newRow("token_bucket") << QString("token_bucket") << QStringList{"capacity=5", "refill=3/s"} << y2015;
     QTest::newRow("token_bucket interval") << QString("token_bucket")
-                                           << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"};
-    QTest::newRow("leaky_bucket") << QString("leaky_bucket") << QStringList{"rate=4/s", "burst=3"};
-    QTest::newRow("fixed_window") << QString("fixed_window") << QStringList{"limit=5", "window=1s"};
+                                           << QStringList{"capacity=4", "refill=2.5/s", "refill_mode=interval", "interval=400ms"}
+                                           << y2015;
+    QTest::newRow("leaky_bucket") << QString("leaky_bucket") << QStringList{"rate=4/s", "burst=3"} << y2015;
+    QTest::newRow("fixed_window") << QString("fixed_window") << QStringList{"limit=5", "window=1s"} << y2015;
     QTest::newRow("fixed_window first") << QString("fixed_window")
-                                        << QStringList{"limit=5", "window=1s", "align=first", "count_rejected=true"};
-    QTest::newRow("sliding_window_log") << QString("sliding_window_log") << QStringList{"limit=5", "window=1s"};
+                                        << QStringList{"limit=5", "window=1s", "align=first", "count_rejected=true"} << y2015;
+    QTest::newRow("sliding_window_log") << QString("sliding_window_log") << QStringList{"limit=5", "window=1s"} << y2015;
     QTest::newRow("sliding_window_log inclusive")
-        << QString("sliding_window_log") << QStringList{"limit=4", "window=500ms", "boundary=inclusive"};
-    QTest::newRow("sliding_window_counter") << QString("sliding_window_counter") << QStringList{"limit=6", "window=1s"};
+        << QString("sliding_window_log") << QStringList{"limit=4", "window=500ms", "boundary=inclusive"} << y2015;
+    QTest::newRow("sliding_window_counter") << QString("sliding_window_counter") << QStringList{"limit=6", "window=1s"} << y2015;
+    // redis_rate counts seconds from 2017-01-01 in doubles: before it (now < 0) and after.
+    QTest::newRow("redis_rate_gcra") << QString("redis_rate_gcra") << QStringList{"rate=7/s", "burst=4"} << y2026;
+    QTest::newRow("redis_rate_gcra 2015") << QString("redis_rate_gcra") << QStringList{"rate=7/s", "burst=4"} << y2015;
+    QTest::newRow("redis_rate_gcra per minute") << QString("redis_rate_gcra") << QStringList{"rate=13/m", "burst=3"} << y2026;
+    QTest::newRow("redis_rate_gcra 2.5 per s") << QString("redis_rate_gcra") << QStringList{"rate=2.5/s", "burst=2"} << y2026;
+    QTest::newRow("redis_incr_expire") << QString("redis_incr_expire") << QStringList{"limit=5", "window=1s"} << y2026;
+    QTest::newRow("redis_incr_expire 250ms") << QString("redis_incr_expire") << QStringList{"limit=3", "window=250ms"} << y2015;
 }
 
 void TestRedisLua::luaAgreesWithEngine()
 {
     QFETCH(QString, algorithm);
     QFETCH(QStringList, params);
+    QFETCH(qint64, start);
     const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
     QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
     const QString& url = redis.url;
@@ -111,7 +130,7 @@ void TestRedisLua::luaAgreesWithEngine()
     const QByteArray prefix = "ratelab-test:" + QByteArray::number(QCoreApplication::applicationPid()) + ":"
         + QByteArray(QTest::currentDataTag()).replace(' ', '_') + ":";
     std::uint64_t state = 12345;
-    qint64 t = 1431857103000000;
+    qint64 t = start;
     for (int i = 0; i < 400; ++i) {
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
         const auto r = static_cast<qint64>(state >> 33);
@@ -152,11 +171,11 @@ namespace {
 // A seeded trace of `count` requests over `keys` keys at epoch-sized times: gaps of 0 (the
 // same instant), of up to ~300 ms, and jumps to the next whole second (a window boundary for
 // every window here), costs 1 to 3 and now and then 9 (above every limit: retry -1).
-QByteArray randomTrace(int count, int keys, std::uint64_t seed)
+QByteArray randomTrace(int count, int keys, std::uint64_t seed, qint64 start)
 {
     QByteArray trace = "t_us,key,cost\n";
     std::uint64_t state = seed;
-    qint64 t = 1431857103000000;
+    qint64 t = start;
     for (int i = 0; i < count; ++i) {
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
         const auto r = static_cast<qint64>(state >> 33);
@@ -178,8 +197,9 @@ void TestRedisLua::compareWithBackend(const QString& url, const QString& name)
 {
     QFETCH(QString, algorithm);
     QFETCH(QStringList, params);
+    QFETCH(qint64, start);
     const QString tag = QString(QTest::currentDataTag()).replace(' ', '_');
-    const QString tracePath = write(name + "-" + tag + ".csv", randomTrace(5000, 40, 777));
+    const QString tracePath = write(name + "-" + tag + ".csv", randomTrace(5000, 40, 777, start));
     QStringList args{"decide", "--algorithm", algorithm, "--trace", tracePath};
     for (const QString& p : params)
         args << "--param" << p;
@@ -213,6 +233,69 @@ void TestRedisLua::clusterBackendAgreesWithEngine()
     compareWithBackend(cluster.url, QStringLiteral("cluster"));
 }
 
+void TestRedisLua::presetsDecideAsTheirReferences_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("params");
+    QFile cases(QStringLiteral(RATELAB_TEST_DATA "/reference/cases.json"));
+    QVERIFY(cases.open(QIODevice::ReadOnly));
+    int rows = 0;
+    for (const QJsonValue& c : QJsonDocument::fromJson(cases.readAll()).array()) {
+        const QJsonObject o = c.toObject();
+        const QString algorithm = o.value("algorithm").toString();
+        if (algorithm != "redis_rate_gcra" && algorithm != "redis_incr_expire")
+            continue;
+        QStringList params{"--algorithm", algorithm};
+        const QJsonObject p = o.value("params").toObject();
+        for (auto it = p.begin(); it != p.end(); ++it)
+            params << "--param" << it.key() + "=" + it.value().toString();
+        const QString file = o.value("file").toString();
+        QTest::newRow(qPrintable(file)) << file << params;
+        ++rows;
+    }
+    QCOMPARE(rows, 6);  // four redis_rate cases, two INCR ones
+}
+
+// The exported script, through `decide --backend`, on the traces the references decided:
+// redis_rate's own script (allowed and remaining, which it reports exactly; its retry is
+// float seconds) and the INCR pattern (allowed), every row, in the real Redis.
+void TestRedisLua::presetsDecideAsTheirReferences()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, params);
+    const ratelab::test::RedisUrl redis = ratelab::test::redisUrl();
+    QVERIFY2(!redis.url.isEmpty(), qPrintable(redis.problem));
+    QFile csv(QStringLiteral(RATELAB_TEST_DATA "/reference/") + file);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> reference = csv.readAll().trimmed().split('\n');
+    const QList<QByteArray> columns = reference.front().split(',');
+    QVERIFY(columns.size() >= 4 && columns[3] == "allowed");
+    const bool withRemaining = columns.size() > 4 && columns[4] == "remaining";
+    QByteArray trace = "t_us,key,cost\n";
+    for (qsizetype i = 1; i < reference.size(); ++i)
+        trace += reference[i].split(',').mid(0, 3).join(',') + "\n";
+    const QString prefix = QStringLiteral("ratelab-reference:%1:%2:").arg(QCoreApplication::applicationPid()).arg(file);
+    const Run live = cli(QStringList{"decide"} << params << "--trace" << write(file, trace) << "--backend" << redis.url
+                                               << "--key-prefix" << prefix);
+    QVERIFY2(live.exitCode == 0, qPrintable(live.err));
+    const QList<QByteArray> got = live.out.trimmed().split('\n');  // t_us,key,cost,allowed,remaining,...
+    QCOMPARE(got.size(), reference.size());
+    for (qsizetype i = 1; i < reference.size(); ++i) {
+        const QList<QByteArray> want = reference[i].split(',');
+        const QList<QByteArray> row = got[i].split(',');
+        QByteArray mine = row[3];
+        QByteArray theirs = want[3];
+        if (withRemaining) {
+            mine += "," + row[4];
+            theirs += "," + want[4];
+        }
+        QVERIFY2(mine == theirs,
+                 qPrintable(QString("row %1 (%2): script %3, reference %4")
+                                .arg(i)
+                                .arg(QString(reference[i]), QString(mine), QString(theirs))));
+    }
+}
+
 // With --clock redis a script reads the server's TIME: a fresh key's bucket of 3 refilled 1 a
 // minute admits 3 requests in a row and refuses the 4th (a refill needs a minute; the calls
 // take milliseconds), whatever time the caller has.
@@ -234,6 +317,26 @@ void TestRedisLua::serverClockDecidesNow()
         allowed += r.out.split('\n').front().trimmed();
     }
     QCOMPARE(allowed, QByteArray("1110"));
+    // The presets with the server's clock: redis_rate's own TIME arithmetic, a burst of 3 at
+    // 1/m; 3 a day in the INCR pattern's window of the day (a boundary between the four calls
+    // is a few milliseconds in a day away).
+    const QList<QStringList> presets{{"redis_rate_gcra", "rate=1/m", "burst=3"}, {"redis_incr_expire", "limit=3", "window=24h"}};
+    for (const QStringList& preset : presets) {
+        const Run presetScript = cli({"export", "--algorithm", preset[0], "--param", preset[1], "--param", preset[2], "--as",
+                                      "redis-lua", "--clock", "redis"});
+        QCOMPARE(presetScript.exitCode, 0);
+        QVERIFY(presetScript.out.contains("redis.call('TIME')"));
+        const QByteArray presetKey =
+            "ratelab-clock:" + QByteArray::number(QCoreApplication::applicationPid()) + ":{" + preset[0].toUtf8() + "}";
+        QByteArray decided;
+        for (int i = 0; i < 4; ++i) {
+            const Run r =
+                run(redisCli, {"-u", redis.url, "EVAL", QString::fromUtf8(presetScript.out), "1", QString(presetKey), "1"});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            decided += r.out.split('\n').front().trimmed();
+        }
+        QCOMPARE(decided, QByteArray("1110"));
+    }
     QCOMPARE(cli({"export", "--algorithm", "leaky_bucket", "--as", "nginx", "--clock", "redis"}).exitCode, 2);
 }
 
@@ -329,6 +432,8 @@ void TestRedisLua::memoryPerKeyAsMeasured_data()
     QTest::newRow("fixed_window") << "fixed_window" << QStringList{"limit=50", "window=1s"} << 1;
     QTest::newRow("sliding_window_counter") << "sliding_window_counter" << QStringList{"limit=6", "window=1s"} << 1;
     QTest::newRow("gcra") << "gcra" << QStringList{"rate=7/s", "burst=4"} << 1;
+    QTest::newRow("redis_rate_gcra") << "redis_rate_gcra" << QStringList{"rate=7/s", "burst=4"} << 1;
+    QTest::newRow("redis_incr_expire") << "redis_incr_expire" << QStringList{"limit=50", "window=1s"} << 1;
     QTest::newRow("sliding_window_log, 1 entry") << "sliding_window_log" << QStringList{"limit=50", "window=1s"} << 1;
     QTest::newRow("sliding_window_log, 20 entries") << "sliding_window_log" << QStringList{"limit=50", "window=1s"} << 20;
 }

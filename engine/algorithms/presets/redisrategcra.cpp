@@ -3,6 +3,7 @@
 #include "engine/algorithms/retrysearch.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace ratelab {
 
@@ -10,12 +11,24 @@ namespace {
 constexpr std::int64_t kJan1st2017 = 1483228800;  // the script's epoch, seconds
 }
 
-RedisRateGcra::RedisRateGcra(const Params& params)
-    : m_params(params)
-      // period is Limit.Period.Seconds() and rate Limit.Rate, both passed to the script as text.
-      ,
-      m_emissionInterval((static_cast<double>(params.rate.unitUs) / 1e6) / params.rate.count())
-{}
+RedisRateGcra::RedisRateGcra(const Params& params) : m_params(params), m_emissionInterval(emissionInterval(params.rate)) {}
+
+// period is Limit.Period.Seconds() and rate Limit.Rate (an integer), both passed to the script
+// as text: with a whole-second Period both are exact, and period / rate is the double nearest
+// the true interval, whichever Rate and Period of that ratio the program holds (2.5/s: Rate 5,
+// Period 2 s, or Rate 25, Period 10 s). So it is taken here as one division of the interval's
+// exact terms, den / (num x 10^6) seconds in lowest terms (1.3/s: 10 / 13, where 1 / 1.3 in
+// doubles would be one unit in the last place less).
+double RedisRateGcra::emissionInterval(const Rate& rate)
+{
+    const std::int64_t common = std::gcd(rate.den, kMicrosPerSecond);  // num and den are coprime
+    const Int128 over = Int128{rate.den / common};
+    const Int128 under = Int128{rate.num} * (kMicrosPerSecond / common);
+    constexpr Int128 kExact = Int128{1} << 53;
+    if (over < kExact && under < kExact)
+        return static_cast<double>(over) / static_cast<double>(under);
+    return (static_cast<double>(rate.unitUs) / 1e6) / rate.count();
+}
 
 double RedisRateGcra::scriptNow(SimTime t)
 {

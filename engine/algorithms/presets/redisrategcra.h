@@ -38,6 +38,9 @@ public:
     DecisionArithmetic arithmeticOf(const RedisRateGcraState& state, SimTime now) const;
     std::vector<StateValue> limits() const override;
 
+    // emission_interval, period / rate in seconds: the double the script divides by (the
+    // redis-lua export writes it into its script).
+    static double emissionInterval(const Rate& rate);
     static double scriptNow(SimTime t);
     // A stored TAT minus the instant t, in microseconds: the double's whole seconds and its
     // fraction taken exactly, rounded once, so linear in t (the script's own now - 2017 in
