@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <numeric>
+#include <queue>
 
 using namespace ratelab;
 
@@ -23,6 +24,8 @@ private slots:
     void incrCountsRejectedCostAndNamesTheWindowAtArrival();
     void otherStateTakesTheCasPath();
     void storeClockIsRefused();
+    void scenarioIncrIsExact();
+    void scenarioCasLosesDecisionsAsConcurrencyRises();
 };
 
 namespace {
@@ -46,6 +49,73 @@ constexpr const char* kTrace = "t_us,key,cost\n"
                                "1300000,a,1\n"   // 7: incr at 1,315 ms -> 5: rejected at 1,320 ms
                                "1995000,a,1\n"   // 8: named window 1 at arrival; incr at 2,010 ms -> 6: rejected at 2,015 ms
                                "2500000,a,1\n";  // 9: add at 2,505 ms creates window 2's key: allowed at 2,510 ms
+
+// gets, then cas, on one key whose limit never binds (every snapshot decides "allowed"), as
+// an event loop of its own: `requests` arrive `gap` apart; an attempt sent at s reads the
+// version at s + rtt/2 and its cas reaches the store at s + rtt + rtt/2, writing only if the
+// version is unchanged; its answer is back at s + 2 rtt, when a failed attempt sends the next
+// read, until `attempts` have failed. The store's events never share a microsecond (`ties`
+// says whether they did), so their order is the times'.
+struct CasContention {
+    std::int64_t roundTrips = 0, retries = 0, exhausted = 0, waited = 0;
+    bool ties = false;
+};
+
+CasContention casContention(Duration gap, std::int64_t requests, Duration rtt, std::int64_t attempts)
+{
+    struct Event {
+        SimTime at;
+        std::int64_t request;
+        bool cas;
+        bool operator>(const Event& o) const { return at > o.at; }
+    };
+    std::priority_queue<Event, std::vector<Event>, std::greater<>> store;
+    const auto send = [&](std::int64_t i, SimTime s) { store.push({s + rtt / 2, i, false}); };
+    for (std::int64_t i = 0; i < requests; ++i)
+        send(i, i * gap);
+    std::vector<std::uint64_t> read(static_cast<std::size_t>(requests));
+    std::vector<std::int64_t> failed(static_cast<std::size_t>(requests), 0);
+    std::uint64_t version = 0;
+    CasContention out;
+    SimTime last = -1;
+    while (!store.empty()) {
+        const Event e = store.top();
+        store.pop();
+        out.ties = out.ties || e.at == last;
+        last = e.at;
+        const auto i = static_cast<std::size_t>(e.request);
+        if (!e.cas) {
+            read[i] = version;
+            out.roundTrips += 2;  // the gets and the cas it leads to
+            store.push({e.at + rtt, e.request, true});
+            continue;
+        }
+        if (read[i] == version) {
+            ++version;
+            continue;
+        }
+        ++out.retries;
+        out.waited += failed[i] == 0 ? 1 : 0;
+        if (++failed[i] == attempts)
+            ++out.exhausted;
+        else
+            send(e.request, e.at + rtt - rtt / 2);  // its cas arrived at s + rtt + rtt/2: s + 2 rtt
+    }
+    return out;
+}
+
+// 12557 as "12,557".
+std::string withCommas(std::int64_t n)
+{
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
 
 struct Expected {
     bool allowed;
@@ -135,6 +205,64 @@ void TestClusterMemcached::storeClockIsRefused()
         "store": {"mode": "memcached", "clock": "store"}}]})");
     QCOMPARE(own.size(), qsizetype(1));
     QVERIFY2(own[0].startsWith("algorithms[0].store.clock: memcached has no TIME command"), qPrintable(own[0]));
+}
+
+void TestClusterMemcached::scenarioIncrIsExact()
+{
+    // cluster-memcached: 400/s constant on one key (every 2.5 ms from 0: 24,000 requests, 400
+    // in each 1 s window), 4 instances. By add then incr, window w's first request (at w s)
+    // creates its key and the next 99 count up to 100: exactly 100 allowed in each of 60
+    // windows, decided within the window (the 100th at w s + 247.5 ms + two round trips):
+    // nothing over the limit, at either round trip.
+    const Report r = run(test::embedded("cluster-memcached"));
+    for (const char* id : {"incr, fixed window, 1 ms", "incr, fixed window, 5 ms"}) {
+        const AlgorithmReport& a = lane(r, id);
+        QCOMPARE(a.requests, std::int64_t(24000));
+        QCOMPARE(a.allowed, std::int64_t(6000));
+        QCOMPARE(a.cluster->globalLimitOvershoot, std::int64_t(0));
+        QCOMPARE(a.cluster->store, std::string("memcached"));
+        // One round trip for each window's first request, two for its 399 others.
+        QCOMPARE(a.cluster->storeRoundTrips, std::int64_t(60 * (1 + 2 * 399)));
+        QCOMPARE(a.cluster->casRetries, std::int64_t(0));
+    }
+    // The key is named at arrival. At 1 ms the last request of a window (w s + 997.5 ms) has its
+    // incr at + 1.5 ms, still in the window; at 5.002 ms the incr comes 7.503 ms after the
+    // arrival, so the requests at 992.5, 995 and 997.5 ms count in window w's key, where they
+    // are refused, while an exact window deciding at that true time would admit them as the
+    // first of window w + 1: 3 wrongly rejected at each of 60 window ends.
+    QCOMPARE(lane(r, "incr, fixed window, 1 ms").cluster->wronglyRejected, std::int64_t(0));
+    QCOMPARE(lane(r, "incr, fixed window, 5 ms").cluster->wronglyRejected, std::int64_t(3 * 60));
+}
+
+void TestClusterMemcached::scenarioCasLosesDecisionsAsConcurrencyRises()
+{
+    // The token bucket of 1,000 refilled at 1,000/s never empties under 400/s: an exact bucket
+    // admits all 24,000. On gets/cas each decision is a read and a conditional write; what
+    // memcached refuses is refused by contention alone (cas_retries: 10), every one wrongly.
+    const Report r = run(test::embedded("cluster-memcached"));
+    std::int64_t before = -1;
+    for (const auto& [id, rtt] :
+         {std::pair{"gets/cas, token bucket, 1 ms", Duration(1000)}, std::pair{"gets/cas, token bucket, 5 ms", Duration(5002)},
+          std::pair{"gets/cas, token bucket, 20 ms", Duration(20002)}}) {
+        const CasContention model = casContention(2500, 24000, rtt, 10);
+        QVERIFY(!model.ties);
+        const AlgorithmReport& a = lane(r, id);
+        QCOMPARE(a.cluster->storeRoundTrips, model.roundTrips);
+        QCOMPARE(a.cluster->casRetries, model.retries);
+        QCOMPARE(a.cluster->casExhausted, model.exhausted);
+        QCOMPARE(a.cluster->waitedOnStore, model.waited);
+        QCOMPARE(a.allowed, 24000 - model.exhausted);
+        QCOMPARE(a.cluster->wronglyRejected, model.exhausted);
+        QCOMPARE(a.cluster->globalLimitOvershoot, std::int64_t(0));
+        QVERIFY2(model.exhausted > before, id);  // more refused as more requests are in flight
+        before = model.exhausted;
+        if (rtt > 1000)  // the description states the figures
+            QVERIFY2(test::embedded("cluster-memcached").description.find(withCommas(model.exhausted)) != std::string::npos,
+                     qPrintable(QString::fromStdString(withCommas(model.exhausted))));
+    }
+    // At 1 ms a request's read and write (0.5 and 1.5 ms after it) both come before the next
+    // request's read (2.5 ms): no contention, two round trips each.
+    QCOMPARE(lane(r, "gets/cas, token bucket, 1 ms").cluster->storeRoundTrips, std::int64_t(2 * 24000));
 }
 
 QTEST_APPLESS_MAIN(TestClusterMemcached)
