@@ -215,7 +215,7 @@ void TestClusterMemcached::scenarioIncrIsExact()
     // windows, decided within the window (the 100th at w s + 247.5 ms + two round trips):
     // nothing over the limit, at either round trip.
     const Report r = run(test::embedded("cluster-memcached"));
-    for (const char* id : {"incr, fixed window, 1 ms", "incr, fixed window, 5 ms"}) {
+    for (const char* id : {"window by incr, 1 ms", "window by incr, 5 ms"}) {
         const AlgorithmReport& a = lane(r, id);
         QCOMPARE(a.requests, std::int64_t(24000));
         QCOMPARE(a.allowed, std::int64_t(6000));
@@ -230,8 +230,8 @@ void TestClusterMemcached::scenarioIncrIsExact()
     // arrival, so the requests at 992.5, 995 and 997.5 ms count in window w's key, where they
     // are refused, while an exact window deciding at that true time would admit them as the
     // first of window w + 1: 3 wrongly rejected at each of 60 window ends.
-    QCOMPARE(lane(r, "incr, fixed window, 1 ms").cluster->wronglyRejected, std::int64_t(0));
-    QCOMPARE(lane(r, "incr, fixed window, 5 ms").cluster->wronglyRejected, std::int64_t(3 * 60));
+    QCOMPARE(lane(r, "window by incr, 1 ms").cluster->wronglyRejected, std::int64_t(0));
+    QCOMPARE(lane(r, "window by incr, 5 ms").cluster->wronglyRejected, std::int64_t(3 * 60));
 }
 
 void TestClusterMemcached::scenarioCasLosesDecisionsAsConcurrencyRises()
@@ -242,8 +242,8 @@ void TestClusterMemcached::scenarioCasLosesDecisionsAsConcurrencyRises()
     const Report r = run(test::embedded("cluster-memcached"));
     std::int64_t before = -1;
     for (const auto& [id, rtt] :
-         {std::pair{"gets/cas, token bucket, 1 ms", Duration(1000)}, std::pair{"gets/cas, token bucket, 5 ms", Duration(5002)},
-          std::pair{"gets/cas, token bucket, 20 ms", Duration(20002)}}) {
+         {std::pair{"bucket by cas, 1 ms", Duration(1000)}, std::pair{"bucket by cas, 5 ms", Duration(5002)},
+          std::pair{"bucket by cas, 20 ms", Duration(20002)}}) {
         const CasContention model = casContention(2500, 24000, rtt, 10);
         QVERIFY(!model.ties);
         const AlgorithmReport& a = lane(r, id);
@@ -262,7 +262,7 @@ void TestClusterMemcached::scenarioCasLosesDecisionsAsConcurrencyRises()
     }
     // At 1 ms a request's read and write (0.5 and 1.5 ms after it) both come before the next
     // request's read (2.5 ms): no contention, two round trips each.
-    QCOMPARE(lane(r, "gets/cas, token bucket, 1 ms").cluster->storeRoundTrips, std::int64_t(2 * 24000));
+    QCOMPARE(lane(r, "bucket by cas, 1 ms").cluster->storeRoundTrips, std::int64_t(2 * 24000));
 }
 
 QTEST_APPLESS_MAIN(TestClusterMemcached)
