@@ -139,7 +139,8 @@ CLI::App* addChooseCommand(CLI::App& app, ChooseOptions& o)
     cmd->add_option("--redis", o.redis, "yes|no: Redis available to every instance")->check(yesNoCheck);
     cmd->add_option("--exact", o.exact, "yes|no: every window must hold exactly (billing, compliance)")->check(yesNoCheck);
     cmd->add_option("--keys", o.keys, "Keys live at once")->check(CLI::NonNegativeNumber);
-    cmd->add_option("--database", o.database, "yes|no: a database round trip per request is acceptable")->check(yesNoCheck);
+    cmd->add_option("--database", o.database, "yes|no: a round trip per request to a database or Memcached is acceptable")
+        ->check(yesNoCheck);
     cmd->add_option("--bursts", o.bursts, "yes|no: clients may burst above the rate (default yes)")->check(yesNoCheck);
     cmd->add_option("--limit", o.limit, "The limit the recommendation carries (default 100)")->check(CLI::PositiveNumber);
     cmd->add_option("--per", o.per, "Per s, m or h (default s)")->check(CLI::IsMember({"s", "m", "h"}));

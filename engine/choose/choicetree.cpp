@@ -13,7 +13,7 @@ constexpr std::array<QuestionText, 6> kQuestions = {{
     {Question::Redis, "--redis", "Is Redis available to every instance?", "yes", "no"},
     {Question::Exact, "--exact", "Must every window hold exactly (billing, compliance)?", "yes", "no"},
     {Question::Keys, "--keys", "How many keys are live at once?", "more than 100000", "100000 or fewer"},
-    {Question::Database, "--database", "Is a database round trip per request acceptable?", "yes", "no"},
+    {Question::Database, "--database", "Is a round trip per request to a database or Memcached acceptable?", "yes", "no"},
 }};
 
 enum class Leaf {
@@ -142,11 +142,14 @@ Recommendation recommend(Leaf leaf, const Answers& a)
         return {"fixed_window_database",
                 "fixed_window",
                 windowParams,
-                "a SQL table of counters, each decision under the key's row lock (SELECT ... FOR UPDATE)",
+                "a SQL table of counters, each decision under the key's row lock (SELECT ... FOR UPDATE); or "
+                "Memcached, one key per window: add, then incr (no scripts, so a counter is the state it keeps "
+                "exactly)",
                 kKeyStrategy,
                 std::nullopt,
-                "A counter per window is one row to lock and increment; every decision on a hot key queues on "
-                "its lock."};
+                "A counter per window is one row to lock and increment, where every decision on a hot key queues "
+                "on its lock, or one Memcached key to add and incr, where refused requests count too; any other "
+                "state on Memcached needs gets and cas, whose retries run out under contention."};
     case Leaf::Gateway:
         if (a.bursts.value_or(true))
             return {"gateway",
@@ -203,7 +206,7 @@ Walk walk(const Answers& answers)
 std::string exportSnippet(const Recommendation& r)
 {
     if (!r.exportTarget)
-        return "No export: RateLab writes Redis Lua, nginx and Envoy configurations, none of them a SQL counter.\n";
+        return "No export: RateLab writes Redis Lua, nginx and Envoy configurations, none of them a SQL or Memcached counter.\n";
     return exportLimit(r.algorithm, r.params, *r.exportTarget);
 }
 

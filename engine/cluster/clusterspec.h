@@ -23,7 +23,7 @@ struct ClockSpec {
     std::vector<ClockStep> steps;
 };
 
-enum class StoreMode { Local, RedisAtomic, RedisGetSet, LocalSync, Cas, SqlRowLock };
+enum class StoreMode { Local, RedisAtomic, RedisGetSet, LocalSync, Cas, SqlRowLock, Memcached };
 enum class StoreClock { Instance, Store };
 enum class LatencyKind { Constant, Uniform, LogNormal };
 
@@ -39,7 +39,7 @@ struct StoreSpec {
     StoreClock clock = StoreClock::Instance;
     LatencySpec latency;
     Duration syncInterval = 1'000'000;  // local_sync
-    std::int64_t casRetries = 10;       // cas: attempts before the policy decides
+    std::int64_t casRetries = 10;       // cas (and memcached's gets/cas): attempts before the request is refused
     Duration timeout = 100'000;         // a round trip longer than this fails
 };
 

@@ -52,7 +52,8 @@ inline constexpr Named kStoreModes[] = {{"local", int(StoreMode::Local)},
                                         {"redis_get_set", int(StoreMode::RedisGetSet)},
                                         {"local_sync", int(StoreMode::LocalSync)},
                                         {"cas", int(StoreMode::Cas)},
-                                        {"sql_row_lock", int(StoreMode::SqlRowLock)}};
+                                        {"sql_row_lock", int(StoreMode::SqlRowLock)},
+                                        {"memcached", int(StoreMode::Memcached)}};
 inline constexpr Named kStoreClocks[] = {{"instance", int(StoreClock::Instance)}, {"store", int(StoreClock::Store)}};
 inline constexpr Named kLatencyKinds[] = {
     {"constant", int(LatencyKind::Constant)}, {"uniform", int(LatencyKind::Uniform)}, {"lognormal", int(LatencyKind::LogNormal)}};

@@ -119,6 +119,15 @@ void checkTiers(const Scenario& s, const AlgorithmSpec& a, const std::string& pa
     }
 }
 
+// memcached has no TIME command: a store-side clock is one it cannot read. `path` is the store's.
+void checkStoreClock(const StoreSpec& store, const std::string& path, std::vector<ScenarioProblem>& problems)
+{
+    if (store.mode == StoreMode::Memcached && store.clock == StoreClock::Store)
+        problems.push_back(
+            {path + ".clock",
+             "memcached has no TIME command: the instance's clock decides, use \"instance\" (" + path + ".mode is memcached)"});
+}
+
 // What a cluster run does not simulate is refused rather than ignored: closed-loop clients,
 // limit changes, tier limits; and local_sync, which merges fixed-window counters, runs only
 // the algorithms that are such counters.
@@ -133,6 +142,8 @@ void checkClusterAlgorithm(const Scenario& s, const AlgorithmSpec& a, const std:
         problems.push_back({path + ".changes", "a cluster run does not simulate limit changes"});
     if (!a.tierParams.empty())
         problems.push_back({path + ".tiers", "a cluster run does not simulate limits per tier"});
+    if (a.store)
+        checkStoreClock(*a.store, path + ".store", problems);
     const StoreSpec& store = a.store.value_or(s.cluster->store);
     if (store.mode != StoreMode::LocalSync)
         return;
@@ -244,6 +255,8 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
         static_cast<Duration>(std::min(static_cast<double>(s.duration) + 2 * reach, static_cast<double>(kTimeHorizonUs)));
     if (s.backend)
         checkBackend(s, problems);
+    if (s.cluster)
+        checkStoreClock(s.cluster->store, "cluster.store", problems);
     std::set<std::string> ids;
     for (std::size_t i = 0; i < s.algorithms.size(); ++i) {
         const AlgorithmSpec& a = s.algorithms[i];

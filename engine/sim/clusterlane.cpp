@@ -11,7 +11,8 @@
 namespace ratelab {
 namespace {
 
-constexpr const char* kStoreModeNames[] = {"local", "redis_atomic", "redis_get_set", "local_sync", "cas", "sql_row_lock"};
+constexpr const char* kStoreModeNames[] = {"local", "redis_atomic", "redis_get_set", "local_sync",
+                                           "cas",   "sql_row_lock", "memcached"};
 constexpr const char* kPolicyNames[] = {"fail_open", "fail_closed", "local_fallback"};
 
 std::uint64_t mixKey(std::uint64_t k)
@@ -67,6 +68,7 @@ ClusterLane::ClusterLane(const AlgorithmSpec& spec, const Scenario& scenario, co
     // Two slots per key (by window parity) keep both adjacent windows, exactly as Redis would.
     m_windowSlots = m_built.info->family == "fixed_window"
         && (spec.algorithm == "redis_incr_expire" || (m_built.params.count("align") && m_built.params.at("align") == "epoch"));
+    startMemcachedCounter();
     // Scratch slots live above every real key id.
     m_nextSlot =
         static_cast<KeyId>(m_keys.strategy() == KeyStrategy::Recorded ? (1u << 30) : 2 * population.keySpace(m_keys.strategy()));
@@ -288,7 +290,8 @@ void ClusterLane::onSyncTick(SimTime t, const Request& r)
 }
 
 // The call reaches the store: an atomic script decides there, a row lock queues the
-// decision, a read takes a snapshot of the key back to the instance.
+// decision, a read takes a snapshot of the key back to the instance, memcached's add or incr
+// counts.
 void ClusterLane::onAtStore(SimTime t, Request r)
 {
     switch (m_cluster.store.mode) {
@@ -296,6 +299,7 @@ void ClusterLane::onAtStore(SimTime t, Request r)
     case StoreMode::SqlRowLock: decideBehindLock(t, r); return;
     case StoreMode::RedisGetSet:
     case StoreMode::Cas: readSnapshot(r); break;
+    case StoreMode::Memcached: m_counter ? memcachedCommand(t, r) : readSnapshot(r); break;
     default: break;
     }
     r.stage = Stage::Reply;
@@ -349,10 +353,12 @@ void ClusterLane::onReply(SimTime t, Request r)
         return;
     }
     m_breakers[r.instance].onSuccess();
-    if (m_cluster.store.mode == StoreMode::RedisGetSet || m_cluster.store.mode == StoreMode::Cas) {
+    if (readsSnapshot()) {
         decideOnSnapshot(t, r);
         return;
     }
+    if (m_counter && memcachedAddFound(t, r))
+        return;
     record(t, r, r.decision, false);
 }
 

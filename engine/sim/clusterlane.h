@@ -8,7 +8,8 @@
 // Storage modes: local (each instance alone), redis_atomic (one atomic script call),
 // redis_get_set (read, decide on the instance, write back later), local_sync (local counters
 // merged every sync interval; epoch-aligned fixed windows only), cas (read with a version, write only if
-// unchanged, retry), sql_row_lock (decisions on a key serialise behind its lock).
+// unchanged, retry), sql_row_lock (decisions on a key serialise behind its lock), memcached
+// (no scripts: a counter per window by add, then incr; any other state by gets, then cas).
 // When the store fails (an outage, a timeout) or the circuit breaker is open, the failure
 // policy decides: fail_open, fail_closed, or local_fallback (a local limiter at limit / N).
 
@@ -89,6 +90,11 @@ private:
     void onCasWrite(SimTime t, Request r);
     void onCasReply(SimTime t, Request r);
     void onSetArrives(SimTime t, const Request& r);
+    // memcached (clustermemcached.cpp): its counter's add, then incr, and what the reply to each does.
+    void startMemcachedCounter();
+    void memcachedCommand(SimTime t, Request& r);
+    bool memcachedAddFound(SimTime t, Request& r);
+    bool readsSnapshot() const;
     void startStoreCall(SimTime t, Request r);
     void decideByPolicy(SimTime t, const Request& r);
     void record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy);
@@ -124,7 +130,11 @@ private:
     std::vector<KeyId> m_freeSlots;
     KeyId m_nextSlot;
     std::vector<std::uint64_t> m_versions;  // CAS version per key
-    std::vector<SimTime> m_lockFreeAt;      // sql_row_lock per key
+    // memcached on a counter per window (m_windowSlots): the counter incr keeps, which counts
+    // every cost it is sent, and per store key the window its counter was added for.
+    std::unique_ptr<RateLimiter> m_counter;
+    std::vector<std::int64_t> m_counterWindow;
+    std::vector<SimTime> m_lockFreeAt;  // sql_row_lock per key
     std::vector<InstanceClock> m_clocks;
     std::vector<CircuitBreaker> m_breakers;
     std::vector<std::int64_t> m_inFlight;

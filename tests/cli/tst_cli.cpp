@@ -334,6 +334,9 @@ void TestCli::runRefusesBadScenarios_data()
         << scenarioJson(poisson, kGcra, R"(, "cluster": {"instances": 2, "store": {"mode": "local_sync"}})")
         << QStringList{
                "cluster.store.mode: local_sync merges epoch-aligned fixed-window counters, and gcra (algorithms[0]) is not one"};
+    QTest::newRow("memcached with the store's clock")
+        << scenarioJson(poisson, kGcra, R"(, "cluster": {"instances": 2, "store": {"mode": "memcached", "clock": "store"}})")
+        << QStringList{"cluster.store.clock: memcached has no TIME command"};
     // A connections source and a limit on its handshakes, each problem with its path.
     QTest::newRow("connections: two ways to open, a bad applies_to")
         << scenarioJson(

@@ -46,6 +46,7 @@ class TestChoose : public QObject {
     Q_OBJECT
 private slots:
     void everyLeaf();
+    void withoutRedisACounterInMemcached();
     void burstsDefaultAndAsked();
     void missingAnswers();
     void exportsOfLeaves();
@@ -127,6 +128,18 @@ void TestChoose::everyLeaf()
     // Answers the path does not ask are ignored: a single instance never reaches Redis.
     const Walk w = walk(answers(true, false, true, 5, false, true));
     QCOMPARE(w.recommendation->leaf, std::string("token_bucket_memory"));
+}
+
+void TestChoose::withoutRedisACounterInMemcached()
+{
+    // Without Redis the question asks for a database or Memcached, and the leaf's fixed window
+    // may live in either: Memcached keeps a counter per window exactly by add, then incr.
+    QVERIFY(std::string(questionText(Question::Database).text).find("Memcached") != std::string::npos);
+    const Walk w = walk(answers(false, false, {}, {}, true, {}));
+    QCOMPARE(w.recommendation->algorithm, std::string("fixed_window"));
+    QVERIFY2(w.recommendation->storage.find("Memcached, one key per window: add, then incr") != std::string::npos,
+             w.recommendation->storage.c_str());
+    QVERIFY(exportSnippet(*w.recommendation).find("Memcached") != std::string::npos);
 }
 
 void TestChoose::burstsDefaultAndAsked()

@@ -36,7 +36,7 @@ AlgorithmSpec specWithId(const std::string& id)
 class TestScenarioFiles : public QObject {
     Q_OBJECT
 private slots:
-    // Every file of resources/scenarios is shipped under its base name; five run a cluster.
+    // Every file of resources/scenarios is shipped under its base name; six run a cluster.
     void exampleNames()
     {
         QStringList files = QDir(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios")).entryList({QStringLiteral("*.json")});
@@ -46,12 +46,12 @@ private slots:
         names.sort();
         files.sort();
         QCOMPARE(names, files);
-        QCOMPARE(names.size(), 16);
+        QCOMPARE(names.size(), 17);
         QStringList cluster = scenariofiles::clusterExampleNames();
         cluster.sort();
         QCOMPARE(cluster,
-                 (QStringList{"cluster-clock-skew", "cluster-get-set-race", "cluster-local-leak", "cluster-ntp-step",
-                              "cluster-redis-outage"}));
+                 (QStringList{"cluster-clock-skew", "cluster-get-set-race", "cluster-local-leak", "cluster-memcached",
+                              "cluster-ntp-step", "cluster-redis-outage"}));
     }
 
     // flash-crowd.json: "name": "A flash crowd", "seed": 3.

@@ -101,6 +101,7 @@ QString storeMode(StoreMode m)
     case StoreMode::LocalSync: return QStringLiteral("local_sync");
     case StoreMode::Cas: return QStringLiteral("cas");
     case StoreMode::SqlRowLock: return QStringLiteral("sql_row_lock");
+    case StoreMode::Memcached: return QStringLiteral("memcached");
     }
     return {};
 }

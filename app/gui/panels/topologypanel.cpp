@@ -237,6 +237,8 @@ QStringList TopologyPanel::storeLines() const
         lines << tr("sync every %1").arg(fmt::duration(store.syncInterval));
     if (store.mode == StoreMode::Cas)
         lines << tr("up to %1 CAS attempts").arg(store.casRetries);
+    if (store.mode == StoreMode::Memcached)
+        lines << tr("window counters: add + incr; other state: gets + cas, up to %1 attempts").arg(store.casRetries);
     lines << tr("decision p50 %1, p99 %2").arg(fmt::duration(stats.decisionLatencyP50), fmt::duration(stats.decisionLatencyP99));
     return lines;
 }
