@@ -53,8 +53,20 @@ QString headline(const LogImportResult& result)
                .arg(result.request.displayName.toHtmlEscaped(), fmt::count(s.linesRead, "line"),
                     fmt::count(s.requestsImported, "request"), fmt::count(s.distinctKeys, "key"),
                     importtext::keyKindName(result.request.options.key.kind), fmt::count(s.skippedTotal(), "bad line"), span)
-        + (s.shrankFrom < 0 ? QString()
-                            : QStringLiteral("<br><b>Warning:</b> %1").arg(importtext::shrinkNote(s).toHtmlEscaped()));
+        + (s.shrankFrom < 0 ? QString() : QStringLiteral("<br><b>Warning:</b> %1").arg(importtext::shrinkNote(s).toHtmlEscaped()))
+        + (oneKeyNote(result).isEmpty() ? QString()
+                                        : QStringLiteral("<br><b>Warning:</b> %1").arg(oneKeyNote(result).toHtmlEscaped()));
+}
+
+QString oneKeyNote(const LogImportResult& result)
+{
+    const ImportSummary& s = result.summary;
+    if (s.distinctKeys != 1 || s.requestsImported < 2 || !result.keys || result.keys->size() != 1)
+        return {};
+    const QString key = QString::fromStdString(result.keys->name(0));
+    return QStringLiteral("all %1 requests have the one key '%2' (%3): every client would share one limit. "
+                          "The log may not fill this field; import it keyed by another (Import log…)")
+        .arg(fmt::exact(s.requestsImported), key, importtext::keyKindName(result.request.options.key.kind));
 }
 
 }  // namespace ratelab::importtext

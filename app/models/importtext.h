@@ -21,7 +21,11 @@ QString utcMinute(SimTime t);              // "2015-05-17 10:05"
 QString shrinkNote(const ImportSummary& summary);
 // The Logs view's header, rich text: "<b>access.log</b>: 10,000 lines, 9,999 requests, 1,753
 // keys (ip), 1 bad line (list) 2015-05-17 10:05 – 2015-05-20 21:05 UTC", the "list" a link to
-// the bad lines, and the shrink warning on a second line.
+// the bad lines, and the shrink and one-key warnings on lines of their own.
 QString headline(const LogImportResult& result);
+// "all 10 requests have the one key '-' (user): every client would share one limit. ..." when
+// a log's requests (two or more) all have one key, as when the keyed field is empty on every
+// line; else empty.
+QString oneKeyNote(const LogImportResult& result);
 
 }  // namespace ratelab::importtext

@@ -194,6 +194,25 @@ private slots:
         QVERIFY(importtext::headline(*empty).endsWith(
             QStringLiteral("1 bad line (<a href='bad'>list</a>) &nbsp;&nbsp; no requests")));
     }
+
+    // Every request with the one key "-" (a field the log leaves empty): a warning line naming
+    // it; two keys, or a single request, no warning.
+    void headlineWarnsOfOneKey()
+    {
+        auto one = sampleImport();
+        one->request.options.key.kind = KeyKind::ApiKey;
+        one->summary.distinctKeys = 1;
+        one->keys = std::make_shared<KeyInterner>();
+        one->keys->intern("-");
+        QVERIFY(importtext::headline(*one).endsWith(
+            QStringLiteral("<br><b>Warning:</b> all 1,204,300 requests have the one key '-' (api_key): every client would "
+                           "share one limit. The log may not fill this field; import it keyed by another (Import log…)")));
+        one->summary.requestsImported = 1;
+        QVERIFY(importtext::oneKeyNote(*one).isEmpty());
+        auto two = sampleImport();
+        two->summary.distinctKeys = 2;
+        QVERIFY(!importtext::headline(*two).contains(QStringLiteral("Warning")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestImportModels)
