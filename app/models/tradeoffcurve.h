@@ -13,6 +13,10 @@
 
 namespace ratelab {
 
+// Fewer keys than this and the Logs view's distribution and curve say so instead of drawing:
+// shares of a handful of keys move in steps of a third or a half and read as a trend.
+inline constexpr std::int64_t kMinKeysForCurves = 10;
+
 class TradeoffCurve {
 public:
     TradeoffCurve() = default;  // no curve

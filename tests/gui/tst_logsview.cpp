@@ -44,6 +44,10 @@ private slots:
         QVERIFY2(w.logsView()->headerText().startsWith(
                      QStringLiteral("<b>haproxy_http_elastic-beats.log</b>: 10 lines, 10 requests, 2 keys")),
                  qPrintable(w.logsView()->headerText()));
+        // Two keys: the distribution and the curve say so instead of drawing steps of a half.
+        QCOMPARE(w.logsView()->advisor()->distributionChart()->shownSentence(),
+                 QStringLiteral("Only 2 keys in this log: too few for a distribution of per-key rates (10 at least)"));
+        QVERIFY(w.logsView()->advisor()->tradeoffChart()->shownSentence().startsWith(QStringLiteral("Only 2 keys: too few")));
 
         QMimeData scenarioData;
         scenarioData.setUrls({QUrl::fromLocalFile(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/retry-storm.json"))});

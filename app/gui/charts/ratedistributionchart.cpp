@@ -4,6 +4,7 @@
 #include "app/models/downsample.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
+#include "app/models/tradeoffcurve.h"
 
 #include <QAreaSeries>
 #include <QGraphicsLineItem>
@@ -93,7 +94,8 @@ void RateDistributionChart::rebuild()
     m_cdfLine.clear();
     m_maxKeys = 1;
     const WindowRates* w = windowRates();
-    if (w && w->distribution.count > 0) {
+    const bool tooFew = m_result && m_result->keys > 0 && m_result->keys < kMinKeysForCurves;
+    if (w && w->distribution.count > 0 && !tooFew) {
         const Distribution& d = w->distribution;
         const double perSecond = 1e6 / double(w->windowUs);  // a count per W as req/s
         for (const HistogramBin& bin : d.histogram) {
@@ -134,7 +136,11 @@ void RateDistributionChart::rebuild()
     for (QAbstractAxis* axis : chart()->axes())
         axis->setVisible(!empty);
     m_empty->setVisible(empty);
-    m_empty->setText(m_result ? tr("No requests in this log") : emptyText());
+    m_empty->setText(!m_result    ? emptyText()
+                         : tooFew ? tr("Only %1 keys in this log: too few for a distribution of per-key rates (%2 at least)")
+                                        .arg(m_result->keys)
+                                        .arg(kMinKeysForCurves)
+                                  : tr("No requests in this log"));
     for (int i = 0; i < kTicks; ++i) {
         const bool shown = i < m_percentiles.size();
         m_tickLabels[i]->setVisible(shown);
@@ -257,6 +263,11 @@ QString RateDistributionChart::csv() const
         for (const HistogramBin& bin : w->distribution.histogram)
             out += QStringLiteral("%1,%2,%3,%4\n").arg(w->windowUs).arg(bin.lower).arg(bin.upper).arg(bin.keys);
     return out;
+}
+
+QString RateDistributionChart::shownSentence() const
+{
+    return m_empty->isVisible() ? m_empty->text() : QString();
 }
 
 }  // namespace ratelab

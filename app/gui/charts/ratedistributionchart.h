@@ -39,6 +39,8 @@ public:
     // The percentile ticks: (quantile, req/s), p50 to p99.9.
     QList<QPair<double, double>> percentileTicks() const { return m_percentiles; }
     bool isEmptyState() const { return m_bars.isEmpty(); }
+    // The sentence shown instead of the chart; empty while the chart draws.
+    QString shownSentence() const;
     QString emptyText() const;
 
     QString csv() const override;

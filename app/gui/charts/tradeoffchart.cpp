@@ -102,7 +102,9 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     QList<QPointF> rejected;
     double lowestKept = 100;
     double mostRejected = 0;
-    for (int i = 0; i < m_curve.size(); ++i) {
+    const AdvisorResult* advice = m_curve.result();
+    const bool tooFew = advice && advice->keys > 0 && advice->keys < kMinKeysForCurves;
+    for (int i = 0; i < (tooFew ? 0 : m_curve.size()); ++i) {
         const double x = std::log10(m_curve.limitPerSecond(i));
         m_gridX.append(x);
         kept.append(QPointF(x, 100 * m_curve.keptShare(i)));
@@ -110,7 +112,7 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
         lowestKept = std::min(lowestKept, kept.back().y());
         mostRejected = std::max(mostRejected, rejected.back().y());
     }
-    m_target = m_curve.recommended();
+    m_target = tooFew ? -1 : m_curve.recommended();
     if (std::isfinite(draggedX))
         for (int i = 0; i < gridSize(); ++i)
             if (m_target < 0 || std::abs(m_gridX[i] - draggedX) < std::abs(m_gridX[m_target] - draggedX))
@@ -130,8 +132,13 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     for (QAbstractAxis* axis : chart()->axes())
         axis->setVisible(!empty);
     m_empty->setVisible(empty);
-    m_empty->setText(m_curve.result() ? tr("No curve for this algorithm")
-                                      : tr("The advisor's curve appears once a log is imported"));
+    m_empty->setText(
+        !advice ? tr("The advisor's curve appears once a log is imported")
+            : tooFew
+            ? tr("Only %1 keys: too few for a curve of shares (%2 at least);\nthe recommendation below still holds for them")
+                  .arg(advice->keys)
+                  .arg(kMinKeysForCurves)
+            : tr("No curve for this algorithm"));
     restyle();
     refreshNow();
 }
@@ -152,6 +159,8 @@ void TradeoffChart::setKeep(std::int64_t ppm)
 
 void TradeoffChart::moveTarget(int index)
 {
+    if (m_gridX.isEmpty())
+        return;
     index = std::clamp(index, 0, gridSize() - 1);
     if (index == m_target)
         return;
@@ -466,6 +475,11 @@ QString TradeoffChart::csv() const
                        .arg(p.requestsRejectedShare, 0, 'g', 12);
         }
     return out;
+}
+
+QString TradeoffChart::shownSentence() const
+{
+    return m_empty->isVisible() ? m_empty->text() : QString();
 }
 
 }  // namespace ratelab

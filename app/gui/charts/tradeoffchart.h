@@ -56,6 +56,8 @@ public:
     // "12 req/s: 99.0% of keys never throttled, 0.42% of requests rejected".
     QString readout() const;
     bool isEmptyState() const { return gridSize() == 0; }
+    // The sentence shown instead of the chart; empty while the chart draws.
+    QString shownSentence() const;
 
     static constexpr int kGrabPx = 6;
 
