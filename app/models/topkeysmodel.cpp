@@ -6,6 +6,25 @@
 
 namespace ratelab {
 
+namespace {
+
+// "2015-05-17 10:05:03", with milliseconds when `decimals` is 3: formatUtc's ISO time as a
+// table reads it.
+QString utcCell(SimTime t, int decimals)
+{
+    QString iso = QString::fromStdString(formatUtc(t));  // 2015-05-17T10:05:03[.250000]Z
+    iso.chop(1);
+    iso.replace(QLatin1Char('T'), QLatin1Char(' '));
+    const qsizetype dot = iso.indexOf(QLatin1Char('.'));
+    if (dot >= 0)
+        iso.truncate(decimals > 0 ? dot + 1 + decimals : dot);
+    else if (decimals > 0)
+        iso += QStringLiteral(".000");
+    return iso;
+}
+
+}  // namespace
+
 TopKeysModel::TopKeysModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void TopKeysModel::setRecommendation(std::shared_ptr<const AdvisorResult> result, int recommendation)
@@ -61,7 +80,7 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
         case PeakRate: return fmt::exact(k.rateInWindow.peak);
         case P99Rate: return fmt::exact(k.rateInWindow.p99);
         case Rejected: return fmt::exact(k.rejected);
-        case FirstRejected: return afterStartUs < 0 ? QString() : QLocale().toString(double(afterStartUs) / 1e6, 'f', m_decimals);
+        case FirstRejected: return afterStartUs < 0 ? QString() : utcCell(k.firstRejected, m_decimals);
         }
     } else if (role == RawRole) {
         switch (index.column()) {
@@ -82,7 +101,9 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
         if (index.column() == P99Rate)
             return tr("99% of this key's requests arrived with at most this many in the %1 before them").arg(window);
         if (afterStartUs >= 0)
-            return tr("first rejected at %1 UTC").arg(QString::fromStdString(formatUtc(k.firstRejected)));
+            return tr("first rejected at %1, %2 s after the log's first request")
+                .arg(QString::fromStdString(formatUtc(k.firstRejected)),
+                     QLocale().toString(double(afterStartUs) / 1e6, 'f', m_decimals));
     }
     return {};
 }
@@ -100,7 +121,7 @@ QVariant TopKeysModel::headerData(int section, Qt::Orientation orientation, int 
             .arg(section == PeakRate ? tr("peak") : tr("p99"),
                  perWindowUnit(m_result ? m_result->options.windowUs : AdvisorOptions{}.windowUs));
     case Rejected: return tr("rejected\nat target");
-    case FirstRejected: return tr("first\nrejected (s)");
+    case FirstRejected: return tr("first\nrejected (UTC)");
     }
     return {};
 }
