@@ -72,6 +72,27 @@ QVariant ReportModel::rawValue(const AlgorithmReport& a, int column)
     }
 }
 
+QString ReportModel::definitionPhrase(int column)
+{
+    switch (column) {
+    case Requests:
+    case Allowed:
+    case Acceptance: return QStringLiteral("Acceptance.");
+    case NeverAdmissible: return QStringLiteral("Never admissible.");
+    case PeakBurst:
+    case PeakBurstAt: return QStringLiteral("Peak burst.");
+    case FalseAllow:
+    case FalseReject: return QStringLiteral("Disagreement with the exact log.");
+    case BytesPerKey:
+    case PeakState: return QStringLiteral("State bytes per key.");
+    case P99Delay: return QStringLiteral("Delay.");
+    case Overshoot: return QStringLiteral("Overshoot and wrong rejections.");
+    case BackendBusy:
+    case BackendLatencyP99: return QStringLiteral("Backend load.");
+    default: return {};
+    }
+}
+
 QString ReportModel::display(const AlgorithmReport& a, int column) const
 {
     const QVariant raw = rawValue(a, column);
@@ -293,7 +314,8 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
             "99th percentile latency of allowed requests through the backend: queue wait plus service",
         };
         static_assert(std::size(tips) == ColumnCount);
-        return QString::fromLatin1(tips[section]);
+        const QString tip = QString::fromLatin1(tips[section]);
+        return definitionPhrase(section).isEmpty() ? tip : tip + QStringLiteral(" (F1 in the column: its definition)");
     }
     if (role == Qt::TextAlignmentRole)
         return section <= Preset ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);

@@ -59,6 +59,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // Where report.md defines a column's metric: the bold lead of its paragraph ("Peak
+    // burst."), for F1 on the column; empty for the algorithm and preset columns.
+    static QString definitionPhrase(int column);
+
     // The raw value of a cell (SortRole), invalid when the cell is empty.
     static QVariant rawValue(const AlgorithmReport& a, int column);
 

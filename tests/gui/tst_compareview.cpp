@@ -284,6 +284,36 @@ private slots:
         QVERIFY(table->isColumnHidden(ReportModel::BackendLatencyP99));
     }
 
+    // F1 in the summary table opens report.md at the current column's metric, selected; the
+    // header's tooltip says so. On the algorithm column, report.md from its start.
+    void f1ShowsTheColumnsDefinition()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        QTableView* table = w.compareView()->table();
+        QVERIFY(table->model()
+                    ->headerData(ReportModel::PeakBurst, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .endsWith(QStringLiteral("(F1 in the column: its definition)")));
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(2, ReportModel::PeakBurst));
+        QTest::keyClick(table, Qt::Key_F1);
+        HelpDialog* help = w.findChild<HelpDialog*>();
+        QVERIFY(help && help->isVisible());
+        QVERIFY(help->shownText().startsWith(QStringLiteral("# The report")));
+        QCOMPARE(help->selectedText(), QStringLiteral("Peak burst."));
+        table->setCurrentIndex(table->model()->index(0, ReportModel::Overshoot));
+        QTest::keyClick(table, Qt::Key_F1);
+        QCOMPARE(help->selectedText(), QStringLiteral("Overshoot and wrong rejections."));
+        // Every metric column's phrase is in report.md.
+        for (int column = ReportModel::Requests; column < ReportModel::ColumnCount; ++column)
+            QVERIFY2(help->showPhrase(QStringLiteral("report"), ReportModel::definitionPhrase(column)),
+                     qPrintable(ReportModel::definitionPhrase(column)));
+    }
+
     void pinnedRunShowsItsChanges()
     {
         // boundary-attack: bursts of 20 requests in 200 ms, 2 s apart (600 in all). The sliding

@@ -5,6 +5,8 @@
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 
 #include <algorithm>
 
@@ -85,6 +87,19 @@ bool HelpDialog::showDocument(const QString& name)
         }
     }
     return false;
+}
+
+bool HelpDialog::showPhrase(const QString& name, const QString& phrase)
+{
+    if (!showDocument(name))
+        return false;
+    m_text->moveCursor(QTextCursor::Start);
+    return m_text->find(phrase, QTextDocument::FindCaseSensitively);
+}
+
+QString HelpDialog::selectedText() const
+{
+    return m_text->textCursor().selectedText();
 }
 
 QStringList HelpDialog::documents() const

@@ -18,6 +18,10 @@ public:
 
     // Shows the document `name` (its file name without .md); false if there is none.
     bool showDocument(const QString& name);
+    // Shows `name` scrolled to the first occurrence of `phrase` (case-sensitive), selected:
+    // a metric's definition ("Peak burst."). False if either is missing.
+    bool showPhrase(const QString& name, const QString& phrase);
+    QString selectedText() const;   // the phrase showPhrase found
     QStringList documents() const;  // file names without .md, in the order listed
     QString shownText() const;      // the shown document's Markdown
 

@@ -17,6 +17,7 @@
 #include "app/models/reportmodel.h"
 
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
@@ -122,7 +123,9 @@ void CompareView::createTable()
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->setIconSize(QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
-    m_table->setToolTip(tr("Double-click a row to follow its peak burst's key in the Learn view"));
+    m_table->setToolTip(tr("Double-click a row to follow its peak burst's key in the Learn view; "
+                           "F1 on a column shows its metric's definition"));
+    m_table->installEventFilter(this);
 
     m_endpointModel = new EndpointSharesModel(this);
     m_endpointTable = new QTableView(this);
@@ -255,6 +258,20 @@ void CompareView::zoomToBurst(int i)
     zoomTo(peak->atUs - 2 * peak->windowUs, peak->atUs + peak->windowUs);
     emit burstSelected(QString::fromStdString(m_input.report->algorithms[std::size_t(i)].id), QString::fromStdString(peak->key),
                        peak->atUs);
+}
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event)
+{
+    const bool f1 = (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)
+        && static_cast<QKeyEvent*>(event)->key() == Qt::Key_F1;
+    if (watched != m_table || !f1)
+        return QWidget::eventFilter(watched, event);
+    event->accept();  // an override taken here is not the window's F1 (the whole documentation)
+    if (event->type() == QEvent::KeyPress) {
+        const QString phrase = ReportModel::definitionPhrase(m_table->currentIndex().column());
+        emit definitionRequested(QStringLiteral("report"), phrase);
+    }
+    return event->type() == QEvent::KeyPress;
 }
 
 QList<ChartView*> CompareView::allCharts() const

@@ -85,6 +85,12 @@ signals:
     void learnRequested(const QString& algorithmId, const QString& key, qint64 atUs);
     // Every chart shows the report last set.
     void ready();
+    // F1 on a table column: show `phrase`, the metric's definition, in the help's `document`.
+    void definitionRequested(const QString& document, const QString& phrase);
+
+protected:
+    // F1 in the summary table opens the definition of the current column's metric.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     static constexpr int kChartCount = 4;

@@ -178,6 +178,11 @@ void MainWindow::connectViews()
     });
     connect(m_cluster, &ClusterView::readout, this, [this](const QString& text) { m_statusReadout->setText(text); });
     connect(m_compare, &CompareView::ready, this, &MainWindow::checkSettled);
+    connect(m_compare, &CompareView::definitionRequested, this, [this](const QString& document, const QString& phrase) {
+        HelpDialog* help = showHelp(document);
+        if (!phrase.isEmpty())
+            help->showPhrase(document, phrase);
+    });
     connect(m_learn, &LearnView::ready, this, &MainWindow::checkSettled);
     connect(m_logs, &LogsView::ready, this, &MainWindow::checkSettled);
     connect(m_logs, &LogsView::replayRequested, this, [this](const Scenario& replay) {
