@@ -142,8 +142,10 @@ QPalette themePalette(bool dark)
         p.setColor(QPalette::Text, textColor(false));
         p.setColor(QPalette::WindowText, textColor(false));
         p.setColor(QPalette::ButtonText, textColor(false));
-        p.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
-        p.setColor(QPalette::HighlightedText, Qt::white);
+        // A neutral selection: a blue one took the token bucket's colour, and a selected row's
+        // swatch vanished into it.
+        p.setColor(QPalette::Highlight, QColor(0xD0, 0xD0, 0xD0));
+        p.setColor(QPalette::HighlightedText, textColor(false));
         p.setColor(QPalette::ToolTipBase, QColor(0xFF, 0xFF, 0xF0));
         p.setColor(QPalette::ToolTipText, textColor(false));
         p.setColor(QPalette::PlaceholderText, mutedTextColor(false));
@@ -172,8 +174,8 @@ QPalette themePalette(bool dark)
     p.setColor(QPalette::Mid, QColor(0x30, 0x30, 0x30));
     p.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x18));
     p.setColor(QPalette::Shadow, Qt::black);
-    p.setColor(QPalette::Highlight, QColor(0x33, 0x93, 0xE0));
-    p.setColor(QPalette::HighlightedText, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x40, 0x40, 0x40));  // neutral, as the light theme's
+    p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(0x56, 0xB4, 0xE9));
     p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
     p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));

@@ -1,4 +1,5 @@
 #include "app/gui/window/mainwindow.h"
+#include "app/gui/window/themestyle.h"
 
 #include "app/gui/dialogs/choosedialog.h"
 #include "app/gui/dialogs/helpdialog.h"
@@ -30,7 +31,6 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStyle>
-#include <QStyleFactory>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -459,7 +459,7 @@ void MainWindow::setTheme(Theme theme)
     if (theme == Theme::System) {
         QApplication::setPalette(QApplication::style()->standardPalette());
     } else {
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setStyle(new ThemeStyle);
         QApplication::setPalette(palette::themePalette(theme == Theme::Dark));
     }
     m_applyingTheme = false;
@@ -474,6 +474,9 @@ void MainWindow::applyDark()
     m_logs->setDark(m_dark);
     m_cluster->setDark(m_dark);
     m_dock->setDark(m_dark);
+    // The style draws the media icons in the palette's text colour: fetched again for this one.
+    m_run->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_cancel->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
 }
 
 void MainWindow::changeEvent(QEvent* event)
