@@ -25,8 +25,9 @@ constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and can
 // state only and prefetches it a few requests ahead. A divisor of kCheckEvery.
 constexpr std::size_t kBatch = 1024;
 // The traffic is read a chunk of batches at a time, while the lanes decide the chunk before:
-// large enough that handing a chunk to the threads costs little next to deciding it.
-constexpr std::size_t kChunk = 8 * kBatch;
+// large enough that handing a chunk to the threads (waking them takes tens of microseconds,
+// far more on a busy machine) costs little next to deciding it (six lanes: about 8 ms).
+constexpr std::size_t kChunk = 32 * kBatch;
 
 // Pairwise disagreement of lanes on the same fresh requests.
 class ShadowComparison {
