@@ -7,6 +7,7 @@
 #include "engine/algorithms/decision.h"
 #include "engine/logs/logoptions.h"
 #include "engine/logs/reading/parallelimport.h"
+#include "engine/sim/runner.h"
 
 #include <cstdint>
 #include <iosfwd>
@@ -47,6 +48,7 @@ struct RunOptions {
     std::string outDir;    // where report.json and series.csv go; empty: nowhere
     std::optional<std::uint64_t> seed;
     bool allowLarge = false;  // run beyond the work cap (engine/scenario/workestimate.h)
+    unsigned threads = ratelab::defaultRunThreads();
 };
 
 struct ImportOptions {

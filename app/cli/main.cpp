@@ -56,6 +56,11 @@ int main(int argc, char** argv)
     runCmd->add_option("--out", run.outDir, "Directory for report.json and series.csv");
     auto* seedOpt = runCmd->add_option("--seed", seed, "Override the scenario's seed");
     runCmd->add_flag("--allow-large", run.allowLarge, "Run even when the estimated work is over the cap of 10^9 decisions");
+    runCmd
+        ->add_option("--threads", run.threads,
+                     "Decide the algorithms on this many threads (the report is the same; default: the machine's cores, "
+                         + std::to_string(run.threads) + ")")
+        ->check(CLI::Range(1u, 64u));
 
     app.add_subcommand("list", "List every algorithm and preset with its parameters and defaults");
 

@@ -180,7 +180,8 @@ int runRun(const RunOptions& options)
     Progress progress("run");
     Report report;
     try {
-        report = runScenario(scenario, progress.control(), options.allowLarge ? WorkLimit::Unlimited : WorkLimit::Capped);
+        report = runScenario(scenario, progress.control(),
+                             ratelab::RunOptions{options.allowLarge ? WorkLimit::Unlimited : WorkLimit::Capped, options.threads});
     } catch (const ScenarioError& e) {
         progress.finish();
         return refused(e);

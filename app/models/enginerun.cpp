@@ -10,7 +10,11 @@
 namespace ratelab {
 
 SimulationController::SimulationController(QObject* parent)
-    : SimulationController([](const Scenario& s, RunControl& c) { return runScenario(s, c); }, parent)
+    : SimulationController(
+        [](const Scenario& s, RunControl& c) {
+            return runScenario(s, c, RunOptions{WorkLimit::Capped, defaultRunThreads()});
+        },
+        parent)
 {}
 
 LearnController::LearnController(QObject* parent)

@@ -23,7 +23,7 @@ class SimulationController : public QObject {
 public:
     using RunFunction = std::function<Report(const Scenario&, RunControl&)>;
 
-    // Runs ratelab::runScenario.
+    // Runs ratelab::runScenario on all the machine's cores (defaultRunThreads()).
     explicit SimulationController(QObject* parent = nullptr);
     // Runs `run` instead (tests inject slow or failing runs).
     explicit SimulationController(RunFunction run, QObject* parent = nullptr);

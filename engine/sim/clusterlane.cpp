@@ -528,7 +528,7 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     ++stats.instanceAllowed[r.instance];
     stats.instanceAllowedSeries[r.instance][arrived] += r.cost;
     // The peak burst: the most the whole cluster admitted for one key, in true time.
-    m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal, m_keys);
+    m_metrics.allowed(r.key, decidedAt, r.cost, bucket, m_metrics.admittedBefore(r.key, decidedAt), m_nominal);
 }
 
 // Whether one exact limiter of the same algorithm, deciding every request of the lane itself in
@@ -558,7 +558,7 @@ void ClusterLane::finish()
             continue;
         handle(event.time, event.payload);
     }
-    m_metrics.finish();
+    m_metrics.finish(m_keys);
     AlgorithmReport& out = report();
     ClusterStats& stats = *out.cluster;
     out.memory.stateBytesPerKey = static_cast<double>(m_built.limiter->stateBytesPerKey());

@@ -204,7 +204,7 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
     const std::int64_t before = m_metrics.admittedBefore(attempt.key, t);
 
     if (d.allowed) {
-        m_metrics.allowed(attempt.key, t, attempt.cost, bucket, before, tier.nominal, m_keys);
+        m_metrics.allowed(attempt.key, t, attempt.cost, bucket, before, tier.nominal);
         if (tier.nominal.shapes)
             m_delays.add(d.delayUs);
     } else {
@@ -301,7 +301,7 @@ bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
         ++stats.unchecked;
         const Attempt attempt = freshAttempt(a, key);
         const std::uint32_t tier = attempt.tier;
-        m_metrics.allowed(key, a.t, a.cost, m_bucketsClosed, m_metrics.admittedBefore(key, a.t), m_tiers[tier].nominal, m_keys);
+        m_metrics.allowed(key, a.t, a.cost, m_bucketsClosed, m_metrics.admittedBefore(key, a.t), m_tiers[tier].nominal);
         if (!m_endpointCounts.empty())  // the breakdown adds up to the lane's counts
             countEndpoint(attempt, true);
         if (m_passObserver)
@@ -400,7 +400,7 @@ void Lane::finish()
 {
     runRetriesUntil(m_end, false);
     advanceBuckets(m_end);
-    m_metrics.finish();
+    m_metrics.finish(m_keys);
     if (m_backend) {
         m_backend->finish();
         report().backendModel = m_backend->take();

@@ -27,6 +27,8 @@ public:
         return m_population.keyOf(m_strategy, a.client, a.endpoint);
     }
 
+    // A recorded or connection key's name is read from the interner the traffic grows: call
+    // it on the thread that reads the traffic, or once the traffic is all read (runner.cpp).
     std::string name(KeyId key) const
     {
         if (m_strategy == KeyStrategy::Recorded || m_strategy == KeyStrategy::Connection)

@@ -22,11 +22,13 @@ LaneMetrics::LaneMetrics(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_report.peakBurst.limit = std::llround(nominal.limitCost);
 }
 
-void LaneMetrics::finish()
+void LaneMetrics::finish(const LaneKeys& keys)
 {
     m_report.acceptance = m_report.requests ? static_cast<double>(m_report.allowed) / static_cast<double>(m_report.requests) : 0;
     if (m_peakRatio < 0)
         m_report.peakBurst.ratio = 0;
+    else
+        m_report.peakBurst.key = keys.name(m_peakKey);
     m_report.backend.limiterBefore = m_report.allowedCost;
     m_report.backend.limiterAfter = m_report.allowedCost + m_report.rejectedCost;
 }

@@ -3,7 +3,9 @@
 // algorithm, family, parameters, key strategy), the counts and per-bucket series of allowed
 // and rejected cost, and the peak burst: the most cost one key had admitted within the
 // nominal window (report.md). Each lane adds what is its own (memory, delays, retries,
-// clients, the cluster's figures) to report() directly.
+// clients, the cluster's figures) to report() directly. Nothing here reads the key names
+// until finish(): the traffic may still be interning keys while a lane decides on another
+// thread (runner.cpp).
 
 #include "engine/algorithms/ratelimiter.h"
 #include "engine/metrics/admittedwindow.h"
@@ -31,8 +33,7 @@ public:
     std::int64_t admittedBefore(KeyId key, SimTime t) { return m_window.admitted(key, t); }
 
     // An allowed request in `bucket`; `before` is admittedBefore(key, t).
-    void allowed(KeyId key, SimTime t, std::uint32_t cost, std::size_t bucket, std::int64_t before, const NominalLimit& nominal,
-                 const LaneKeys& keys)
+    void allowed(KeyId key, SimTime t, std::uint32_t cost, std::size_t bucket, std::int64_t before, const NominalLimit& nominal)
     {
         ++m_report.requests;
         ++m_report.allowed;
@@ -43,8 +44,8 @@ public:
         const double ratio = static_cast<double>(inWindow) / nominal.limitCost;
         if (ratio > m_peakRatio) {
             m_peakRatio = ratio;
-            m_report.peakBurst = {nominal.windowUs, inWindow,      std::llround(nominal.limitCost), ratio,
-                                  t - m_start,      keys.name(key)};
+            m_report.peakBurst = {nominal.windowUs, inWindow, std::llround(nominal.limitCost), ratio, t - m_start, {}};
+            m_peakKey = key;
         }
     }
 
@@ -61,14 +62,15 @@ public:
     // A hint that `keys` will be decided soon.
     void prefetch(std::span<const KeyId> keys) const { m_window.prefetch(keys); }
 
-    // Acceptance and the backend's load, once every decision is counted.
-    void finish();
+    // Acceptance, the backend's load and the peak burst's key name, once every decision is counted.
+    void finish(const LaneKeys& keys);
 
 private:
     AlgorithmReport m_report;
     AdmittedWindow m_window;
     SimTime m_start;
     double m_peakRatio = -1;
+    KeyId m_peakKey = 0;  // the peak burst's, named in finish()
 };
 
 }  // namespace ratelab

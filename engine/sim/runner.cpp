@@ -6,10 +6,15 @@
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/clusterlane.h"
 #include "engine/sim/lane.h"
+#include "engine/sim/roundpool.h"
 #include "engine/sim/trafficmerge.h"
 
+#include <algorithm>
 #include <array>
+#include <chrono>
+#include <numeric>
 #include <span>
+#include <thread>
 #include <type_traits>
 
 namespace ratelab {
@@ -19,6 +24,10 @@ constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and can
 // Fresh requests are decided a batch at a time, lane by lane: each lane then works on its own
 // state only and prefetches it a few requests ahead. A divisor of kCheckEvery.
 constexpr std::size_t kBatch = 1024;
+// The traffic is read a chunk of batches at a time, while the lanes decide the chunk before:
+// large enough that handing a chunk to the threads (waking them takes tens of microseconds,
+// far more on a busy machine) costs little next to deciding it (six lanes: about 8 ms).
+constexpr std::size_t kChunk = 32 * kBatch;
 
 // Pairwise disagreement of lanes on the same fresh requests.
 class ShadowComparison {
@@ -63,82 +72,165 @@ private:
     std::int64_t m_examples;
 };
 
-// One pass over the traffic through every lane. Single-instance lanes decide at once, so
-// their decisions are also compared pairwise; cluster lanes decide when the store answers.
+// One pass over the traffic through every lane, a chunk at a time. Each chunk is decided by
+// every lane, lanes on whichever thread of the pool claims them, while the calling thread
+// reads the next chunk; the calling thread then counts the chunk for the whole report (the
+// offered series, the clients, the shadow comparison) in arrival order, while the lanes
+// decide the next. A lane works on its own state only: what the lanes share (the scenario,
+// the population, the key interner the traffic grows) they only read, and the interner's
+// names not before finish(). Single-instance lanes decide at once, so their decisions are
+// also compared pairwise; cluster lanes decide when the store answers.
 template <class LaneType>
-Report runLanes(const Scenario& scenario, RunControl& control)
-{
-    constexpr bool kImmediate = std::is_same_v<LaneType, Lane>;
-    Population population(scenario.population, scenario.endpoints);
-    KeyInterner recordedKeys;
-    std::vector<std::unique_ptr<LaneType>> lanes;
-    for (std::size_t i = 0; i < scenario.algorithms.size(); ++i)
-        lanes.push_back(std::make_unique<LaneType>(scenario.algorithms[i], scenario, population, recordedKeys, i));
-    TrafficMerge traffic(scenario, population, recordedKeys);
-    ShadowComparison shadow(lanes, scenario.metrics.shadowExamples);
-
-    Report report;
-    report.scenario = {scenario.name, scenario.seed, scenario.duration, scenario.start, {}};
-    report.bucketUs = scenario.metrics.bucket;
-    report.offeredSeries.assign(static_cast<std::size_t>(ceilDivPositive(scenario.duration, scenario.metrics.bucket)), 0);
-
-    std::array<Arrival, kBatch> batch;
-    std::vector<std::array<std::uint8_t, kBatch>> allowedByLane(lanes.size());
-    std::vector<std::uint8_t> allowed(lanes.size());
-    std::vector<bool> clientSeen;
-    std::int64_t count = 0;
-    control.report(0, "traffic");
-    for (;;) {
-        std::size_t size = 0;
-        while (size < kBatch && traffic.next(batch[size]))
-            ++size;
-        if (size == 0)
-            break;
-        const std::span<const Arrival> arrivals(batch.data(), size);
-        for (std::size_t i = 0; i < lanes.size(); ++i) {
-            if constexpr (kImmediate) {
-                lanes[i]->offer(arrivals, allowedByLane[i].data());
-            } else {
-                for (const Arrival& arrival : arrivals)
-                    lanes[i]->offer(arrival);
-            }
+class Pass {
+public:
+    Pass(const Scenario& scenario, RunControl& control)
+        : m_scenario(scenario), m_control(control), m_population(scenario.population, scenario.endpoints), m_lanes(makeLanes()),
+          m_traffic(scenario, m_population, m_recordedKeys), m_shadow(m_lanes, scenario.metrics.shadowExamples),
+          m_laneNanos(m_lanes.size(), 0)
+    {
+        for (Chunk& chunk : m_chunks) {
+            chunk.arrivals.resize(kChunk);
+            if constexpr (kImmediate)
+                chunk.allowedByLane.assign(m_lanes.size(), std::vector<std::uint8_t>(kChunk));
         }
-        for (std::size_t r = 0; r < size; ++r) {
-            const Arrival& arrival = batch[r];
-            const SimTime offset = arrival.t - scenario.start;
-            report.offeredSeries[std::min<std::size_t>(static_cast<std::size_t>(offset / scenario.metrics.bucket),
-                                                       report.offeredSeries.size() - 1)] += arrival.cost;
-            if constexpr (kImmediate) {
-                std::size_t allowedBy = 0;
-                for (std::size_t i = 0; i < lanes.size(); ++i)
-                    allowedBy += (allowed[i] = allowedByLane[i][r]);
-                if (allowedBy != 0 && allowedBy != lanes.size())  // else no pair disagrees
-                    shadow.record(allowed, arrival, scenario.start, lanes);
-            }
-            if (arrival.client >= clientSeen.size())
-                clientSeen.resize(std::max<std::size_t>(arrival.client + 1, clientSeen.size() * 2), false);
-            if (!clientSeen[arrival.client]) {
-                clientSeen[arrival.client] = true;
-                ++report.distinctClients;
-            }
-            if (++count % kCheckEvery == 0) {
-                if (control.cancelled())
-                    throw Cancelled{};
-                control.report(static_cast<int>(std::clamp<std::int64_t>(offset * 1000 / scenario.duration, 0, 999)), "traffic");
-            }
-        }
+        m_report.scenario = {scenario.name, scenario.seed, scenario.duration, scenario.start, {}};
+        m_report.bucketUs = scenario.metrics.bucket;
+        m_report.offeredSeries.assign(static_cast<std::size_t>(ceilDivPositive(scenario.duration, scenario.metrics.bucket)), 0);
+        m_allowed.resize(m_lanes.size());
     }
-    report.uniqueRequests = count;
-    report.scenario.sources = traffic.describe(scenario);
-    control.report(999, "metrics");
-    for (auto& lane : lanes) {
+
+    Report run(unsigned threads);
+
+private:
+    static constexpr bool kImmediate = std::is_same_v<LaneType, Lane>;
+    struct Chunk {
+        std::vector<Arrival> arrivals;  // the first `size` are this chunk's
+        std::size_t size = 0;
+        std::vector<std::vector<std::uint8_t>> allowedByLane;  // single-instance lanes' decisions
+    };
+
+    std::vector<std::unique_ptr<LaneType>> makeLanes()
+    {
+        std::vector<std::unique_ptr<LaneType>> lanes;
+        for (std::size_t i = 0; i < m_scenario.algorithms.size(); ++i)
+            lanes.push_back(std::make_unique<LaneType>(m_scenario.algorithms[i], m_scenario, m_population, m_recordedKeys, i));
+        return lanes;
+    }
+    void read(Chunk& chunk)
+    {
+        chunk.size = 0;
+        while (chunk.size < kChunk && m_traffic.next(chunk.arrivals[chunk.size]))
+            ++chunk.size;
+    }
+    void decide(Chunk& chunk, std::size_t lane);
+    void count(const Chunk& chunk);
+    std::vector<std::size_t> laneOrder() const;
+
+    const Scenario& m_scenario;
+    RunControl& m_control;
+    Population m_population;
+    KeyInterner m_recordedKeys;
+    std::vector<std::unique_ptr<LaneType>> m_lanes;
+    TrafficMerge m_traffic;
+    ShadowComparison m_shadow;
+    Report m_report;
+    std::array<Chunk, 2> m_chunks;
+    std::vector<std::int64_t> m_laneNanos;  // each lane's time on the last chunk, to hand out the slowest first
+    std::vector<std::uint8_t> m_allowed;    // one request's decisions, by lane
+    std::vector<bool> m_clientSeen;
+    std::int64_t m_count = 0;
+};
+
+template <class LaneType>
+Report Pass<LaneType>::run(unsigned threads)
+{
+    RoundPool pool(std::min<unsigned>(threads, static_cast<unsigned>(m_lanes.size()) + 1));  // before the chunks it reads go
+    Chunk* current = &m_chunks[0];
+    Chunk* next = &m_chunks[1];
+    m_control.report(0, "traffic");
+    read(*current);
+    if (current->size > 0)
+        pool.start(laneOrder(), [this, current](std::size_t lane) { decide(*current, lane); });
+    while (current->size > 0) {
+        read(*next);
+        pool.finish();
+        if (m_control.cancelled())  // the lanes may have stopped part way
+            throw Cancelled{};
+        if (next->size > 0)
+            pool.start(laneOrder(), [this, next](std::size_t lane) { decide(*next, lane); });
+        count(*current);
+        std::swap(current, next);
+    }
+    m_report.uniqueRequests = m_count;
+    m_report.scenario.sources = m_traffic.describe(m_scenario);
+    m_control.report(999, "metrics");
+    for (auto& lane : m_lanes) {
         lane->finish();
-        report.algorithms.push_back(lane->takeReport());
+        m_report.algorithms.push_back(lane->takeReport());
     }
     if constexpr (kImmediate)
-        report.shadow = shadow.take();
-    control.report(1000, "done");
-    return report;
+        m_report.shadow = m_shadow.take();
+    m_control.report(1000, "done");
+    return std::move(m_report);
+}
+
+// Lane `lane` decides the chunk a batch at a time, checking for a cancel between batches.
+template <class LaneType>
+void Pass<LaneType>::decide(Chunk& chunk, std::size_t lane)
+{
+    const auto began = std::chrono::steady_clock::now();
+    LaneType& l = *m_lanes[lane];
+    for (std::size_t first = 0; first < chunk.size && !m_control.cancelled(); first += kBatch) {
+        const std::span<const Arrival> arrivals(chunk.arrivals.data() + first, std::min(kBatch, chunk.size - first));
+        if constexpr (kImmediate) {
+            l.offer(arrivals, chunk.allowedByLane[lane].data() + first);
+        } else {
+            for (const Arrival& arrival : arrivals)
+                l.offer(arrival);
+        }
+    }
+    m_laneNanos[lane] = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - began).count();
+}
+
+// The lanes, slowest on the last chunk first, so that no slow lane starts last.
+template <class LaneType>
+std::vector<std::size_t> Pass<LaneType>::laneOrder() const
+{
+    std::vector<std::size_t> order(m_lanes.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [this](std::size_t a, std::size_t b) { return m_laneNanos[a] > m_laneNanos[b]; });
+    return order;
+}
+
+// What the report counts per fresh request, in arrival order, once every lane has decided it.
+template <class LaneType>
+void Pass<LaneType>::count(const Chunk& chunk)
+{
+    for (std::size_t r = 0; r < chunk.size; ++r) {
+        const Arrival& arrival = chunk.arrivals[r];
+        const SimTime offset = arrival.t - m_scenario.start;
+        m_report.offeredSeries[std::min<std::size_t>(static_cast<std::size_t>(offset / m_scenario.metrics.bucket),
+                                                     m_report.offeredSeries.size() - 1)] += arrival.cost;
+        if constexpr (kImmediate) {
+            std::size_t allowedBy = 0;
+            for (std::size_t i = 0; i < m_lanes.size(); ++i)
+                allowedBy += (m_allowed[i] = chunk.allowedByLane[i][r]);
+            if (allowedBy != 0 && allowedBy != m_lanes.size())  // else no pair disagrees
+                m_shadow.record(m_allowed, arrival, m_scenario.start, m_lanes);
+        }
+        if (arrival.client >= m_clientSeen.size())
+            m_clientSeen.resize(std::max<std::size_t>(arrival.client + 1, m_clientSeen.size() * 2), false);
+        if (!m_clientSeen[arrival.client]) {
+            m_clientSeen[arrival.client] = true;
+            ++m_report.distinctClients;
+        }
+        if (++m_count % kCheckEvery == 0) {
+            if (m_control.cancelled())
+                throw Cancelled{};
+            m_control.report(static_cast<int>(std::clamp<std::int64_t>(offset * 1000 / m_scenario.duration, 0, 999)), "traffic");
+        }
+    }
 }
 
 }  // namespace
@@ -153,12 +245,22 @@ void checkRunnable(const Scenario& scenario, WorkLimit limit)
     }
 }
 
+unsigned defaultRunThreads()
+{
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
+}
+
+Report runScenario(const Scenario& scenario, RunControl& control, const RunOptions& options)
+{
+    checkRunnable(scenario, options.limit);
+    if (scenario.cluster)
+        return Pass<ClusterLane>(scenario, control).run(options.threads);
+    return Pass<Lane>(scenario, control).run(options.threads);
+}
+
 Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)
 {
-    checkRunnable(scenario, limit);
-    if (scenario.cluster)
-        return runLanes<ClusterLane>(scenario, control);
-    return runLanes<Lane>(scenario, control);
+    return runScenario(scenario, control, RunOptions{limit, 1});
 }
 
 }  // namespace ratelab
