@@ -33,6 +33,32 @@ private slots:
         }
     }
 
+    // File > Export all charts: Compare's four and, in a cluster scenario, the Cluster view's
+    // charts, each as PNG, SVG and CSV in one folder; a folder that cannot be made, one message.
+    void exportAllChartsIntoAFolder()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(findAction(&w, QStringLiteral("Export all charts…")));
+        w.openExample(QStringLiteral("cluster-redis-outage"));
+        QVERIFY(waitSettled(w));
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("charts"));
+        const int clusterCharts = int(w.clusterView()->charts().size());
+        QVERIFY(clusterCharts >= 4);
+        QCOMPARE(w.exportAllCharts(folder), 3 * (4 + clusterCharts));
+        for (const QString& name : {QStringLiteral("compare-allowed"), QStringLiteral("compare-bursts"),
+                                    QStringLiteral("compare-state"), QStringLiteral("cluster-overshootchart")})
+            for (const char* ext : {".png", ".svg", ".csv"})
+                QVERIFY2(QFileInfo(QDir(folder).filePath(name + QLatin1String(ext))).size() > 10, qPrintable(name + ext));
+        QCOMPARE(QDir(folder).entryList(QDir::Files).size(), 3 * (4 + clusterCharts));
+        int result = 0;
+        const QString shown = messageBoxOf([&] { result = w.exportAllCharts(QStringLiteral("/dev/null/charts")); });
+        QCOMPARE(result, -1);
+        QCOMPARE(shown, QStringLiteral("Export all charts\nCannot create the folder /dev/null/charts"));
+    }
+
     // Every export reports a write that fails, naming the file and the OS reason, and keeps
     // the file that was there: the report (File > Export report), each chart's PNG, SVG and
     // CSV, and the advisor's export dialog.

@@ -48,6 +48,9 @@ public:
     void openLog(const QString& path);
     // Writes the last finished run's report as report.json (resources/docs/report.md).
     bool exportReport(const QString& path);
+    // Every chart shown (Compare's four, the Cluster view's with a cluster, the Logs view's with
+    // a log) as PNG, SVG and CSV into `dir`; the files written, or -1 with a message box.
+    int exportAllCharts(const QString& dir);
     // Help > Documentation, opened on `document` (a resources/docs file name without .md).
     HelpDialog* showHelp(const QString& document = QString());
     // Help > Choose an algorithm: the decision tree as a guide; its Open scenario opens here.

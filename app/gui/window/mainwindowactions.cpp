@@ -1,6 +1,15 @@
-// MainWindow's menus and toolbar: what each action does is in mainwindow.cpp.
+// MainWindow's menus and toolbar (what most actions do is in mainwindow.cpp), and Export all
+// charts.
 #include "app/gui/window/mainwindow.h"
 
+#include "app/gui/charts/chartfolder.h"
+#include "app/gui/charts/clustertimechart.h"
+#include "app/gui/charts/ratedistributionchart.h"
+#include "app/gui/charts/tradeoffchart.h"
+#include "app/gui/views/advisorview.h"
+#include "app/gui/views/clusterview.h"
+#include "app/gui/views/compareview.h"
+#include "app/gui/views/logsview.h"
 #include "app/gui/window/scenariodock.h"
 #include "app/models/simulationcontroller.h"
 
@@ -13,6 +22,7 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
@@ -71,6 +81,12 @@ void MainWindow::createFileMenu()
     m_exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportReport->setToolTip(tr("The whole report of the last run as JSON, as ratelab-cli run --out writes it"));
     m_exportReport->setEnabled(false);
+    QAction* exportCharts = file->addAction(tr("Export all &charts…"), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export all charts into"));
+        if (!dir.isEmpty())
+            exportAllCharts(dir);
+    });
+    exportCharts->setToolTip(tr("Every chart the views show, as PNG, SVG and CSV, into one folder"));
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 }
@@ -181,6 +197,27 @@ void MainWindow::createToolBar()
     m_phase->setMinimumWidth(220);
     m_phase->setContentsMargins(8, 0, 0, 0);
     bar->addWidget(m_phase);
+}
+
+int MainWindow::exportAllCharts(const QString& dir)
+{
+    QList<QPair<QString, ChartView*>> charts;
+    for (ChartView* c : m_compare->charts())
+        charts.append({QStringLiteral("compare"), c});
+    if (m_cluster->hasCluster())
+        for (ChartView* c : m_cluster->charts())
+            charts.append({QStringLiteral("cluster"), c});
+    if (m_logs->result()) {
+        charts.append({QStringLiteral("logs"), m_logs->advisor()->distributionChart()});
+        charts.append({QStringLiteral("logs"), m_logs->advisor()->tradeoffChart()});
+    }
+    const ChartFolderResult result = exportChartFolder(charts, dir);
+    if (!result.error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export all charts"), result.error);
+        return -1;
+    }
+    statusBar()->showMessage(tr("%1 files written into %2").arg(result.written).arg(dir), 5000);
+    return result.written;
 }
 
 }  // namespace ratelab
