@@ -26,6 +26,14 @@ ImportPreviewModel::ImportPreviewModel(QObject* parent) : QAbstractTableModel(pa
 
 void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, KeyKind key)
 {
+    KeyOptions keyOptions;
+    keyOptions.kind = key;
+    setPreview(head, format, options, keyOptions);
+}
+
+void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options,
+                                    const KeyOptions& keyOptions)
+{
     beginResetModel();
     m_rows.clear();
     m_records = m_bad = m_other = 0;
@@ -37,9 +45,13 @@ void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, co
     } catch (const std::exception& e) {
         m_error = QString::fromUtf8(e.what());
     }
-    KeyOptions keyOptions;
-    keyOptions.kind = key;
-    KeyExtractor keys(keyOptions);
+    std::optional<KeyExtractor> keys;
+    try {
+        keys.emplace(keyOptions);
+    } catch (const std::invalid_argument& e) {
+        m_error = QString::fromUtf8(e.what());
+        parser.reset();
+    }
     const QList<QByteArray> lines = parser ? head.split('\n') : QList<QByteArray>();
     const int n = int(std::min<qsizetype>(kPreviewLines, lines.size()));
     for (int i = 0; i < n; ++i) {
@@ -53,7 +65,7 @@ void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, co
         Row row;
         row.cells[Line] = QString::number(i + 1);
         if (o.kind == LineKind::Record) {
-            const std::string_view k = keys.keyOf(fields);
+            const std::string_view k = keys->keyOf(fields);
             row.cells[Time] = importtext::utc(fields.time);
             row.cells[Key] = qs(k);
             row.cells[Request] = QStringLiteral("%1 %2").arg(qs(fields.method), qs(fields.target));

@@ -31,6 +31,9 @@ public:
     // them by `key`. A format the options cannot build (a bad nginx log_format): no rows, and
     // the reason in error().
     void setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, KeyKind key);
+    // The same with every key option (proxies, API-key parameter, path templates), as the
+    // import will key them; malformed trusted proxies: no rows, the reason in error().
+    void setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, const KeyOptions& key);
 
     int records() const { return m_records; }   // lines that would be imported
     int badLines() const { return m_bad; }      // lines the import would skip

@@ -49,6 +49,68 @@ private slots:
         QVERIFY(wizard.runPage()->statusText().contains(QStringLiteral("line 8899")));
     }
 
+    // The key options are the command line's. Behind proxies, "198.51.100.7, 203.0.113.9,
+    // 10.1.1.1" is keyed 198.51.100.7 by default (the first address) and 203.0.113.9 with
+    // --xff last --trusted 10.0.0.0/8 (the last untrusted one): the wizard with those options
+    // gives the keys derived here and the ones `ratelab-cli import` gives with the same flags.
+    // A look-back that does not parse holds Next with the CLI's reason.
+    void wizardOptionsAreTheCommandLines()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("proxied.log"));
+        {
+            QFile out(log);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(
+                "198.51.100.7, 203.0.113.9, 10.1.1.1 - - [07/Dec/2016:11:05:07 +0100] \"GET /a HTTP/1.1\" 200 5 \"-\" \"x\"\n"
+                "198.51.100.8, 203.0.113.10, 10.1.1.1 - - [07/Dec/2016:11:05:08 +0100] \"GET /b HTTP/1.1\" 200 5 \"-\" \"x\"\n"
+                "192.0.2.1 - - [07/Dec/2016:11:05:09 +0100] \"GET /c HTTP/1.1\" 200 5 \"-\" \"x\"\n");
+        }
+        LogImportController controller;
+        ImportWizard wizard(&controller);
+        wizard.show();
+        wizard.setPath(log);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ImportWizard::KeyPage));
+        wizard.keyPage()->setLogOptions({{"look_back", "soon"}});
+        QVERIFY(!wizard.keyPage()->isComplete());
+        QVERIFY2(wizard.keyPage()->problemText().startsWith(QStringLiteral("look_back: ")),
+                 qPrintable(wizard.keyPage()->problemText()));
+        wizard.keyPage()->setLogOptions({{"xff", "last"}, {"trusted", "10.0.0.0/8"}, {"look_back", "2m"}});
+        QVERIFY(wizard.keyPage()->isComplete());
+        // The preview keys as the import will.
+        QCOMPARE(wizard.keyPage()->preview()->model()->index(0, ImportPreviewModel::Key).data().toString(),
+                 QStringLiteral("203.0.113.9"));
+        QSignalSpy done(wizard.runPage(), &ImportRunPage::importFinished);
+        wizard.next();
+        QVERIFY(done.wait(60'000));
+        const auto result = wizard.runPage()->result();
+        QVERIFY(result);
+        QSet<QByteArray> wizardKeys;
+        for (std::size_t k = 0; k < result->keys->size(); ++k)
+            wizardKeys.insert(QByteArray::fromStdString(result->keys->name(KeyId(k))));
+        QCOMPARE(wizardKeys, (QSet<QByteArray>{"203.0.113.9", "203.0.113.10", "192.0.2.1"}));
+
+        const QString trace = dir.filePath(QStringLiteral("trace.csv"));
+        QProcess cli;
+        cli.start(QStringLiteral(RATELAB_CLI_PATH),
+                  {QStringLiteral("import"), log, QStringLiteral("--xff"), QStringLiteral("last"), QStringLiteral("--trusted"),
+                   QStringLiteral("10.0.0.0/8"), QStringLiteral("--look-back"), QStringLiteral("2m"), QStringLiteral("--out"),
+                   trace});
+        QVERIFY(cli.waitForFinished(60'000));
+        QCOMPARE(cli.exitCode(), 0);
+        QFile file(trace);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QList<QByteArray> rows = file.readAll().split('\n');
+        rows.removeFirst();  // the header
+        rows.removeAll(QByteArray());
+        QSet<QByteArray> cliKeys;
+        for (const QByteArray& row : rows)
+            cliKeys.insert(row.split(',')[1]);
+        QCOMPARE(qint64(result->requests.size()), qint64(rows.size()));
+        QCOMPARE(wizardKeys, cliKeys);
+    }
+
     // A file the wizard cannot open: its first page says which and why, and goes no further.
     void importWizardUnreadableFile()
     {

@@ -3,11 +3,16 @@
 #include "app/gui/import/importwizard.h"
 #include "app/models/formatting.h"
 #include "app/models/importpreviewmodel.h"
+#include "engine/logs/importoptions.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -41,7 +46,86 @@ ImportKeyPage::ImportKeyPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     layout->addWidget(m_table, 1);
+    layout->addWidget(createOptions());
     connect(m_key, &QComboBox::currentIndexChanged, this, &ImportKeyPage::refresh);
+}
+
+// The key options `ratelab-cli import` takes, with its defaults.
+QWidget* ImportKeyPage::createOptions()
+{
+    auto* box = new QGroupBox(tr("Key options (as ratelab-cli import takes them)"), this);
+    auto* form = new QFormLayout(box);
+    m_xff = new QComboBox(box);
+    m_xff->addItem(tr("the first untrusted address"), QStringLiteral("first"));
+    m_xff->addItem(tr("the last untrusted address"), QStringLiteral("last"));
+    form->addRow(tr("From a proxy chain, take"), m_xff);
+    m_trusted = new QLineEdit(box);
+    m_trusted->setPlaceholderText(tr("CIDR blocks, addresses or prefixes, comma-separated (--trusted)"));
+    form->addRow(tr("Trusted proxies"), m_trusted);
+    m_apiKeyParam = new QLineEdit(QStringLiteral("api_key"), box);
+    form->addRow(tr("API key query parameter"), m_apiKeyParam);
+    m_apiKeyField = new QLineEdit(box);
+    m_apiKeyField->setPlaceholderText(tr("nginx variable, W3C field, JSON path or CSV column (--api-key-field)"));
+    form->addRow(tr("API key field"), m_apiKeyField);
+    m_pathTemplates = new QCheckBox(tr("Collapse numeric, hex and UUID path segments to :id"), box);
+    form->addRow(tr("Endpoint keys"), m_pathTemplates);
+    m_lookBack = new QLineEdit(QStringLiteral("60s"), box);
+    m_lookBack->setToolTip(tr("How far back out-of-order lines are reordered: seconds or a duration like 2m"));
+    form->addRow(tr("Look-back window"), m_lookBack);
+    m_problems = new QLabel(box);
+    m_problems->setWordWrap(true);
+    QPalette red = m_problems->palette();
+    red.setColor(QPalette::WindowText, QColor(0xD5, 0x5E, 0x00));
+    m_problems->setPalette(red);
+    form->addRow(m_problems);
+    for (QLineEdit* e : {m_trusted, m_apiKeyParam, m_apiKeyField, m_lookBack})
+        connect(e, &QLineEdit::textChanged, this, &ImportKeyPage::refresh);
+    connect(m_xff, &QComboBox::currentIndexChanged, this, &ImportKeyPage::refresh);
+    connect(m_pathTemplates, &QCheckBox::toggled, this, &ImportKeyPage::refresh);
+    return box;
+}
+
+std::vector<LogOption> ImportKeyPage::logOptions() const
+{
+    std::vector<LogOption> options = {{"xff", m_xff->currentData().toString().toStdString()}};
+    const auto text = [](const QLineEdit* e) { return e->text().trimmed().toStdString(); };
+    if (!text(m_trusted).empty())
+        options.push_back({"trusted", text(m_trusted)});
+    options.push_back({"api_key_param", text(m_apiKeyParam)});
+    if (!text(m_apiKeyField).empty())
+        options.push_back({"api_key_field", text(m_apiKeyField)});
+    options.push_back({"path_templates", m_pathTemplates->isChecked() ? "true" : "false"});
+    options.push_back({"look_back", text(m_lookBack)});
+    return options;
+}
+
+void ImportKeyPage::setLogOptions(const std::vector<LogOption>& options)
+{
+    for (const LogOption& o : options) {
+        const QString value = QString::fromStdString(o.value);
+        if (o.name == "xff")
+            m_xff->setCurrentIndex(std::max(0, m_xff->findData(value)));
+        else if (o.name == "trusted")
+            m_trusted->setText(value);
+        else if (o.name == "api_key_param")
+            m_apiKeyParam->setText(value);
+        else if (o.name == "api_key_field")
+            m_apiKeyField->setText(value);
+        else if (o.name == "path_templates")
+            m_pathTemplates->setChecked(value == QLatin1String("true"));
+        else if (o.name == "look_back")
+            m_lookBack->setText(value);
+    }
+}
+
+QString ImportKeyPage::problemText() const
+{
+    return m_problems->text();
+}
+
+bool ImportKeyPage::isComplete() const
+{
+    return m_problems->text().isEmpty();
 }
 
 KeyKind ImportKeyPage::keyKind() const
@@ -66,7 +150,16 @@ void ImportKeyPage::initializePage()
 
 void ImportKeyPage::refresh()
 {
-    m_model->setPreview(m_wizard->head(), m_wizard->format(), m_wizard->options().parser, keyKind());
+    ImportOptions checked;
+    QStringList problems;
+    for (const LogOptionProblem& p : applyLogOptions(logOptions(), checked))
+        problems << QStringLiteral("%1: %2").arg(QString::fromStdString(p.option), QString::fromStdString(p.message));
+    if (problems.join(QLatin1Char('\n')) != m_problems->text()) {
+        m_problems->setText(problems.join(QLatin1Char('\n')));
+        emit completeChanged();
+    }
+    const ImportOptions options = m_wizard->options();
+    m_model->setPreview(m_wizard->head(), m_wizard->format(), options.parser, options.key);
     if (!m_model->error().isEmpty()) {
         m_counts->setText(tr("cannot parse with this format: %1").arg(m_model->error()));
         return;

@@ -1,5 +1,7 @@
 #include "app/gui/import/importwizard.h"
 
+#include "engine/logs/logoptions.h"
+
 #include "app/gui/import/importfilepage.h"
 #include "app/gui/import/importkeypage.h"
 #include "app/gui/import/importrunpage.h"
@@ -67,8 +69,10 @@ ImportOptions ImportWizard::options() const
     o.format = m_file ? m_file->overrideFormat() : LogFormat::Auto;
     if (m_file)
         o.parser.nginxLogFormat = m_file->nginxFormat().toStdString();
-    if (m_key)
+    if (m_key) {
         o.key.kind = m_key->keyKind();
+        applyLogOptions(m_key->logOptions(), o);  // its problems are the key page's, which holds Next
+    }
     if (o.format == LogFormat::Auto)
         o.format = m_detection.format;
     return o;
