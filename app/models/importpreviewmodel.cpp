@@ -26,14 +26,16 @@ ImportPreviewModel::ImportPreviewModel(QObject* parent) : QAbstractTableModel(pa
 
 void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, KeyKind key)
 {
-    KeyOptions keyOptions;
-    keyOptions.kind = key;
-    setPreview(head, format, options, keyOptions);
+    ImportOptions all;
+    all.parser = options;
+    all.key.kind = key;
+    setPreview(head, format, all);
 }
 
-void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options,
-                                    const KeyOptions& keyOptions)
+void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, const ImportOptions& all)
 {
+    const ParserOptions& options = all.parser;
+    const KeyOptions& keyOptions = all.key;
     beginResetModel();
     m_rows.clear();
     m_records = m_bad = m_other = 0;
@@ -53,6 +55,7 @@ void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, co
         parser.reset();
     }
     const QList<QByteArray> lines = parser ? head.split('\n') : QList<QByteArray>();
+    SimTime latest = kNever;  // the latest time of a record let through
     const int n = int(std::min<qsizetype>(kPreviewLines, lines.size()));
     for (int i = 0; i < n; ++i) {
         std::string line = lines[i].toStdString();
@@ -61,7 +64,9 @@ void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, co
         if (i == lines.size() - 1 && line.empty())
             break;
         LogFields fields;
-        const LineOutcome o = parser->parse(line, fields);
+        // A line longer than the import takes is skipped unread, as the import does.
+        const LineOutcome o = line.size() > all.maxLineBytes ? LineOutcome{LineKind::Malformed, LineProblem::LineTooLong, "line"}
+                                                             : parser->parse(line, fields);
         Row row;
         row.cells[Line] = QString::number(i + 1);
         if (o.kind == LineKind::Record) {
@@ -73,7 +78,11 @@ void ImportPreviewModel::setPreview(const QByteArray& head, LogFormat format, co
             if (k.empty()) {
                 row.bad = true;
                 row.cells[Problem] = QStringLiteral("\u26A0 %1").arg(importtext::problemText(LineProblem::NoKey));
+            } else if (latest != kNever && fields.time < latest - std::max<Duration>(all.lookBackUs, 0)) {
+                row.bad = true;  // as the import's reorder buffer refuses it (reorderbuffer.h)
+                row.cells[Problem] = QStringLiteral("\u26A0 %1").arg(importtext::problemText(LineProblem::TooOld));
             } else {
+                latest = latest == kNever ? fields.time : std::max(latest, fields.time);
                 ++m_records;
             }
         } else if (o.kind == LineKind::Malformed) {

@@ -9,6 +9,8 @@
 #include "engine/logs/parsers/formatdetect.h"
 #include "engine/logs/parsers/logformat.h"
 
+#include "engine/logs/importoptions.h"
+
 #include <QAbstractTableModel>
 #include <QByteArray>
 
@@ -31,9 +33,11 @@ public:
     // them by `key`. A format the options cannot build (a bad nginx log_format): no rows, and
     // the reason in error().
     void setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, KeyKind key);
-    // The same with every key option (proxies, API-key parameter, path templates), as the
-    // import will key them; malformed trusted proxies: no rows, the reason in error().
-    void setPreview(const QByteArray& head, LogFormat format, const ParserOptions& options, const KeyOptions& key);
+    // The same with every option of the import, so that its lines count as the import will
+    // count them: keyed with every key option (proxies, API-key parameter, path templates), and
+    // a line older than the look-back window allows behind the latest one refused as too old.
+    // Malformed trusted proxies: no rows, the reason in error().
+    void setPreview(const QByteArray& head, LogFormat format, const ImportOptions& options);
 
     int records() const { return m_records; }   // lines that would be imported
     int badLines() const { return m_bad; }      // lines the import would skip

@@ -182,6 +182,35 @@ private slots:
         QVERIFY2(model.error().startsWith(QStringLiteral("unclosed ${")), qPrintable(model.error()));
     }
 
+    // The preview counts lines as the import will: a line 90 s behind the latest is refused as
+    // too old under the default 60 s look-back (the import's reorder buffer) and kept under
+    // 2 min; a line with no user is refused for its key. Records and bad lines equal the
+    // import's requests and skipped lines on the same bytes and options.
+    void previewCountsAsTheImport()
+    {
+        const QByteArray head = "10.0.0.1 - ann [17/May/2015:10:05:00 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"x\"\n"
+                                "10.0.0.2 - bob [17/May/2015:10:07:00 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"x\"\n"
+                                "10.0.0.3 - cid [17/May/2015:10:05:30 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"x\"\n"
+                                "10.0.0.4 - - [17/May/2015:10:07:01 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"x\"\n";
+        for (const Duration lookBack : {60 * kMicrosPerSecond, 120 * kMicrosPerSecond}) {
+            ImportOptions options;
+            options.format = LogFormat::Combined;
+            options.key.kind = KeyKind::User;
+            options.lookBackUs = lookBack;
+            ImportPreviewModel model;
+            model.setPreview(head, LogFormat::Combined, options);
+            std::istringstream in(head.toStdString());
+            KeyInterner keys;
+            const ImportSummary import = importLog(in, options, keys, [](const ImportedRequest&) {});
+            const bool tooOld = lookBack < 90 * kMicrosPerSecond;
+            QCOMPARE(model.records(), tooOld ? 2 : 3);
+            QCOMPARE(model.badLines(), tooOld ? 2 : 1);
+            QCOMPARE(qint64(model.records()), import.requestsImported);
+            QCOMPARE(qint64(model.badLines()), import.skippedTotal());
+            QCOMPARE(model.index(2, ImportPreviewModel::Problem).data().toString().contains(QStringLiteral("look-back")), tooOld);
+        }
+    }
+
     void headline()
     {
         QCOMPARE(importtext::headline(*sampleImport()),

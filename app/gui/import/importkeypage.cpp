@@ -159,7 +159,7 @@ void ImportKeyPage::refresh()
         emit completeChanged();
     }
     const ImportOptions options = m_wizard->options();
-    m_model->setPreview(m_wizard->head(), m_wizard->format(), options.parser, options.key);
+    m_model->setPreview(m_wizard->head(), m_wizard->format(), options);
     if (!m_model->error().isEmpty()) {
         m_counts->setText(tr("cannot parse with this format: %1").arg(m_model->error()));
         return;
