@@ -279,6 +279,7 @@ int main(int argc, char* argv[])
         window.resize(1600, 1000);
         window.show();
         window.openScenario(*scenario, options.path);
+        window.startTourIfFirstRun();
         return app.exec();
     }
     return takeScreenshot(window, options.size, *options.screenshot, *scenario, options.path);

@@ -2,8 +2,11 @@
 // destruction, Cancel and reflow on a small window.
 #include "tests/gui/guitest.h"
 
+#include "app/gui/dialogs/tourdialog.h"
+
 #include <QBarSet>
 #include <QListWidget>
+#include <QSettings>
 
 using namespace ratelab;
 
@@ -26,6 +29,42 @@ private slots:
         QCOMPARE(help->documents().front(), QStringLiteral("app"));
         QVERIFY(help->shownText().contains(QStringLiteral("peak_state_bytes")));
         QVERIFY(!help->showDocument(QStringLiteral("no-such-document")));
+    }
+
+    // The first start shows the tour; each step brings its view forward; once closed it does
+    // not come back by itself, and Help > Tour of the views opens it again at the start.
+    void tourOnTheFirstStartOnly()
+    {
+        QSettings().remove(QStringLiteral("tour/seen"));
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.startTourIfFirstRun();
+        auto* tour = w.findChild<TourDialog*>();
+        QVERIFY(tour && tour->isVisible());
+        QCOMPARE(w.view(), MainWindow::View::Compare);
+        QVERIFY(tour->stepTitle().startsWith(QStringLiteral("Compare")));
+        tour->setStep(1);
+        QCOMPARE(w.view(), MainWindow::View::Learn);
+        tour->setStep(2);
+        QCOMPARE(w.view(), MainWindow::View::Logs);
+        tour->setStep(3);
+        QCOMPARE(w.view(), MainWindow::View::Cluster);
+        tour->setStep(tour->stepCount() - 1);
+        QCOMPARE(w.view(), MainWindow::View::Cluster);  // the last step has no view of its own
+        tour->reject();
+        QVERIFY(!tour->isVisible());
+        QVERIFY(TourDialog::seen());
+
+        MainWindow again;
+        again.startTourIfFirstRun();
+        QVERIFY(!again.findChild<TourDialog*>());
+        findAction(&again, QStringLiteral("Tour of the views"))->trigger();
+        auto* reopened = again.findChild<TourDialog*>();
+        QVERIFY(reopened && reopened->isVisible());
+        QCOMPARE(reopened->step(), 0);
+        reopened->reject();
+        QSettings().remove(QStringLiteral("tour/seen"));
     }
 
     void tableRowOpensLearn()

@@ -21,6 +21,7 @@ class QMenu;
 namespace ratelab {
 
 class ChooseDialog;
+class TourDialog;
 class ClusterView;
 class CompareView;
 class HelpDialog;
@@ -55,6 +56,9 @@ public:
     HelpDialog* showHelp(const QString& document = QString());
     // Help > Choose an algorithm: the decision tree as a guide; its Open scenario opens here.
     ChooseDialog* showChooseGuide();
+    // The tour of the views (Help > Tour of the views), and by itself on the first start only.
+    TourDialog* showTour();
+    void startTourIfFirstRun();
     void setView(View view);
     View view() const;
     void setTheme(Theme theme);
@@ -142,6 +146,7 @@ private:
     QAction* m_exportReport = nullptr;
     HelpDialog* m_help = nullptr;      // created when first asked for
     ChooseDialog* m_choose = nullptr;  // created when first asked for
+    TourDialog* m_tour = nullptr;      // likewise
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -6,6 +6,7 @@
 #include "app/gui/charts/clustertimechart.h"
 #include "app/gui/charts/ratedistributionchart.h"
 #include "app/gui/charts/tradeoffchart.h"
+#include "app/gui/dialogs/tourdialog.h"
 #include "app/gui/views/advisorview.h"
 #include "app/gui/views/clusterview.h"
 #include "app/gui/views/compareview.h"
@@ -148,6 +149,7 @@ void MainWindow::createHelpMenu()
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Documentation"), this, [this] { showHelp(); })->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&Choose an algorithm…"), this, [this] { showChooseGuide(); });
+    help->addAction(tr("&Tour of the views"), this, [this] { showTour(); });
     help->addAction(tr("&About RateLab"), this, [this] {
         QMessageBox::about(this, tr("About RateLab"),
                            tr("<b>RateLab %1</b><p>A laboratory for API rate limiting: the same traffic through every "
@@ -218,6 +220,22 @@ int MainWindow::exportAllCharts(const QString& dir)
     }
     statusBar()->showMessage(tr("%1 files written into %2").arg(result.written).arg(dir), 5000);
     return result.written;
+}
+
+TourDialog* MainWindow::showTour()
+{
+    if (!m_tour)
+        m_tour = new TourDialog([this](int view) { setView(View(view)); }, this);
+    m_tour->setStep(0);
+    m_tour->show();
+    m_tour->raise();
+    return m_tour;
+}
+
+void MainWindow::startTourIfFirstRun()
+{
+    if (!TourDialog::seen())
+        showTour();
 }
 
 }  // namespace ratelab
