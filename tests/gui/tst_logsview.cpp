@@ -1,6 +1,7 @@
 // The Logs view: the sample import, replay, the advisor, the keep handle and window.
 #include "tests/gui/guitest.h"
 
+#include <QCategoryAxis>
 #include <QMimeData>
 
 using namespace ratelab;
@@ -260,6 +261,9 @@ private slots:
         AdvisorView* a = w.logsView()->advisor();
         TradeoffChart* chart = a->tradeoffChart();
         chart->refreshNow();
+        // Both shares' axes start at zero, so a share's height is its size.
+        for (QAbstractAxis* axis : chart->chart()->axes(Qt::Vertical))
+            QCOMPARE(qobject_cast<QCategoryAxis*>(axis)->min(), 0.0);
         QTRY_VERIFY(chart->chart()->plotArea().left() > 30);  // laid out with its axis labels
         const auto advice = a->result();
         const Recommendation& tb = advice->recommendations[0];

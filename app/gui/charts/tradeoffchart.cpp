@@ -100,7 +100,6 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     m_gridX.clear();
     QList<QPointF> kept;
     QList<QPointF> rejected;
-    double lowestKept = 100;
     double mostRejected = 0;
     const AdvisorResult* advice = m_curve.result();
     const bool tooFew = advice && advice->keys > 0 && advice->keys < kMinKeysForCurves;
@@ -109,7 +108,6 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
         m_gridX.append(x);
         kept.append(QPointF(x, 100 * m_curve.keptShare(i)));
         rejected.append(QPointF(x, 100 * m_curve.point(i).requestsRejectedShare));
-        lowestKept = std::min(lowestKept, kept.back().y());
         mostRejected = std::max(mostRejected, rejected.back().y());
     }
     m_target = tooFew ? -1 : m_curve.recommended();
@@ -123,8 +121,7 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     m_kept->replace(kept);  // at most ~25 points: no downsampling needed
     m_keptDots->replace(kept);
     m_rejected->replace(rejected);
-    m_leftMin = std::min(90.0, std::floor(lowestKept / 10) * 10);
-    m_left->setNiceRange(m_leftMin, 100);
+    m_left->setNiceRange(0, 100);  // from zero, as the right axis: a share's height is its size
     const double step = fmt::niceStep(std::max(mostRejected, 0.1), 5);
     m_rejectedTop = std::ceil(std::max(mostRejected, 0.1) / step) * step;
 
@@ -287,7 +284,7 @@ void TradeoffChart::layoutOverlays()
 
 double TradeoffChart::keepPixelY() const
 {
-    const double percent = std::clamp(double(m_keepPpm) / 10'000, m_leftMin, 100.0);
+    const double percent = std::clamp(double(m_keepPpm) / 10'000, 0.0, 100.0);
     return chart()->mapToPosition(QPointF(m_gridX.isEmpty() ? 0 : m_gridX.front(), percent), m_kept).y();
 }
 
@@ -299,7 +296,7 @@ QPointF TradeoffChart::keepHandlePos() const
 std::int64_t TradeoffChart::keepAt(double yPixels) const
 {
     const double percent = chart()->mapToValue(QPointF(chart()->plotArea().left(), yPixels), m_kept).y();
-    const double ppm = std::clamp(percent, m_leftMin, 100.0) * 10'000;
+    const double ppm = std::clamp(percent, 0.0, 100.0) * 10'000;
     return std::int64_t(std::llround(ppm / double(kKeepStep))) * kKeepStep;
 }
 

@@ -101,7 +101,6 @@ private:
     bool m_dragging = false;
     std::int64_t m_keepPpm = AdvisorOptions{}.targetPpm;
     bool m_draggingKeep = false;
-    double m_leftMin = 0;  // the left axis' lower end (%)
     std::pair<double, double> m_xRange{0, 1};
     double m_rejectedTop = 100;
     QLineSeries* m_kept = nullptr;

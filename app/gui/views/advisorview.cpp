@@ -11,7 +11,6 @@
 #include "app/models/topkeysmodel.h"
 
 #include <QButtonGroup>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -293,14 +292,11 @@ void AdvisorView::showSelected()
         m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles no key.")
                                     .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec)));
     } else {
-        m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles %3 of %4; the top %5 sent %6 of the rejected requests. "
-                                   "Times in s after %7 UTC.")
+        m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles %3 of %4; the top %5 sent %6 of the rejected requests.")
                                     .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec),
                                          fmt::exact(rec->throttledKeys), fmt::count(rec->keys, "key"))
                                     .arg(fmt::count(qint64(rec->topKeys.size()), "key"))
-                                    .arg(fmt::share(rec->topKeysRejectedShare),
-                                         QDateTime::fromMSecsSinceEpoch(m_result->firstTime / 1000, Qt::UTC)
-                                             .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+                                    .arg(fmt::share(rec->topKeysRejectedShare)));
     }
     updateReadout();
 }
