@@ -19,7 +19,8 @@ namespace {
 // Room above the data (a share of the plot height) where the percentile labels sit, so they
 // never cover the CDF as it nears 100%.
 constexpr double kHeadroom = 1.2;
-constexpr int kTicks = 4;  // p50, p90, p99, p99.9 (the distribution's fifth is the max)
+constexpr int kTicks = 4;          // p50, p90, p99, p99.9 (the distribution's fifth is the max)
+constexpr double kLogBase = -0.3;  // the log keys axis' floor: log10 of half a key
 }  // namespace
 
 RateDistributionChart::RateDistributionChart(QWidget* parent) : ChartView(parent)
@@ -28,11 +29,13 @@ RateDistributionChart::RateDistributionChart(QWidget* parent) : ChartView(parent
     m_x = new NiceAxis([](double v, double) { return fmt::compact(v); }, NiceAxis::Scale::Log10, this);
     m_keys = new NiceAxis(&NiceAxis::compact, NiceAxis::Scale::Linear, this);
     m_keys->setTargetTicks(5);
+    m_keysLog = new NiceAxis(&NiceAxis::compact, NiceAxis::Scale::Log10, this);
     m_share = new NiceAxis([](double v, double) { return QString::number(v, 'f', 0) + QLatin1Char('%'); },
                            NiceAxis::Scale::Linear, this);
     m_share->setTargetTicks(5);
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_keys, Qt::AlignLeft);
+    chart()->addAxis(m_keysLog, Qt::AlignLeft);
     chart()->addAxis(m_share, Qt::AlignRight);
 
     m_histTop = new QLineSeries(this);
@@ -123,18 +126,26 @@ void RateDistributionChart::rebuild()
         }
         m_cdfLine.append(QPointF(m_xRange.second, previous));
     }
+    double fewest = m_maxKeys;
+    for (const Bar& bar : m_bars)
+        if (bar.keys > 0)
+            fewest = std::min(fewest, double(bar.keys));
+    setKeysLog(m_maxKeys >= kLogKeysRatio * fewest);
+    const double base = m_logKeys ? kLogBase : 0;  // a bar of one key stands above a log axis' floor
     QList<QPointF> top;
     for (const Bar& bar : m_bars) {
         const double lo = std::log10(bar.lower);
         const double hi = std::log10(bar.upper);
-        top << QPointF(lo, 0) << QPointF(lo, double(bar.keys)) << QPointF(hi, double(bar.keys)) << QPointF(hi, 0);
+        const double y = bar.keys <= 0 ? base : m_logKeys ? std::log10(double(bar.keys)) : double(bar.keys);
+        top << QPointF(lo, base) << QPointF(lo, y) << QPointF(hi, y) << QPointF(hi, base);
     }
     m_histTop->replace(top);
-    m_histBase->replace(top.isEmpty() ? QList<QPointF>{} : QList<QPointF>{{top.front().x(), 0}, {top.back().x(), 0}});
+    m_histBase->replace(top.isEmpty() ? QList<QPointF>{} : QList<QPointF>{{top.front().x(), base}, {top.back().x(), base}});
 
     const bool empty = m_bars.isEmpty();
     for (QAbstractAxis* axis : chart()->axes())
         axis->setVisible(!empty);
+    setKeysLog(m_logKeys);  // of the two keys axes, only the one in use
     m_empty->setVisible(empty);
     m_empty->setText(!m_result    ? emptyText()
                          : tooFew ? tr("Only %1 keys in this log: too few for a distribution of per-key rates (%2 at least)")
@@ -153,6 +164,17 @@ void RateDistributionChart::rebuild()
     refreshNow();
 }
 
+void RateDistributionChart::setKeysLog(bool log)
+{
+    m_keys->setVisible(!log && !m_bars.isEmpty());
+    m_keysLog->setVisible(log && !m_bars.isEmpty());
+    if (log == m_logKeys)
+        return;
+    m_logKeys = log;
+    m_histogram->detachAxis(log ? m_keys : m_keysLog);
+    m_histogram->attachAxis(log ? m_keysLog : m_keys);
+}
+
 std::pair<double, double> RateDistributionChart::fullXRange() const
 {
     return m_xRange;
@@ -162,7 +184,10 @@ void RateDistributionChart::refresh()
 {
     m_cdfSeries->replace(downsampleMinMax(m_cdfLine, m_xRange.first, m_xRange.second, plotColumns()));
     m_x->setNiceRange(m_xRange.first, m_xRange.second);
-    m_keys->setNiceRange(0, m_maxKeys * kHeadroom);
+    if (m_logKeys)
+        m_keysLog->setNiceRange(kLogBase, std::log10(m_maxKeys * kHeadroom * kHeadroom));
+    else
+        m_keys->setNiceRange(0, m_maxKeys * kHeadroom);
     m_share->setNiceRange(0, 100 * kHeadroom);
 }
 
@@ -173,6 +198,7 @@ void RateDistributionChart::restyle()
     const QString window = w ? fmt::windowLength(w->windowUs) : QString();
     styleAxis(m_x, w ? tr("busiest %1 of each key (req/s, log)").arg(window) : QString());
     styleAxis(m_keys, tr("keys per bin (bars)"));
+    styleAxis(m_keysLog, tr("keys per bin (bars, log)"));
     styleAxis(m_share, tr("CDF of keys (%, line)"));
     m_share->setGridLineVisible(false);
     // Neither series is an algorithm: bars in the text colour, faint; the CDF in it, solid.

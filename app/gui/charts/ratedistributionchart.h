@@ -41,6 +41,10 @@ public:
     bool isEmptyState() const { return m_bars.isEmpty(); }
     // The sentence shown instead of the chart; empty while the chart draws.
     QString shownSentence() const;
+    // Whether the keys axis is logarithmic: when the fullest bin holds kLogKeysRatio times the
+    // emptiest one or more, the tail's bars would be a pixel high on a linear axis.
+    bool keysAxisIsLog() const { return m_logKeys; }
+    static constexpr double kLogKeysRatio = 30;
     QString emptyText() const;
 
     QString csv() const override;
@@ -56,6 +60,7 @@ protected:
 private:
     const WindowRates* windowRates() const;
     void rebuild();
+    void setKeysLog(bool log);
 
     std::shared_ptr<const AdvisorResult> m_result;
     int m_window = 2;
@@ -71,6 +76,8 @@ private:
     QLineSeries* m_cdfSeries = nullptr;
     NiceAxis* m_x = nullptr;
     NiceAxis* m_keys = nullptr;
+    NiceAxis* m_keysLog = nullptr;  // the same, log10 of the keys: the one shown when m_logKeys
+    bool m_logKeys = false;
     NiceAxis* m_share = nullptr;
     QList<QGraphicsLineItem*> m_tickLines;
     QList<QGraphicsSimpleTextItem*> m_tickLabels;
