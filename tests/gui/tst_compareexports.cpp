@@ -33,6 +33,36 @@ private slots:
         }
     }
 
+    // B's and C's CSVs hold what their annotations and tooltips show: each peak's admitted cost,
+    // limit, window, time and key; each algorithm's peak state, live keys and Redis bytes; all as
+    // the report has them.
+    void barChartCsvsHoldEveryValue()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        const Report& r = *w.controller()->lastReport();
+        const QStringList bursts = w.compareView()->burstChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(bursts.front(), QStringLiteral("id,peak_burst_ratio,allowed_cost,limit,window_us,at_us,key"));
+        const QStringList state = w.compareView()->stateChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(state.front(), QStringLiteral("id,state_bytes_per_key,peak_state_bytes,peak_live_keys,redis_bytes_per_key"));
+        QCOMPARE(bursts.size(), qsizetype(r.algorithms.size() + 1));
+        for (std::size_t i = 0; i < r.algorithms.size(); ++i) {
+            const AlgorithmReport& a = r.algorithms[i];
+            const QStringList b = bursts[qsizetype(i) + 1].split(QLatin1Char(','));
+            QCOMPARE(b[0], QString::fromStdString(a.id));
+            QCOMPARE(b[2].toLongLong(), qint64(a.peakBurst.allowedCost));
+            QCOMPARE(b[4].toLongLong(), qint64(a.peakBurst.windowUs));
+            QCOMPARE(b[5].toLongLong(), qint64(a.peakBurst.atUs));
+            QCOMPARE(b[6], QString::fromStdString(a.peakBurst.key));
+            const QStringList c = state[qsizetype(i) + 1].split(QLatin1Char(','));
+            QCOMPARE(c[2].toLongLong(), qint64(a.memory.peakStateBytes));
+            QCOMPARE(c[3].toLongLong(), qint64(a.memory.peakLiveKeys));
+        }
+    }
+
     // File > Export all charts: Compare's four and, in a cluster scenario, the Cluster view's
     // charts, each as PNG, SVG and CSV in one folder; a folder that cannot be made, one message.
     void exportAllChartsIntoAFolder()

@@ -178,9 +178,23 @@ QString BarsChart::tooltipAt(const QPointF& value) const
 
 QString BarsChart::csv() const
 {
-    QString out = QStringLiteral("id,%1\n").arg(m_csvValueName);
-    for (const Bar& bar : m_bars)
-        out += QStringLiteral("%1,%2\n").arg(bar.id).arg(bar.value, 0, 'g', 12);
+    // A field is quoted when it holds a comma or a quote (a key, an algorithm id).
+    const auto field = [](const QString& v) {
+        if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')))
+            return v;
+        return QLatin1Char('"') + QString(v).replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    };
+    QString out = QStringLiteral("id,%1").arg(m_csvValueName);
+    if (!m_bars.isEmpty())
+        for (const auto& [name, value] : m_bars.front().csvFields)
+            out += QLatin1Char(',') + name;
+    out += QLatin1Char('\n');
+    for (const Bar& bar : m_bars) {
+        out += field(bar.id) + QLatin1Char(',') + QString::number(bar.value, 'g', 12);
+        for (const auto& [name, value] : bar.csvFields)
+            out += QLatin1Char(',') + field(value);
+        out += QLatin1Char('\n');
+    }
     return out;
 }
 

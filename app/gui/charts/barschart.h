@@ -27,6 +27,9 @@ public:
         QString tooltip;  // rich text
         palette::SeriesStyle style;
         bool hidden = false;
+        // What the annotation and tooltip say, as CSV columns after the value: (name, value);
+        // every bar of a chart names the same columns.
+        QList<QPair<QString, QString>> csvFields;
     };
 
     BarsChart(NiceAxis::Formatter formatter, NiceAxis::Scale scale, QWidget* parent = nullptr);

@@ -97,8 +97,18 @@ void BurstChart::setInput(const ChartInput& input)
         bar.id = QString::fromStdString(input.report->algorithms[i].id);
         bar.style = input.styles[i];
         bar.hidden = input.isHidden(i);
+        bar.csvFields = {{QStringLiteral("allowed_cost"), QString()},
+                         {QStringLiteral("limit"), QString()},
+                         {QStringLiteral("window_us"), QString()},
+                         {QStringLiteral("at_us"), QString()},
+                         {QStringLiteral("key"), QString()}};
         if (const auto& p = m_peaks[i]) {
             bar.value = p->ratio;
+            bar.csvFields[0].second = QString::number(p->allowedCost);
+            bar.csvFields[1].second = QString::number(nominalOf(*p), 'g', 12);
+            bar.csvFields[2].second = QString::number(p->windowUs);
+            bar.csvFields[3].second = QString::number(p->atUs);
+            bar.csvFields[4].second = QString::fromStdString(p->key);
             bar.annotation = tr("%1 at %2").arg(fmt::ratio(p->ratio), fmt::simTime(p->atUs));
             if (!sameLimit)
                 bar.annotation += tr("  (%1 per %2)").arg(fmt::compact(nominalOf(*p)), fmt::windowLength(p->windowUs));

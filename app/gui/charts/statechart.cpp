@@ -46,6 +46,10 @@ void StateChart::setInput(const ChartInput& input)
                 bar.tooltip += tr("<br>peaks per place:");
             for (const QString& place : places)
                 bar.tooltip += QStringLiteral("<br>") + place.toHtmlEscaped();
+            bar.csvFields = {{QStringLiteral("peak_state_bytes"), QString::number(m.peakStateBytes)},
+                             {QStringLiteral("peak_live_keys"), QString::number(m.peakLiveKeys)},
+                             {QStringLiteral("redis_bytes_per_key"),
+                              m.redisBytesPerKey ? QString::number(*m.redisBytesPerKey, 'g', 12) : QString()}};
             bar.style = input.styles[i];
             bar.hidden = input.isHidden(i);
             bars.append(bar);
