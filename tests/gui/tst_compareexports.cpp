@@ -33,6 +33,31 @@ private slots:
         }
     }
 
+    // A line chart's PNG names its lines in a legend row under the plot, each in its own pen:
+    // chart A's image is a legend row taller than the chart and its footer, and that row holds
+    // the token bucket's colour.
+    void pngHasALegendRow()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.setTheme(MainWindow::Theme::Light);
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        AllowedChart* a = w.compareView()->allowedChart();
+        const QImage image = a->renderImage(1.0, true);
+        const int footer = QFontMetrics(a->font()).height();
+        const int plotHeight = int(a->chart()->geometry().height());
+        QVERIFY2(image.height() > plotHeight + 2 * footer,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(image.height()).arg(plotHeight)));
+        const QColor token = palette::familyColor("token_bucket", false);
+        bool found = false;
+        for (int y = plotHeight; y < image.height() && !found; ++y)
+            for (int x = 0; x < image.width() && !found; ++x)
+                found = image.pixelColor(x, y) == token;
+        QVERIFY(found);
+    }
+
     // B's and C's CSVs hold what their annotations and tooltips show: each peak's admitted cost,
     // limit, window, time and key; each algorithm's peak state, live keys and Redis bytes; all as
     // the report has them.

@@ -25,6 +25,7 @@
 class QGraphicsLineItem;
 class QGraphicsEllipseItem;
 class QGraphicsSimpleTextItem;
+class QXYSeries;
 
 namespace ratelab {
 
@@ -122,6 +123,9 @@ private:
     void updateCrosshair();
     void setSeriesCached(bool cached);
     void renderTo(QPainter& painter, const QRectF& target);
+    int exportLegendHeight() const;  // 0 when the chart has no named line to list
+    void renderLegend(QPainter& painter, const QRectF& area);
+    QList<QPair<QPointF, QXYSeries*>> legendLayout(double width) const;
     // Puts an export's file in place, or says why not in `error`.
     static bool finishExport(FileWriter& writer, QString* error);
 
