@@ -1,5 +1,7 @@
 #include "app/models/importtext.h"
 
+#include "engine/logs/logoptions.h"
+
 #include "app/models/formatting.h"
 
 #include <QDateTime>
@@ -67,6 +69,17 @@ QString oneKeyNote(const LogImportResult& result)
     return QStringLiteral("all %1 requests have the one key '%2' (%3): every client would share one limit. "
                           "The log may not fill this field; import it keyed by another (Import log…)")
         .arg(fmt::exact(s.requestsImported), key, importtext::keyKindName(result.request.options.key.kind));
+}
+
+QStringList applyNamedOptions(const NamedOptions& named, ImportOptions& options)
+{
+    std::vector<LogOption> given;
+    for (const auto& [name, value] : named)
+        given.push_back({name.toStdString(), value.toStdString()});
+    QStringList problems;
+    for (const LogOptionProblem& p : applyLogOptions(given, options))
+        problems << QStringLiteral("%1: %2").arg(QString::fromStdString(p.option), QString::fromStdString(p.message));
+    return problems;
 }
 
 }  // namespace ratelab::importtext

@@ -7,7 +7,10 @@
 #include "engine/logs/parsers/logformat.h"
 #include "engine/logs/summary/importsummary.h"
 
+#include <QList>
+#include <QPair>
 #include <QString>
+#include <QStringList>
 
 namespace ratelab::importtext {
 
@@ -27,5 +30,11 @@ QString headline(const LogImportResult& result);
 // a log's requests (two or more) all have one key, as when the keyed field is empty on every
 // line; else empty.
 QString oneKeyNote(const LogImportResult& result);
+
+// Import options given by name as `ratelab-cli import` names them ("xff", "look_back"...),
+// applied to `options` through the command line's own parser (engine/logs/logoptions.h); the
+// problems as "look_back: ..." lines, none when every value parses.
+using NamedOptions = QList<QPair<QString, QString>>;
+QStringList applyNamedOptions(const NamedOptions& named, ImportOptions& options);
 
 }  // namespace ratelab::importtext

@@ -72,11 +72,13 @@ private slots:
         wizard.setPath(log);
         wizard.next();
         QCOMPARE(wizard.currentId(), int(ImportWizard::KeyPage));
-        wizard.keyPage()->setLogOptions({{"look_back", "soon"}});
+        wizard.keyPage()->setLogOptions({{QStringLiteral("look_back"), QStringLiteral("soon")}});
         QVERIFY(!wizard.keyPage()->isComplete());
         QVERIFY2(wizard.keyPage()->problemText().startsWith(QStringLiteral("look_back: ")),
                  qPrintable(wizard.keyPage()->problemText()));
-        wizard.keyPage()->setLogOptions({{"xff", "last"}, {"trusted", "10.0.0.0/8"}, {"look_back", "2m"}});
+        wizard.keyPage()->setLogOptions({{QStringLiteral("xff"), QStringLiteral("last")},
+                                         {QStringLiteral("trusted"), QStringLiteral("10.0.0.0/8")},
+                                         {QStringLiteral("look_back"), QStringLiteral("2m")}});
         QVERIFY(wizard.keyPage()->isComplete());
         // The preview keys as the import will.
         QCOMPARE(wizard.keyPage()->preview()->model()->index(0, ImportPreviewModel::Key).data().toString(),

@@ -3,7 +3,6 @@
 #include "app/gui/import/importwizard.h"
 #include "app/models/formatting.h"
 #include "app/models/importpreviewmodel.h"
-#include "engine/logs/importoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -85,35 +84,35 @@ QWidget* ImportKeyPage::createOptions()
     return box;
 }
 
-std::vector<LogOption> ImportKeyPage::logOptions() const
+importtext::NamedOptions ImportKeyPage::logOptions() const
 {
-    std::vector<LogOption> options = {{"xff", m_xff->currentData().toString().toStdString()}};
-    const auto text = [](const QLineEdit* e) { return e->text().trimmed().toStdString(); };
-    if (!text(m_trusted).empty())
-        options.push_back({"trusted", text(m_trusted)});
-    options.push_back({"api_key_param", text(m_apiKeyParam)});
-    if (!text(m_apiKeyField).empty())
-        options.push_back({"api_key_field", text(m_apiKeyField)});
-    options.push_back({"path_templates", m_pathTemplates->isChecked() ? "true" : "false"});
-    options.push_back({"look_back", text(m_lookBack)});
+    importtext::NamedOptions options = {{QStringLiteral("xff"), m_xff->currentData().toString()}};
+    const auto text = [](const QLineEdit* e) { return e->text().trimmed(); };
+    if (!text(m_trusted).isEmpty())
+        options.append({QStringLiteral("trusted"), text(m_trusted)});
+    options.append({QStringLiteral("api_key_param"), text(m_apiKeyParam)});
+    if (!text(m_apiKeyField).isEmpty())
+        options.append({QStringLiteral("api_key_field"), text(m_apiKeyField)});
+    options.append(
+        {QStringLiteral("path_templates"), m_pathTemplates->isChecked() ? QStringLiteral("true") : QStringLiteral("false")});
+    options.append({QStringLiteral("look_back"), text(m_lookBack)});
     return options;
 }
 
-void ImportKeyPage::setLogOptions(const std::vector<LogOption>& options)
+void ImportKeyPage::setLogOptions(const importtext::NamedOptions& options)
 {
-    for (const LogOption& o : options) {
-        const QString value = QString::fromStdString(o.value);
-        if (o.name == "xff")
+    for (const auto& [name, value] : options) {
+        if (name == QLatin1String("xff"))
             m_xff->setCurrentIndex(std::max(0, m_xff->findData(value)));
-        else if (o.name == "trusted")
+        else if (name == QLatin1String("trusted"))
             m_trusted->setText(value);
-        else if (o.name == "api_key_param")
+        else if (name == QLatin1String("api_key_param"))
             m_apiKeyParam->setText(value);
-        else if (o.name == "api_key_field")
+        else if (name == QLatin1String("api_key_field"))
             m_apiKeyField->setText(value);
-        else if (o.name == "path_templates")
+        else if (name == QLatin1String("path_templates"))
             m_pathTemplates->setChecked(value == QLatin1String("true"));
-        else if (o.name == "look_back")
+        else if (name == QLatin1String("look_back"))
             m_lookBack->setText(value);
     }
 }
@@ -151,9 +150,7 @@ void ImportKeyPage::initializePage()
 void ImportKeyPage::refresh()
 {
     ImportOptions checked;
-    QStringList problems;
-    for (const LogOptionProblem& p : applyLogOptions(logOptions(), checked))
-        problems << QStringLiteral("%1: %2").arg(QString::fromStdString(p.option), QString::fromStdString(p.message));
+    const QStringList problems = importtext::applyNamedOptions(logOptions(), checked);
     if (problems.join(QLatin1Char('\n')) != m_problems->text()) {
         m_problems->setText(problems.join(QLatin1Char('\n')));
         emit completeChanged();

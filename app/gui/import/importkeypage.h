@@ -4,7 +4,7 @@
 // (a warning sign and tint, not colour alone) with its line number and the reason.
 
 #include "app/models/importpreviewmodel.h"
-#include "engine/logs/logoptions.h"
+#include "app/models/importtext.h"
 
 #include <QWizardPage>
 
@@ -34,9 +34,9 @@ public:
     // The key options as `ratelab-cli import` names them (xff, trusted, api_key_param,
     // api_key_field, path_templates, look_back), the defaults left out; read through the same
     // parser as the command line's (applyLogOptions).
-    std::vector<LogOption> logOptions() const;
+    importtext::NamedOptions logOptions() const;
     // Fills the fields from `options` (names as above; tests and a wizard reopened on a log).
-    void setLogOptions(const std::vector<LogOption>& options);
+    void setLogOptions(const importtext::NamedOptions& options);
     QString problemText() const;  // the options' problems, one a line; empty when none
 
     static constexpr int kPreviewLines = ImportPreviewModel::kPreviewLines;

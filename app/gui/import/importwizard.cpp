@@ -1,7 +1,5 @@
 #include "app/gui/import/importwizard.h"
 
-#include "engine/logs/logoptions.h"
-
 #include "app/gui/import/importfilepage.h"
 #include "app/gui/import/importkeypage.h"
 #include "app/gui/import/importrunpage.h"
@@ -71,7 +69,7 @@ ImportOptions ImportWizard::options() const
         o.parser.nginxLogFormat = m_file->nginxFormat().toStdString();
     if (m_key) {
         o.key.kind = m_key->keyKind();
-        applyLogOptions(m_key->logOptions(), o);  // its problems are the key page's, which holds Next
+        importtext::applyNamedOptions(m_key->logOptions(), o);  // its problems are the key page's, which holds Next
     }
     if (o.format == LogFormat::Auto)
         o.format = m_detection.format;
