@@ -25,6 +25,7 @@ private slots:
     void refusesMalformedShards();
     void refusesShardsOfOtherRuns();
     void importAndRecommendByShard();
+    void kubernetesManifestsCommands();
 };
 
 namespace {
@@ -201,6 +202,81 @@ void TestShardCli::importAndRecommendByShard()
     }
     QCOMPARE(keptRequests, qint64(rest.size()));
     QVERIFY(keys.size() > 3);
+}
+
+namespace {
+
+// The manifest's container command: the folded block under `args:`, joined as YAML folds it
+// (lines joined by spaces), and its SCENARIO and SHARDS values.
+struct ManifestCommand {
+    QString script, scenario, shards;
+};
+
+ManifestCommand manifestCommand(const QString& file)
+{
+    const QStringList lines =
+        QString::fromUtf8(fileBytes(QStringLiteral(RATELAB_SOURCE_DIR "/resources/k8s/") + file)).split('\n');
+    ManifestCommand c;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        if (line == QStringLiteral("- name: SCENARIO"))
+            c.scenario = lines[i + 1].trimmed().section(' ', 1);
+        if (line == QStringLiteral("- name: SHARDS"))
+            c.shards = lines[i + 1].trimmed().section(' ', 1).remove('"');
+        if (line == QStringLiteral("- >-")) {
+            const qsizetype indent = lines[i].indexOf('-');
+            QStringList folded;
+            for (qsizetype j = i + 1; j < lines.size() && lines[j].indexOf(QRegularExpression(QStringLiteral("\\S"))) > indent;
+                 ++j)
+                folded << lines[j].trimmed();
+            c.script = folded.join(' ');
+        }
+    }
+    return c;
+}
+
+ratelab::test::TextRun shell(const QString& script, const QMap<QString, QString>& env)
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    e.insert(QStringLiteral("PATH"), QFileInfo(kCli).absolutePath() + ":" + e.value(QStringLiteral("PATH")));
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+    p.waitForFinished(300000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+}  // namespace
+
+// The Indexed Job's and the merge Job's commands, as their pods would run them (each pod's
+// JOB_COMPLETION_INDEX set, /reports a directory here), give the whole run's report.
+void TestShardCli::kubernetesManifestsCommands()
+{
+    const ManifestCommand shard = manifestCommand(QStringLiteral("ratelab-shards.yaml"));
+    const ManifestCommand merge = manifestCommand(QStringLiteral("ratelab-merge.yaml"));
+    QVERIFY2(shard.script.contains(QStringLiteral("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\"")), qPrintable(shard.script));
+    QCOMPARE(merge.scenario, shard.scenario);
+    QCOMPARE(merge.shards, shard.shards);
+    QVERIFY(fileBytes(QStringLiteral(RATELAB_SOURCE_DIR "/resources/k8s/ratelab-shards.yaml"))
+                .contains("completions: " + shard.shards.toUtf8() + "\n  parallelism: " + shard.shards.toUtf8() + "\n"));
+    QTemporaryDir tmp;
+    const auto inHere = [&](const QString& script) { return QString(script).replace(QStringLiteral("/reports"), tmp.path()); };
+    for (int k = 0; k < shard.shards.toInt(); ++k) {
+        const ratelab::test::TextRun r = shell(inHere(shard.script),
+                                               {{QStringLiteral("SCENARIO"), shard.scenario},
+                                                {QStringLiteral("SHARDS"), shard.shards},
+                                                {QStringLiteral("JOB_COMPLETION_INDEX"), QString::number(k)}});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+    const ratelab::test::TextRun r =
+        shell(inHere(merge.script), {{QStringLiteral("SCENARIO"), merge.scenario}, {QStringLiteral("SHARDS"), merge.shards}});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(run({QStringLiteral("run"), shard.scenario, QStringLiteral("--out"), tmp.path() + "/whole-here"}).exitCode, 0);
+    const QString dir = tmp.path() + "/" + shard.scenario;
+    QCOMPARE(fileBytes(dir + "/whole/report.json"), fileBytes(tmp.path() + "/whole-here/report.json"));
+    QCOMPARE(fileBytes(dir + "/whole/series.csv"), fileBytes(tmp.path() + "/whole-here/series.csv"));
 }
 
 QTEST_APPLESS_MAIN(TestShardCli)
