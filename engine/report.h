@@ -194,11 +194,19 @@ struct AlgorithmReport {
     std::vector<std::int64_t> rejectedSeries;
     std::vector<std::int64_t> liveKeysSeries;    // at each bucket's end
     std::vector<std::int64_t> stateBytesSeries;  // at each bucket's end
+
+    // A shard's run only (ShardInfo), what merging shards needs: the live keys at the end of
+    // each millisecond, as (ms from the epoch, count) where the count changes (within a
+    // millisecond the count only rises, keys expire on its boundaries, so the shards' counts
+    // add millisecond by millisecond), and the keys live at each bucket's end.
+    std::vector<std::pair<std::int64_t, std::int64_t>> liveKeysProfile;
+    std::vector<std::int64_t> liveKeysAtBucketEnd;
 };
 
 struct ShadowExample {
     SimTime atUs = 0;  // from the scenario start
     std::string key;
+    std::int64_t seq = 0;  // the request's place in the whole traffic, from 0 (orders shards' examples)
 };
 
 // For two algorithms on the same fresh requests: where their decisions differ.
@@ -248,6 +256,14 @@ struct ScenarioInfo {
     std::vector<SourceInfo> sources;  // in scenario order
 };
 
+// A run of one shard of the keys (`--shard index/count`, sim/shardfilter.h).
+struct ShardInfo {
+    std::uint32_t index = 0;
+    std::uint32_t count = 1;
+    std::string key;                  // the key strategy whose names are hashed: "user", "ip", ...
+    std::int64_t shadowExamples = 0;  // the scenario's shadow_examples: how many a merge keeps
+};
+
 struct Report {
     std::string schema = kReportSchema;
     ScenarioInfo scenario;
@@ -257,6 +273,7 @@ struct Report {
     std::int64_t distinctClients = 0;
     std::vector<AlgorithmReport> algorithms;
     std::vector<ShadowPair> shadow;
+    std::optional<ShardInfo> shard;  // a shard's run only
 };
 
 }  // namespace ratelab

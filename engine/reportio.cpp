@@ -1,6 +1,7 @@
 #include "engine/reportio.h"
 
 #include "engine/core/atomicfile.h"
+#include "engine/reportshard.h"
 
 #include <nlohmann/json.hpp>
 
@@ -207,6 +208,8 @@ std::string reportJson(const Report& report)
                                   {"a_rejects_b_allows_examples", examplesJson(p.aRejectsBAllowsExamples)},
                                   {"b_rejects_a_allows_examples", examplesJson(p.bRejectsAAllowsExamples)}});
     }
+    if (report.shard)  // a whole run's report has no such field
+        root["shard"] = shardSectionJson(report);
     return root.dump(2) + "\n";
 }
 
@@ -233,14 +236,19 @@ std::string seriesCsv(const Report& report)
 
 void writeReportFiles(const Report& report, const std::string& dir)
 {
+    writeReportTexts(reportJson(report), seriesCsv(report), dir);
+}
+
+void writeReportTexts(const std::string& reportText, const std::string& seriesText, const std::string& dir)
+{
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec)
         throw FileError("creating", dir, ec.value(), isSystemFault(ec.value()));
     AtomicFile json((std::filesystem::path(dir) / "report.json").string());
     AtomicFile series((std::filesystem::path(dir) / "series.csv").string());
-    json.write(reportJson(report));
-    series.write(seriesCsv(report));
+    json.write(reportText);
+    series.write(seriesText);
     json.sync();
     series.sync();
     json.commit();

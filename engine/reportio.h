@@ -16,5 +16,7 @@ std::string seriesCsv(const Report& report);
 // replaced: both are written whole to temporary files before either is renamed into place
 // (engine/core/atomicfile.h). Throws FileError.
 void writeReportFiles(const Report& report, const std::string& dir);
+// The same for a report already written out (a merge of shards' reports).
+void writeReportTexts(const std::string& reportJson, const std::string& seriesCsv, const std::string& dir);
 
 }  // namespace ratelab

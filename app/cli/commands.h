@@ -5,6 +5,7 @@
 
 #include "engine/algorithms/catalog.h"
 #include "engine/algorithms/decision.h"
+#include "engine/core/shard.h"
 #include "engine/logs/logoptions.h"
 #include "engine/logs/reading/parallelimport.h"
 #include "engine/sim/runner.h"
@@ -49,6 +50,12 @@ struct RunOptions {
     std::optional<std::uint64_t> seed;
     bool allowLarge = false;  // run beyond the work cap (engine/scenario/workestimate.h)
     unsigned threads = ratelab::defaultRunThreads();
+    std::string shard;  // "i/N": only the requests whose keys fall in shard i of N; empty: all
+};
+
+struct MergeOptions {
+    std::vector<std::string> dirs;  // each a shard's --out directory
+    std::string outDir;             // where the whole run's report.json and series.csv go
 };
 
 struct ImportOptions {
@@ -56,7 +63,8 @@ struct ImportOptions {
     std::vector<ratelab::LogOption> logOptions;  // --format, --key, ...: the engine's log options, as given
     std::string tiers;                           // key,tier CSV
     unsigned threads = ratelab::defaultImportThreads();
-    std::string out;  // trace CSV; empty: stdout
+    std::string out;    // trace CSV; empty: stdout
+    std::string shard;  // "i/N": only the requests whose keys fall in shard i of N; empty: all
 };
 
 struct RecommendOptions {
@@ -69,6 +77,7 @@ struct RecommendOptions {
     std::size_t top = 10;
     bool json = false;
     std::string replayScenario;  // write the scenario that replays the input through the recommendations
+    std::string shard;           // "i/N": only the requests whose keys fall in shard i of N; empty: all
 };
 
 struct ExportOptions {
@@ -107,6 +116,10 @@ struct ChooseOptions {
 CLI::App* addChooseCommand(CLI::App& app, ChooseOptions& options);
 int runChoose(const ChooseOptions& options);
 int runRun(const RunOptions& options);
+// app/cli/mergecommand.cpp: `merge`, and --shard's "i/N" (false with `error` set when malformed).
+CLI::App* addMergeCommand(CLI::App& app, MergeOptions& options);
+int runMerge(const MergeOptions& options);
+bool parseShard(const std::string& text, ShardSpec& out, std::string& error);
 // The engine's log options (engine/logs/logoptions.h) as options of a subcommand: --format,
 // --log-format, ... (names with '-' for '_'), each value given collected as {name, value}.
 void addLogOptions(CLI::App& cmd, std::vector<ratelab::LogOption>& given);

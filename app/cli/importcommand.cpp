@@ -62,6 +62,8 @@ CLI::App* addImportCommand(CLI::App& app, ImportOptions& o)
                     "Parse on this many threads (files only; default: the machine's cores, " + std::to_string(o.threads) + ")")
         ->check(CLI::Range(1u, 64u));
     cmd->add_option("--out", o.out, "Trace CSV to write, replaced only once complete (default, or -: standard output)");
+    cmd->add_option("--shard", o.shard,
+                    "i/N: only the requests whose keys hash into shard i of N (the summary is the whole log's)");
     return cmd;
 }
 
@@ -108,6 +110,9 @@ int runImport(const ImportOptions& o)
     ratelab::ImportOptions options;
     if (const std::string error = logOptionsFrom(o.logOptions, options); !error.empty())
         return badUsage(error);
+    ShardSpec shard;
+    if (std::string error; !o.shard.empty() && !parseShard(o.shard, shard, error))
+        return badUsage(error);
     if (isStdio(o.log) && isStdio(o.tiers))
         return badUsage("--tiers -: standard input is already the log");
     if (const std::string problem = overwriteProblem({"--out", o.out}, {{"the log", o.log}, {"--tiers", o.tiers}});
@@ -139,7 +144,16 @@ int runImport(const ImportOptions& o)
     KeyInterner keys;
     std::string buffer = "t_us,key,cost\n";
     buffer.reserve(kOutputFlushBytes + 4096);
+    std::vector<std::uint8_t> inShard;  // per key: 1 in the shard, 0 not, 2 not hashed yet
     const RequestSink sink = [&](const ImportedRequest& r) {
+        if (shard.count > 1) {
+            if (r.key >= inShard.size())
+                inShard.resize(std::max<std::size_t>(r.key + 1, inShard.size() * 2), 2);
+            if (inShard[r.key] == 2)
+                inShard[r.key] = shardOfKey(keys.name(r.key), shard.count) == shard.index ? 1 : 0;
+            if (!inShard[r.key])
+                return;
+        }
         char digits[24];
         const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, r.t);
         buffer.append(digits, end);

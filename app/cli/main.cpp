@@ -61,6 +61,9 @@ int main(int argc, char** argv)
                      "Decide the algorithms on this many threads (the report is the same; default: the machine's cores, "
                          + std::to_string(run.threads) + ")")
         ->check(CLI::Range(1u, 64u));
+    runCmd->add_option("--shard", run.shard, "i/N: only the requests whose keys hash into shard i of N (merge joins them)");
+    MergeOptions merge;
+    auto* mergeCmd = addMergeCommand(app, merge);
 
     app.add_subcommand("list", "List every algorithm and preset with its parameters and defaults");
 
@@ -93,6 +96,8 @@ int main(int argc, char** argv)
             return finish(runExport(exportOptions));
         if (chooseCmd->parsed())
             return finish(runChoose(choose));
+        if (mergeCmd->parsed())
+            return finish(runMerge(merge));
         if (runCmd->parsed()) {
             if (seedOpt->count())
                 run.seed = seed;

@@ -214,7 +214,8 @@ std::string replayScenarioProblem(const RecommendOptions& o)
 
 // The input's requests, read as a trace or as a log (as --format says, or as its first line
 // looks); `logImport` is how a log was read. kExitOk, or the exit status of bad input.
-int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set, std::optional<ratelab::ImportOptions>& logImport)
+int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set, std::optional<ratelab::ImportOptions>& logImport,
+                 ShardSpec shard)
 {
     const bool fromStdin = isStdio(o.input);
     const std::string inputName = fromStdin ? "<stdin>" : o.input;
@@ -259,9 +260,11 @@ int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set,
         progress.finish();
         return badUsage(e.what());
     }
+    if (shard.count > 1)
+        keepShard(set, shard);
     if (set.requests.empty()) {
         progress.finish();
-        return badUsage(inputName + ": no requests to advise on");
+        return badUsage(inputName + (shard.count > 1 ? ": no requests in shard " + o.shard : "") + ": no requests to advise on");
     }
     return kExitOk;
 }
@@ -291,6 +294,7 @@ CLI::App* addRecommendCommand(CLI::App& app, RecommendOptions& o)
     cmd->add_option("--window", o.window, "The window W of every parameter family (default 1m)");
     cmd->add_option("--top", o.top, "Throttled keys listed per algorithm (default 10)");
     cmd->add_flag("--json", o.json, "Print JSON (design.md section 7), not a table");
+    cmd->add_option("--shard", o.shard, "i/N: only the requests whose keys hash into shard i of N");
     cmd->add_option("--replay-scenario", o.replayScenario,
                     "Also write a scenario that replays the input file through the recommendations (ratelab-cli run FILE)");
     return cmd;
@@ -301,6 +305,9 @@ int runRecommend(const RecommendOptions& o)
     AdvisorOptions options;
     if (const std::string problem = readAdvisorOptions(o, options); !problem.empty())
         return badUsage(problem);
+    ShardSpec shard;
+    if (std::string error; !o.shard.empty() && !parseShard(o.shard, shard, error))
+        return badUsage(error);
     const std::string inputName = isStdio(o.input) ? "<stdin>" : o.input;
     if (!isStdio(o.input))
         if (const std::string problem = inputFileProblem(o.input, "file"); !problem.empty())
@@ -314,7 +321,7 @@ int runRecommend(const RecommendOptions& o)
     RequestSet set;
     std::optional<ratelab::ImportOptions> logImport;  // how the log was read; none for a trace
     Progress progress("recommend");
-    if (const int status = readRequests(o, progress, set, logImport); status != kExitOk)
+    if (const int status = readRequests(o, progress, set, logImport, shard); status != kExitOk)
         return status;
 
     const AdvisorResult result = advise(set, options, &progress.control());

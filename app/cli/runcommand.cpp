@@ -9,6 +9,7 @@
 #include "engine/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
+#include "engine/sim/shardfilter.h"
 #include "engine/tracecsv/tracereader.h"
 
 #include <algorithm>
@@ -165,6 +166,20 @@ int runRun(const RunOptions& options)
     }
     if (options.seed)
         scenario.seed = *options.seed;
+    std::optional<ShardSpec> shard;
+    if (!options.shard.empty()) {
+        ShardSpec spec;
+        std::string error;
+        if (!parseShard(options.shard, spec, error)) {
+            std::cerr << "ratelab-cli: run: " << error << "\n";
+            return kExitBadInput;
+        }
+        if (const std::string problem = shardProblem(scenario); !problem.empty()) {
+            std::cerr << "ratelab-cli: run: --shard: " << source << " cannot be split by key: " << problem << "\n";
+            return kExitBadInput;
+        }
+        shard = spec;
+    }
     if (const auto problem = workOverCap(scenario); problem && !options.allowLarge) {
         std::cerr << "ratelab-cli: " << source << ": " << problem->path << ": " << problem->message
                   << "; lower the rates or the duration, or run it with --allow-large\n";
@@ -180,8 +195,9 @@ int runRun(const RunOptions& options)
     Progress progress("run");
     Report report;
     try {
-        report = runScenario(scenario, progress.control(),
-                             ratelab::RunOptions{options.allowLarge ? WorkLimit::Unlimited : WorkLimit::Capped, options.threads});
+        report = runScenario(
+            scenario, progress.control(),
+            ratelab::RunOptions{options.allowLarge ? WorkLimit::Unlimited : WorkLimit::Capped, options.threads, shard});
     } catch (const ScenarioError& e) {
         progress.finish();
         return refused(e);
@@ -196,6 +212,9 @@ int runRun(const RunOptions& options)
         throwIfInterrupted();  // a run cut short writes no report
         writeReportFiles(report, options.outDir);
     }
+    if (shard)
+        std::cout << "shard " << shard->index << "/" << shard->count << " (keys by " << report.shard->key
+                  << "): the algorithms' figures are this shard's keys'; `ratelab-cli merge` joins the shards\n\n";
     printTable(report, std::cout);
     printClusterTable(report, std::cout);
     if (!options.outDir.empty())

@@ -9,6 +9,24 @@
 
 namespace ratelab {
 
+void keepShard(RequestSet& set, ShardSpec shard)
+{
+    constexpr KeyId kElsewhere = ~KeyId{0};
+    KeyInterner kept;
+    std::vector<KeyId> renumbered(set.keys.size(), kElsewhere);
+    for (KeyId key = 0; key < set.keys.size(); ++key) {
+        if (shardOfKey(set.keys.name(key), shard.count) == shard.index)
+            renumbered[key] = kept.intern(set.keys.name(key));
+    }
+    std::size_t out = 0;
+    for (const Request& r : set.requests) {
+        if (renumbered[r.key] != kElsewhere)
+            set.requests[out++] = {r.t, renumbered[r.key], r.cost};
+    }
+    set.requests.resize(out);
+    set.keys = std::move(kept);
+}
+
 std::int64_t RequestSet::totalCost() const
 {
     std::int64_t total = 0;

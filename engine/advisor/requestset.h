@@ -6,6 +6,7 @@
 #include "engine/algorithms/ratelimiter.h"
 #include "engine/core/keyinterner.h"
 #include "engine/core/runcontrol.h"
+#include "engine/core/shard.h"
 #include "engine/logs/reading/importedrequest.h"
 #include "engine/logs/reading/logimporter.h"
 #include "engine/logs/summary/importsummary.h"
@@ -40,6 +41,10 @@ RequestSet requestSetFromImport(const std::vector<ImportedRequest>& requests, co
 
 // Reads a decide-format trace. Throws InputError naming the file, line and field, or Cancelled.
 RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, RunControl* control = nullptr);
+
+// Keeps only the requests whose key falls in `shard` (core/shard.h), their keys renumbered
+// in their order; the import summary, if any, stays the whole input's.
+void keepShard(RequestSet& set, ShardSpec shard);
 
 // True if the file starts with the trace header "t_us,key" (a decide-format trace).
 bool looksLikeTrace(const std::string& path);

@@ -35,6 +35,15 @@ void DelayHistogram::add(std::int64_t us)
     m_max = std::max(m_max, us);
 }
 
+void DelayHistogram::add(std::int64_t us, std::int64_t n)
+{
+    us = std::max<std::int64_t>(0, us);
+    m_counts[bucketOf(static_cast<std::uint64_t>(us))] += n;
+    m_count += n;
+    if (n > 0)
+        m_max = std::max(m_max, us);
+}
+
 void DelayHistogram::clear()
 {
     if (m_count == 0)

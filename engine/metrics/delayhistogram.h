@@ -13,6 +13,9 @@ namespace ratelab {
 class DelayHistogram {
 public:
     void add(std::int64_t us);
+    // `n` samples of `us` at once (a histogram rebuilt from cumulative(): each bucket's count
+    // at its upper bound).
+    void add(std::int64_t us, std::int64_t n);
     // Back to empty; touches only the buckets up to the maximum, so a histogram reused for
     // many short intervals costs what its samples span.
     void clear();

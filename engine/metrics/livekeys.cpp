@@ -27,7 +27,7 @@ void BasicLiveKeys<RingBits>::advance(SimTime now)
             m_cursor = last + 1;
             return;
         }
-        if (last - m_cursor >= kSlots) {
+        if (last - m_cursor >= kSlots && !m_recordProfile) {
             // Every ms in the ring is due: retire them all, and go on from the first far one.
             for (std::uint32_t& count : m_ring) {
                 m_live -= count;
@@ -37,6 +37,8 @@ void BasicLiveKeys<RingBits>::advance(SimTime now)
         } else {
             std::uint32_t& count = m_ring[static_cast<std::size_t>(m_cursor & (kSlots - 1))];
             m_live -= count;
+            if (m_recordProfile && count != 0)
+                noteProfile(m_cursor);
             count = 0;
             ++m_cursor;
         }
@@ -74,6 +76,8 @@ void BasicLiveKeys<RingBits>::becomeLive(KeyId key, SimTime now, SimTime expiry)
     ++m_live;
     m_intervalPeak = std::max(m_intervalPeak, m_live);
     m_peak = std::max(m_peak, m_live);
+    if (m_recordProfile)
+        noteProfile(floorDiv(now, kMicrosPerMilli));
 }
 
 template class BasicLiveKeys<16>;

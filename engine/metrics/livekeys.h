@@ -103,6 +103,12 @@ public:
         }
         m_listed.resize(kept);
     }
+    // From now on, keep the count at the end of every millisecond where it changes
+    // (profile()): within a millisecond the count only rises, since keys expire on its
+    // boundaries, so the profiles of disjoint sets of keys add up millisecond by millisecond.
+    void recordProfile() { m_recordProfile = true; }
+    // (ms, live keys at its end), rising in ms, one entry per change of the count.
+    const std::vector<std::pair<std::int64_t, std::int64_t>>& profile() const { return m_profile; }
     // A hint that `keys` will be touched soon.
     void prefetch(std::span<const KeyId> keys) const
     {
@@ -140,6 +146,15 @@ private:
         addCount(to, +1);
     }
     void pullFarWithinReach();
+    void noteProfile(std::int64_t milli)
+    {
+        if (!m_profile.empty() && m_profile.back().second == m_live)
+            return;
+        if (!m_profile.empty() && m_profile.back().first == milli)
+            m_profile.back().second = m_live;
+        else
+            m_profile.emplace_back(milli, m_live);
+    }
 
     std::vector<SimTime> m_expiresAt;  // per key, its rounded expiry; kNever: never seen
     bool m_listKeys;
@@ -153,6 +168,8 @@ private:
     std::int64_t m_live = 0;                     // keys with an expiry at or after m_cursor's ms
     std::int64_t m_peak = 0;
     std::int64_t m_intervalPeak = 0;  // never above m_peak
+    bool m_recordProfile = false;
+    std::vector<std::pair<std::int64_t, std::int64_t>> m_profile;
 };
 
 extern template class BasicLiveKeys<16>;

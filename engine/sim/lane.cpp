@@ -81,7 +81,7 @@ Lane::Lane(const AlgorithmSpec& spec, const Scenario& scenario, const Population
     : m_spec(spec), m_scenario(scenario), m_population(population),
       m_keys(spec.keys.value_or(scenario.keys), population, recordedKeys), m_clients(spec.clients.value_or(scenario.clients)),
       m_end(scenario.start + scenario.duration), m_tiers(makeTiers(spec, scenario, population, m_keys.strategy())),
-      m_rng(scenario.seed, kLaneStreams + index),
+      m_jitterSeed(mixSeed(scenario.seed, kLaneStreams + index)),
       m_metrics(spec, scenario, m_tiers.front().built, m_keys.strategy(), m_tiers.front().nominal),
       m_variableState(hasVariableState(spec.algorithm)),
       m_liveKeys(scenario.start, m_variableState)  // its live logs are listed at each bucket's end
@@ -123,6 +123,13 @@ std::int64_t Lane::stateBytesNow()
     return bytes;
 }
 
+void Lane::recordShardData()
+{
+    m_shardData = true;
+    m_liveKeys.recordProfile();
+    report().liveKeysAtBucketEnd.assign(report().liveKeysSeries.size(), 0);
+}
+
 void Lane::advanceBuckets(SimTime t)
 {
     const std::size_t buckets = report().liveKeysSeries.size();
@@ -131,6 +138,8 @@ void Lane::advanceBuckets(SimTime t)
         // a sample at the bucket's end would miss them. Advanced to the end first, so that the
         // next bucket's peak starts from the keys live at its start.
         m_liveKeys.advance(m_bucketEnd);
+        if (m_shardData)
+            report().liveKeysAtBucketEnd[m_bucketsClosed] = m_liveKeys.live();
         const std::int64_t live = m_liveKeys.takeIntervalPeak();
         report().liveKeysSeries[m_bucketsClosed] = live;
         const std::int64_t bytes = m_variableState
@@ -171,7 +180,7 @@ void Lane::applyChangesUntil(SimTime t)
     }
 }
 
-Duration Lane::retryDelay(const Attempt& attempt, const Decision& d)
+Duration Lane::retryDelay(const Attempt& attempt, const Decision& d, SimTime t) const
 {
     switch (m_clients.retry) {
     case RetryPolicy::None: return -1;
@@ -183,7 +192,13 @@ Duration Lane::retryDelay(const Attempt& attempt, const Decision& d)
         // Exponential backoff with full jitter: uniform in [0, min(cap, base x 2^n)].
         const double ceiling = std::min<double>(static_cast<double>(m_clients.backoffCap),
                                                 static_cast<double>(m_clients.backoffBase) * std::ldexp(1.0, attempt.number));
-        return static_cast<Duration>(m_rng.uniform() * ceiling) + 1;
+        // The draw is a function of the attempt alone (its client, number and time), not the
+        // next number of a stream every key draws from: a run split by key (shardfilter.h)
+        // gives each key the same jitter as the whole run.
+        const std::uint64_t attemptId = (std::uint64_t{attempt.client} << 16) | attempt.number;
+        const std::uint64_t bits = mixSeed(mixSeed(m_jitterSeed, attemptId), static_cast<std::uint64_t>(t));
+        const double uniform = static_cast<double>(bits >> 11) * 0x1.0p-53;
+        return static_cast<Duration>(uniform * ceiling) + 1;
     }
     }
     return -1;
@@ -244,7 +259,7 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
             loop.retryAfterSuccess += d.allowed ? 1 : 0;  // a count until finish()
         }
         if (!d.allowed) {
-            const Duration delay = attempt.number < m_clients.maxRetries ? retryDelay(attempt, d) : -1;
+            const Duration delay = attempt.number < m_clients.maxRetries ? retryDelay(attempt, d, t) : -1;
             if (delay >= 0 && t + delay < m_end) {
                 Attempt next = attempt;
                 ++next.number;
@@ -407,6 +422,8 @@ void Lane::finish()
     }
     reportEndpoints();
     report().memory.peakLiveKeys = m_liveKeys.peak();
+    if (m_shardData)
+        report().liveKeysProfile = m_liveKeys.profile();
     report().memory.redisBytesPerKey = redisBytesPerKeyAtMost(m_spec.algorithm, m_tiers.front().built.params);
     if (!m_variableState)
         report().memory.stateBytesPerKey = static_cast<double>(m_tiers.front().built.limiter->stateBytesPerKey());

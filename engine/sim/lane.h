@@ -27,6 +27,9 @@ public:
     // The same for consecutive fresh requests, allowed[i] for arrivals[i]; faster, since it
     // loads each request's key state into the cache a few requests ahead.
     void offer(std::span<const Arrival> arrivals, std::uint8_t* allowed);
+    // For a shard's run: also report what merging shards needs (liveKeysProfile,
+    // liveKeysAtBucketEnd). Before the first offer.
+    void recordShardData();
     // Runs the retries still due before the end, and closes the metrics.
     void finish();
     AlgorithmReport takeReport();
@@ -105,7 +108,7 @@ private:
     void advanceBuckets(SimTime t);
     SimTime bucketEnd(std::size_t bucket) const;
     std::int64_t stateBytesNow();  // of the keys live as of the last m_liveKeys.advance()
-    Duration retryDelay(const Attempt& attempt, const Decision& d);
+    Duration retryDelay(const Attempt& attempt, const Decision& d, SimTime t) const;
     AlgorithmReport& report() { return m_metrics.report(); }  // to add what only this lane measures
 
     AlgorithmSpec m_spec;
@@ -118,7 +121,8 @@ private:
     std::vector<std::uint32_t> m_limitOfEndpoint;  // per_endpoint: the index in m_tiers by endpoint
     std::size_t m_nextChange = 0;
     EventQueue<Attempt> m_retries;
-    RandomStream m_rng;
+    std::uint64_t m_jitterSeed;  // backoff jitter: drawn per attempt, so a key's retries do not depend on other keys'
+    bool m_shardData = false;
     std::function<void(const Step&, const RateLimiter&)> m_observer;
     std::function<void(KeyId, SimTime, const RateLimiter&)> m_beforeObserver;
     std::function<void(KeyId, SimTime, std::uint32_t, std::uint32_t)> m_passObserver;

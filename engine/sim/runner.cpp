@@ -7,6 +7,7 @@
 #include "engine/sim/clusterlane.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/roundpool.h"
+#include "engine/sim/shardfilter.h"
 #include "engine/sim/trafficmerge.h"
 
 #include <algorithm>
@@ -46,7 +47,7 @@ public:
     }
 
     template <class LaneType>
-    void record(const std::vector<std::uint8_t>& allowed, const Arrival& arrival, SimTime start,
+    void record(const std::vector<std::uint8_t>& allowed, const Arrival& arrival, std::int64_t seq, SimTime start,
                 const std::vector<std::unique_ptr<LaneType>>& lanes)
     {
         std::size_t p = 0;
@@ -60,7 +61,7 @@ public:
                 auto& examples = aRejects ? pair.aRejectsBAllowsExamples : pair.bRejectsAAllowsExamples;
                 ++count;
                 if (static_cast<std::int64_t>(examples.size()) < m_examples)
-                    examples.push_back({arrival.t - start, lanes[a]->keyName(lanes[a]->keyOf(arrival))});
+                    examples.push_back({arrival.t - start, lanes[a]->keyName(lanes[a]->keyOf(arrival)), seq});
             }
         }
     }
@@ -83,13 +84,23 @@ private:
 template <class LaneType>
 class Pass {
 public:
-    Pass(const Scenario& scenario, RunControl& control)
+    Pass(const Scenario& scenario, RunControl& control, const std::optional<ShardSpec>& shard)
         : m_scenario(scenario), m_control(control), m_population(scenario.population, scenario.endpoints), m_lanes(makeLanes()),
           m_traffic(scenario, m_population, m_recordedKeys), m_shadow(m_lanes, scenario.metrics.shadowExamples),
           m_laneNanos(m_lanes.size(), 0)
     {
+        if (shard) {
+            m_filter.emplace(scenario, m_population, m_recordedKeys, *shard);
+            m_report.shard =
+                ShardInfo{shard->index, shard->count, keyStrategyName(m_filter->unit()), scenario.metrics.shadowExamples};
+            if constexpr (kImmediate) {
+                for (auto& lane : m_lanes)
+                    lane->recordShardData();
+            }
+        }
         for (Chunk& chunk : m_chunks) {
             chunk.arrivals.resize(kChunk);
+            chunk.seqs.resize(kChunk);
             if constexpr (kImmediate)
                 chunk.allowedByLane.assign(m_lanes.size(), std::vector<std::uint8_t>(kChunk));
         }
@@ -106,6 +117,7 @@ private:
     struct Chunk {
         std::vector<Arrival> arrivals;  // the first `size` are this chunk's
         std::size_t size = 0;
+        std::vector<std::int64_t> seqs;                        // each arrival's place in the whole traffic
         std::vector<std::vector<std::uint8_t>> allowedByLane;  // single-instance lanes' decisions
     };
 
@@ -116,12 +128,19 @@ private:
             lanes.push_back(std::make_unique<LaneType>(m_scenario.algorithms[i], m_scenario, m_population, m_recordedKeys, i));
         return lanes;
     }
+    // The next chunk of this run's requests; the traffic's own figures count every request
+    // (a shard's run too: every shard generates the whole traffic, so they are the whole run's).
     void read(Chunk& chunk)
     {
         chunk.size = 0;
-        while (chunk.size < kChunk && m_traffic.next(chunk.arrivals[chunk.size]))
-            ++chunk.size;
+        while (chunk.size < kChunk && m_traffic.next(chunk.arrivals[chunk.size])) {
+            countTraffic(chunk.arrivals[chunk.size]);
+            chunk.seqs[chunk.size] = m_count - 1;
+            if (!m_filter || m_filter->keep(chunk.arrivals[chunk.size]))
+                ++chunk.size;
+        }
     }
+    void countTraffic(const Arrival& arrival);
     void decide(Chunk& chunk, std::size_t lane);
     void count(const Chunk& chunk);
     std::vector<std::size_t> laneOrder() const;
@@ -139,6 +158,8 @@ private:
     std::vector<std::uint8_t> m_allowed;    // one request's decisions, by lane
     std::vector<bool> m_clientSeen;
     std::int64_t m_count = 0;
+    std::optional<ShardFilter> m_filter;  // a shard's run only
+    SimTime m_lastRead = 0;               // the time of the last request read, for the progress
 };
 
 template <class LaneType>
@@ -203,34 +224,41 @@ std::vector<std::size_t> Pass<LaneType>::laneOrder() const
     return order;
 }
 
-// What the report counts per fresh request, in arrival order, once every lane has decided it.
+// The traffic's figures, per fresh request in arrival order, as it is read.
+template <class LaneType>
+void Pass<LaneType>::countTraffic(const Arrival& arrival)
+{
+    const SimTime offset = arrival.t - m_scenario.start;
+    m_report.offeredSeries[std::min<std::size_t>(static_cast<std::size_t>(offset / m_scenario.metrics.bucket),
+                                                 m_report.offeredSeries.size() - 1)] += arrival.cost;
+    if (arrival.client >= m_clientSeen.size())
+        m_clientSeen.resize(std::max<std::size_t>(arrival.client + 1, m_clientSeen.size() * 2), false);
+    if (!m_clientSeen[arrival.client]) {
+        m_clientSeen[arrival.client] = true;
+        ++m_report.distinctClients;
+    }
+    ++m_count;
+    m_lastRead = arrival.t;
+}
+
+// What the report counts per decided request, in arrival order, once every lane has decided
+// it: the shadow comparison; then the progress.
 template <class LaneType>
 void Pass<LaneType>::count(const Chunk& chunk)
 {
-    for (std::size_t r = 0; r < chunk.size; ++r) {
-        const Arrival& arrival = chunk.arrivals[r];
-        const SimTime offset = arrival.t - m_scenario.start;
-        m_report.offeredSeries[std::min<std::size_t>(static_cast<std::size_t>(offset / m_scenario.metrics.bucket),
-                                                     m_report.offeredSeries.size() - 1)] += arrival.cost;
-        if constexpr (kImmediate) {
+    if constexpr (kImmediate) {
+        for (std::size_t r = 0; r < chunk.size; ++r) {
             std::size_t allowedBy = 0;
             for (std::size_t i = 0; i < m_lanes.size(); ++i)
                 allowedBy += (m_allowed[i] = chunk.allowedByLane[i][r]);
             if (allowedBy != 0 && allowedBy != m_lanes.size())  // else no pair disagrees
-                m_shadow.record(m_allowed, arrival, m_scenario.start, m_lanes);
-        }
-        if (arrival.client >= m_clientSeen.size())
-            m_clientSeen.resize(std::max<std::size_t>(arrival.client + 1, m_clientSeen.size() * 2), false);
-        if (!m_clientSeen[arrival.client]) {
-            m_clientSeen[arrival.client] = true;
-            ++m_report.distinctClients;
-        }
-        if (++m_count % kCheckEvery == 0) {
-            if (m_control.cancelled())
-                throw Cancelled{};
-            m_control.report(static_cast<int>(std::clamp<std::int64_t>(offset * 1000 / m_scenario.duration, 0, 999)), "traffic");
+                m_shadow.record(m_allowed, chunk.arrivals[r], chunk.seqs[r], m_scenario.start, m_lanes);
         }
     }
+    if (m_control.cancelled())
+        throw Cancelled{};
+    const SimTime offset = m_lastRead - m_scenario.start;
+    m_control.report(static_cast<int>(std::clamp<std::int64_t>(offset * 1000 / m_scenario.duration, 0, 999)), "traffic");
 }
 
 }  // namespace
@@ -253,9 +281,15 @@ unsigned defaultRunThreads()
 Report runScenario(const Scenario& scenario, RunControl& control, const RunOptions& options)
 {
     checkRunnable(scenario, options.limit);
+    if (options.shard) {
+        if (options.shard->count == 0 || options.shard->index >= options.shard->count)
+            throw std::invalid_argument("runScenario: shard index out of range");
+        if (std::string problem = shardProblem(scenario); !problem.empty())
+            throw ScenarioError(scenario.name, {{"--shard", problem}});
+    }
     if (scenario.cluster)
-        return Pass<ClusterLane>(scenario, control).run(options.threads);
-    return Pass<Lane>(scenario, control).run(options.threads);
+        return Pass<ClusterLane>(scenario, control, options.shard).run(options.threads);
+    return Pass<Lane>(scenario, control, options.shard).run(options.threads);
 }
 
 Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)

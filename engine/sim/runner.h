@@ -3,6 +3,7 @@
 // report. Front ends include engine/engine.h, which brings this.
 
 #include "engine/core/runcontrol.h"
+#include "engine/core/shard.h"
 #include "engine/report.h"
 #include "engine/scenario/scenario.h"
 
@@ -17,6 +18,10 @@ struct RunOptions {
     // chunk of traffic in parallel while the caller reads the next chunk. The report is the
     // same, byte for byte, whatever the number; more threads than lanes + 1 are not started.
     unsigned threads = 1;
+    // Only the requests whose keys fall in this shard are decided (sim/shardfilter.h), and the
+    // report carries what merging the shards needs (Report::shard); a scenario that cannot be
+    // split by key throws ScenarioError.
+    std::optional<ShardSpec> shard;
 };
 
 // The threads a run uses unless told otherwise: the machine's cores (1 to 64).

@@ -29,6 +29,7 @@ private slots:
     void keylessCountingTotalsPlaces();
     void agreesWithBruteForce_data();
     void agreesWithBruteForce();
+    void profileHoldsEachMillisecondsEnd();
 };
 
 void TestLiveKeys::expiryRoundsUpToTheMillisecond_data()
@@ -292,6 +293,50 @@ void TestLiveKeys::agreesWithBruteForce()
         compareWithBruteForce<InstanceLiveKeys>(seed, maxResetUs, maxGapUs);
     else
         compareWithBruteForce<LiveKeys>(seed, maxResetUs, maxGapUs);
+}
+
+// recordProfile(): the count at the end of every millisecond, against a brute force that
+// applies the touches one by one and counts the keys live at the millisecond's last
+// microsecond. Expiries reach beyond the 65.5 s ring, and quiet spells leave it behind.
+void TestLiveKeys::profileHoldsEachMillisecondsEnd()
+{
+    std::mt19937_64 rng(11);
+    LiveKeys keys(0, false);
+    keys.recordProfile();
+    std::map<KeyId, SimTime> expiry;          // the brute force's
+    std::vector<std::int64_t> brute;          // live keys at the end of ms 0, 1, ...
+    const auto countUntil = [&](SimTime t) {  // the ends of the ms before t's
+        while (static_cast<SimTime>(brute.size() + 1) * 1000 <= t) {
+            const SimTime last = static_cast<SimTime>(brute.size() + 1) * 1000 - 1;
+            brute.push_back(std::count_if(expiry.begin(), expiry.end(), [&](const auto& e) { return e.second > last; }));
+        }
+    };
+    SimTime t = 0;
+    for (int i = 0; i < 3000; ++i) {
+        t += static_cast<SimTime>(rng() % (i % 500 == 0 ? 90'000'000 : 3'000));
+        const auto key = static_cast<KeyId>(rng() % 40);
+        const Duration reset = static_cast<Duration>(rng() % (i % 7 == 0 ? 100'000'000 : 20'000));
+        countUntil(t);
+        const SimTime rounded = (t + reset + 999) / 1000 * 1000;
+        const auto it = expiry.find(key);
+        if (it != expiry.end() && it->second > t)
+            it->second = std::max(it->second, rounded);
+        else if (reset > 0 && rounded > t)
+            expiry[key] = rounded;
+        keys.touch(key, t, reset);
+    }
+    const SimTime end = t + 200'000'000;
+    keys.advance(end);
+    countUntil(end);
+    std::size_t next = 0;
+    std::int64_t value = 0;
+    const auto& profile = keys.profile();
+    for (std::size_t ms = 0; ms < brute.size(); ++ms) {
+        while (next < profile.size() && profile[next].first <= static_cast<std::int64_t>(ms))
+            value = profile[next++].second;
+        QCOMPARE(value, brute[ms]);
+    }
+    QVERIFY(profile.size() > 100);
 }
 
 QTEST_APPLESS_MAIN(TestLiveKeys)
