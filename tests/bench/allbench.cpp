@@ -251,7 +251,7 @@ std::optional<ChildRun> runScenario(const std::string& scenario, unsigned thread
     std::vector<std::string> argv = {RATELAB_CLI_PATH, "run", scenario, "--threads", std::to_string(threads)};
     if (large)
         argv.push_back("--allow-large");
-    ChildRun run = runChild(argv);
+    ChildRun run = runChild(argv, {}, true);  // its progress lines are not the table's
     if (run.exitCode != 0)
         return std::nullopt;
     return run;
