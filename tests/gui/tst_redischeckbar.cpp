@@ -10,10 +10,10 @@
 #include "app/gui/panels/redischeckbar.h"
 #include "app/models/redischeckcontroller.h"
 
+#include <QAction>
 #include <QInputDialog>
 #include <QLabel>
 #include <QSettings>
-#include <QToolButton>
 
 class TestRedisCheckBar : public QObject {
     Q_OBJECT
@@ -37,7 +37,7 @@ private slots:
         RedisCheckBar* bar = w.compareView()->redisCheck();
         QSignalSpy finished(bar->controller(), &RedisCheckController::finished);
         bar->check(url.url);
-        QCOMPARE(bar->button()->text(), QStringLiteral("Cancel check"));
+        QCOMPARE(bar->action()->text(), QStringLiteral("Cancel check"));
         QVERIFY(finished.wait(kRunTimeoutMs));
         std::int64_t decisions = 0;
         for (const AlgorithmReport& a : w.controller()->lastReport()->algorithms)
@@ -48,7 +48,7 @@ private slots:
                      .arg(QString::fromStdString(finished.front()[1].value<std::shared_ptr<const RedisCheck>>()->server),
                           fmt::exact(decisions)));
         QVERIFY(bar->status()->isVisible());
-        QCOMPARE(bar->button()->text(), QStringLiteral("Check against Redis"));
+        QCOMPARE(bar->action()->text(), QStringLiteral("Check against Redis"));
     }
 
     void unreachableServerIsOneRedLine()
@@ -87,7 +87,8 @@ private slots:
             dialog->setTextValue(url.url);
             dialog->accept();
         });
-        bar->button()->click();
+        QVERIFY(findAction(&w, QStringLiteral("Check against Redis")) == bar->action());  // in the Run menu
+        bar->action()->trigger();
         QVERIFY(finished.wait(kRunTimeoutMs));
         QCOMPARE(RedisCheckController::configuredUrl(), url.url);
         QVERIFY(bar->status()->text().contains(QStringLiteral(" agrees on all ")));

@@ -2,10 +2,10 @@
 
 #include "app/models/redischeckcontroller.h"
 
+#include <QAction>
 #include <QInputDialog>
 #include <QLabel>
 #include <QSettings>
-#include <QToolButton>
 
 namespace ratelab {
 
@@ -15,18 +15,17 @@ const QColor kBad(0xD5, 0x5E, 0x00);  // as the counts selector's errors: readab
 
 RedisCheckBar::RedisCheckBar(QWidget* parent) : QObject(parent)
 {
-    m_button = new QToolButton(parent);
-    m_button->setText(tr("Check against Redis"));
-    m_button->setToolTip(tr("Decide every request of this scenario again with our Lua scripts in a live Redis and compare "
+    m_action = new QAction(tr("Check against Redis"), this);
+    m_action->setToolTip(tr("Decide every request of this scenario again with our Lua scripts in a live Redis and compare "
                             "each decision with the simulation's (the server: settings, or RATELAB_REDIS_URL)"));
     m_status = new QLabel(parent);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->hide();
     m_controller = new RedisCheckController(this);
-    connect(m_button, &QToolButton::clicked, this, &RedisCheckBar::clicked);
+    connect(m_action, &QAction::triggered, this, &RedisCheckBar::clicked);
     connect(m_controller, &RedisCheckController::runningChanged, this,
-            [this](bool running) { m_button->setText(running ? tr("Cancel check") : tr("Check against Redis")); });
+            [this](bool running) { m_action->setText(running ? tr("Cancel check") : tr("Check against Redis")); });
     connect(m_controller, &RedisCheckController::progress, this, [this](quint64, int permille, const QString& lane) {
         show(tr("Checking against Redis: %1, %2%").arg(lane).arg(permille / 10), false);
     });
@@ -47,7 +46,7 @@ void RedisCheckBar::setScenario(std::shared_ptr<const Scenario> scenario)
         m_controller->cancel();
     m_status->clear();
     m_status->hide();
-    m_button->setEnabled(m_scenario != nullptr);
+    m_action->setEnabled(m_scenario != nullptr);
 }
 
 void RedisCheckBar::clicked()
@@ -59,7 +58,7 @@ void RedisCheckBar::clicked()
     QString url = RedisCheckController::configuredUrl();
     if (url.isEmpty()) {
         bool ok = false;
-        url = QInputDialog::getText(m_button, tr("Check against Redis"), tr("Redis URL (redis://HOST[:PORT][/DB]):"),
+        url = QInputDialog::getText(m_status->window(), tr("Check against Redis"), tr("Redis URL (redis://HOST[:PORT][/DB]):"),
                                     QLineEdit::Normal, QStringLiteral("redis://127.0.0.1:6379"), &ok)
                   .trimmed();
         if (!ok || url.isEmpty())
@@ -86,7 +85,7 @@ void RedisCheckBar::show(const QString& text, bool bad)
     m_status->setText(text);
     m_status->setVisible(!text.isEmpty());
     QPalette p = m_status->palette();
-    p.setColor(QPalette::WindowText, bad ? kBad : m_button->palette().color(QPalette::WindowText));
+    p.setColor(QPalette::WindowText, bad ? kBad : m_status->parentWidget()->palette().color(QPalette::WindowText));
     m_status->setPalette(p);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
-// Compare's "Check against Redis": a button that decides the shown scenario's lanes again in a
+// "Check against Redis" (Run menu): an action that decides the shown scenario's lanes again in a
 // live Redis (app/models/redischeckcontroller.h) and a line that says what came of it, red
-// when a decision differs. Without a configured server the button asks for a URL and keeps it
-// in the settings. While a check runs the button cancels it; a new scenario cancels it too.
+// when a decision differs, under Compare's controls. Without a configured server the action
+// asks for a URL and keeps it in the settings. While a check runs it cancels it; a new scenario
+// cancels it too.
 
 #include "engine/scenario/scenario.h"
 
@@ -10,8 +11,8 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
-class QToolButton;
 class QWidget;
 
 namespace ratelab {
@@ -23,7 +24,8 @@ class RedisCheckBar : public QObject {
 public:
     explicit RedisCheckBar(QWidget* parent);
 
-    QToolButton* button() const { return m_button; }
+    // Run > Check against Redis; while a check runs, "Cancel check".
+    QAction* action() const { return m_action; }
     QLabel* status() const { return m_status; }
     RedisCheckController* controller() const { return m_controller; }
 
@@ -37,7 +39,7 @@ private:
     void clicked();
     void show(const QString& text, bool bad);
 
-    QToolButton* m_button = nullptr;
+    QAction* m_action = nullptr;
     QLabel* m_status = nullptr;
     RedisCheckController* m_controller = nullptr;
     std::shared_ptr<const Scenario> m_scenario;

@@ -93,8 +93,7 @@ QLayout* CompareView::createTopBar()
                          "its lines faint in chart A, where the key and bucket are the same, and each figure's "
                          "change in the table"));
     controls->addWidget(m_pin);
-    m_check = new RedisCheckBar(this);
-    controls->addWidget(m_check->button());
+    m_check = new RedisCheckBar(this);  // its action is in the Run menu, its line under these controls
     m_rangeLabel = new QLabel(this);
     m_rangeLabel->setToolTip(tr("Drag on chart A to zoom, wheel to zoom around the mouse, double-click to reset"));
     controls->addWidget(m_rangeLabel);

@@ -7,6 +7,7 @@
 #include "app/gui/charts/ratedistributionchart.h"
 #include "app/gui/charts/tradeoffchart.h"
 #include "app/gui/dialogs/tourdialog.h"
+#include "app/gui/panels/redischeckbar.h"
 #include "app/gui/views/advisorview.h"
 #include "app/gui/views/clusterview.h"
 #include "app/gui/views/compareview.h"
@@ -114,6 +115,8 @@ void MainWindow::createRunMenu()
     m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancel->setToolTip(tr("Cancel the run and keep the previous result (Esc)"));
     m_cancel->setEnabled(false);
+    runMenu->addSeparator();
+    runMenu->addAction(m_compare->redisCheck()->action());  // its outcome: a line in Compare
 }
 
 void MainWindow::createViewMenu()
