@@ -67,7 +67,8 @@ private slots:
         QVERIFY(bar->status()->palette().color(QPalette::WindowText) != w.palette().color(QPalette::WindowText));
     }
 
-    // No server configured: the button asks, and the URL given is kept for the next check.
+    // No server configured: the action asks; a URL that does not parse is not kept, one that
+    // served a check is, for the next.
     void buttonAsksForTheServerOnce()
     {
         const test::RedisUrl url = test::redisUrl();
@@ -81,13 +82,24 @@ private slots:
         QVERIFY(waitSettled(w));
         RedisCheckBar* bar = w.compareView()->redisCheck();
         QSignalSpy finished(bar->controller(), &RedisCheckController::finished);
+        QVERIFY(findAction(&w, QStringLiteral("Check against Redis")) == bar->action());  // in the Run menu
+        // A URL that does not parse is not kept: the next check asks again.
+        QSignalSpy failed(bar->controller(), &RedisCheckController::failed);
+        QTimer::singleShot(0, [&] {
+            auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->setTextValue(QStringLiteral("http://nowhere"));
+            dialog->accept();
+        });
+        bar->action()->trigger();
+        QVERIFY(failed.count() == 1 || failed.wait(kRunTimeoutMs));
+        QVERIFY(RedisCheckController::configuredUrl().isEmpty());
         QTimer::singleShot(0, [&] {
             auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
             QVERIFY(dialog);
             dialog->setTextValue(url.url);
             dialog->accept();
         });
-        QVERIFY(findAction(&w, QStringLiteral("Check against Redis")) == bar->action());  // in the Run menu
         bar->action()->trigger();
         QVERIFY(finished.wait(kRunTimeoutMs));
         QCOMPARE(RedisCheckController::configuredUrl(), url.url);

@@ -30,10 +30,15 @@ RedisCheckBar::RedisCheckBar(QWidget* parent) : QObject(parent)
         show(tr("Checking against Redis: %1, %2%").arg(lane).arg(permille / 10), false);
     });
     connect(m_controller, &RedisCheckController::finished, this, [this](quint64, std::shared_ptr<const RedisCheck> check) {
+        if (!m_askedUrl.isEmpty())
+            QSettings().setValue(QStringLiteral("redis/url"), m_askedUrl);
+        m_askedUrl.clear();
         show(RedisCheckController::summary(*check), !RedisCheckController::differingLanes(*check).isEmpty());
     });
-    connect(m_controller, &RedisCheckController::failed, this,
-            [this](quint64, const QString& message) { show(tr("Cannot check against Redis: %1").arg(message), true); });
+    connect(m_controller, &RedisCheckController::failed, this, [this](quint64, const QString& message) {
+        m_askedUrl.clear();
+        show(tr("Cannot check against Redis: %1").arg(message), true);
+    });
     connect(m_controller, &RedisCheckController::cancelled, this, [this](quint64) { show(tr("Check cancelled"), false); });
 }
 
@@ -63,7 +68,7 @@ void RedisCheckBar::clicked()
                   .trimmed();
         if (!ok || url.isEmpty())
             return;
-        QSettings().setValue(QStringLiteral("redis/url"), url);
+        m_askedUrl = url;  // kept once a check through it has finished, so a mistyped one asks again
     }
     check(url);
 }

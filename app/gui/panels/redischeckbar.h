@@ -2,7 +2,7 @@
 // "Check against Redis" (Run menu): an action that decides the shown scenario's lanes again in a
 // live Redis (app/models/redischeckcontroller.h) and a line that says what came of it, red
 // when a decision differs, under Compare's controls. Without a configured server the action
-// asks for a URL and keeps it in the settings. While a check runs it cancels it; a new scenario
+// asks for a URL, and keeps it in the settings once a check through it has finished. While a check runs it cancels it; a new scenario
 // cancels it too.
 
 #include "engine/scenario/scenario.h"
@@ -44,6 +44,7 @@ private:
     RedisCheckController* m_controller = nullptr;
     std::shared_ptr<const Scenario> m_scenario;
     bool m_bad = false;
+    QString m_askedUrl;  // the URL the user typed for the check under way
 };
 
 }  // namespace ratelab
