@@ -1,6 +1,7 @@
 // The Compare view: key, bucket, modes and strips of chart A, endpoint shares, the pinned run,
 // legend, downsampling, styles, the limit line, zoom, held state and never-admissible requests.
 #include "app/gui/panels/countsselector.h"
+#include "app/models/scenariofiles.h"
 #include "tests/gui/guitest.h"
 
 #include <QCategoryAxis>
@@ -210,11 +211,7 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        std::string json;
-        for (const auto& [n, j] : embeddedScenarios())
-            if (n == "endpoint-tiers")
-                json = j;
-        w.openScenario(loadScenario(json, "endpoint-tiers"), QString());
+        w.openExample(QStringLiteral("endpoint-tiers"));
         QVERIFY(waitSettled(w));
         QTableView* table = w.compareView()->endpointTable();
         QVERIFY(table->isVisible());
@@ -229,10 +226,7 @@ private slots:
             columns += table->horizontalHeader()->sectionSize(c);
         QVERIFY2(columns <= table->viewport()->width(), "a share is clipped");
 
-        for (const auto& [n, j] : embeddedScenarios())
-            if (n == "boundary-attack")
-                json = j;
-        w.openScenario(loadScenario(json, "boundary-attack"), QString());
+        w.openExample(QStringLiteral("boundary-attack"));
         QVERIFY(waitSettled(w));
         QVERIFY(!table->isVisible());
     }
@@ -247,11 +241,7 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        std::string json;
-        for (const auto& [n, j] : embeddedScenarios())
-            if (n == "limit-after-work")
-                json = j;
-        w.openScenario(loadScenario(json, "limit-after-work"), QString());
+        w.openExample(QStringLiteral("limit-after-work"));
         QVERIFY(waitSettled(w));
         BackendChart* chart = w.compareView()->backendChart();
         QVERIFY(chart->isVisible());
@@ -320,11 +310,7 @@ private slots:
         // log at limit 10 admits 10 of each (300); at limit 20 a 1 s window never holds more
         // than one burst, so it admits all 600: +300, acceptance 50% -> 100%, +50.0 pp. The
         // other algorithms are unchanged, so their figures show no change.
-        std::string json;
-        for (const auto& [n, j] : embeddedScenarios())
-            if (n == "boundary-attack")
-                json = j;
-        Scenario scenario = loadScenario(json, "boundary-attack");
+        Scenario scenario = *scenariofiles::loadExample(QStringLiteral("boundary-attack")).scenario;
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
