@@ -3,11 +3,6 @@
 namespace ratelab {
 namespace {
 
-inline constexpr Named kLifetimeKinds[] = {{"fixed", int(LifetimeKind::Fixed)},
-                                           {"exponential", int(LifetimeKind::Exponential)},
-                                           {"uniform", int(LifetimeKind::Uniform)}};
-inline constexpr Named kMessagePatterns[] = {
-    {"steady", int(MessagePattern::Steady)}, {"poisson", int(MessagePattern::Poisson)}, {"bursty", int(MessagePattern::Bursty)}};
 inline constexpr Named kArrivalKinds[] = {{"requests", int(ArrivalKind::Request)},
                                           {"handshakes", int(ArrivalKind::Handshake)},
                                           {"messages", int(ArrivalKind::Message)}};

@@ -62,6 +62,11 @@ inline constexpr Named kOutageKinds[] = {
 inline constexpr Named kFailurePolicies[] = {{"fail_open", int(FailurePolicy::FailOpen)},
                                              {"fail_closed", int(FailurePolicy::FailClosed)},
                                              {"local_fallback", int(FailurePolicy::LocalFallback)}};
+inline constexpr Named kLifetimeKinds[] = {{"fixed", int(LifetimeKind::Fixed)},
+                                           {"exponential", int(LifetimeKind::Exponential)},
+                                           {"uniform", int(LifetimeKind::Uniform)}};
+inline constexpr Named kMessagePatterns[] = {
+    {"steady", int(MessagePattern::Steady)}, {"poisson", int(MessagePattern::Poisson)}, {"bursty", int(MessagePattern::Bursty)}};
 inline constexpr Named kPopularities[] = {{"uniform", int(Popularity::Uniform)}, {"zipf", int(Popularity::Zipf)}};
 
 template <std::size_t N>
