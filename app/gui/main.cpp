@@ -1,8 +1,9 @@
 // ratelab [SCENARIO.json] [--view compare|learn|logs|cluster] [--log FILE] [--screenshot FILE.png]
 //         [--theme system|light|dark] [--size WxH] [--key KEY] [--bucket 10ms|...|1s]
-//         [--range FROM-TO] [--strips]
+//         [--range FROM-TO] [--strips] [--dock algorithms|traffic|settings]
 // --key, --bucket and --range (seconds from the run's start) pick Compare's key and bucket and
-// zoom its chart A; --strips draws chart A as one strip per algorithm.
+// zoom its chart A; --strips draws chart A as one strip per algorithm; --dock opens a tab of
+// the scenario dock.
 // With --screenshot: run, wait for the result, render the window (1600 x 1000 unless --size)
 // to FILE.png and exit 0; works under QT_QPA_PLATFORM=offscreen. A bad scenario exits 2 with
 // its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
@@ -11,6 +12,7 @@
 #include "app/gui/panels/countsselector.h"
 #include "app/gui/views/compareview.h"
 #include "app/gui/window/mainwindow.h"
+#include "app/gui/window/scenariodock.h"
 #include "app/models/filewriter.h"
 #include "app/models/scenariofiles.h"
 
@@ -19,6 +21,7 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -44,6 +47,7 @@ struct Options {
     std::optional<std::pair<ratelab::SimTime, ratelab::SimTime>> rangeUs;  // Compare's zoom
     bool strips = false;                                                   // Compare's chart A as strips
     std::optional<QString> log;                                            // an access log for the Logs view
+    int dockTab = 0;                                                       // the scenario dock's tab
 };
 
 // --bucket and --range, checked; false with the problem on stderr.
@@ -103,8 +107,11 @@ std::variant<Options, int> parseOptions(const QApplication& app)
                                           QStringLiteral("Compare: chart A as one strip per algorithm."));
     const QCommandLineOption logOption(QStringLiteral("log"), QStringLiteral("Import this access log into the Logs view."),
                                        QStringLiteral("file"));
-    parser.addOptions(
-        {viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption, stripsOption, logOption});
+    const QCommandLineOption dockOption(QStringLiteral("dock"),
+                                        QStringLiteral("The scenario dock's tab: algorithms, traffic or settings."),
+                                        QStringLiteral("tab"), QStringLiteral("algorithms"));
+    parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption, stripsOption,
+                       logOption, dockOption});
     parser.process(app);
 
     Options options;
@@ -132,6 +139,12 @@ std::variant<Options, int> parseOptions(const QApplication& app)
     if (parser.isSet(keyOption))
         options.key = parser.value(keyOption).toStdString();
     options.strips = parser.isSet(stripsOption);
+    options.dockTab = QStringList{QStringLiteral("algorithms"), QStringLiteral("traffic"), QStringLiteral("settings")}.indexOf(
+        parser.value(dockOption));
+    if (options.dockTab < 0) {
+        std::fprintf(stderr, "ratelab: --dock: expected algorithms, traffic or settings\n");
+        return 2;
+    }
     if (parser.isSet(logOption)) {
         QFile log(parser.value(logOption));
         if (!log.open(QIODevice::ReadOnly)) {
@@ -187,6 +200,7 @@ void applyCompareOptions(MainWindow& window, const Options& options)
     if (options.bucketUs > 0)
         compare->countsSelector()->setBucket(options.bucketUs);
     compare->countsSelector()->setStrips(options.strips);
+    window.scenarioDock()->tabs()->setCurrentIndex(options.dockTab);
     if (!options.rangeUs)
         return;
     auto* zoom = new QObject(&window);  // deleted with the first result: one zoom

@@ -2,6 +2,7 @@
 
 #include "app/models/scenariofiles.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -31,7 +32,7 @@ ClusterEmptyState::ClusterEmptyState(QWidget* parent) : QWidget(parent)
     const QStringList names = clusterScenarios();
     m_text = new QLabel(tr("This scenario runs one instance with local state, so there are no instances, clocks, "
                            "store or outages to show. Open a cluster scenario from Examples in the scenario panel "
-                           "(%1), or add a \"cluster\" section to the scenario.")
+                           "(%1), or add a cluster to this scenario and edit it on the topology.")
                             .arg(names.join(QStringLiteral(", "))),
                         this);
     m_text->setAlignment(Qt::AlignCenter);
@@ -44,8 +45,16 @@ ClusterEmptyState::ClusterEmptyState(QWidget* parent) : QWidget(parent)
     layout->addSpacing(12);
     m_open = new QPushButton(tr("Open %1").arg(QString::fromLatin1(kOpenName)), this);
     m_open->setToolTip(tr("Four instances share a Redis token bucket; Redis is down from 20 s to 40 s"));
-    layout->addWidget(m_open, 0, Qt::AlignHCenter);
+    m_add = new QPushButton(tr("Add a cluster to this scenario"), this);
+    m_add->setToolTip(tr("Two instances sharing an atomic Redis store; click the topology's boxes to change it"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_open);
+    buttons->addWidget(m_add);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
     layout->addStretch(3);
+    connect(m_add, &QPushButton::clicked, this, &ClusterEmptyState::addClusterRequested);
     connect(m_open, &QPushButton::clicked, this, [this] { emit exampleRequested(QString::fromLatin1(kOpenName)); });
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/models/formatting.h"
 
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -31,6 +32,7 @@ void arrow(QPainter& p, QPointF from, QPointF to)
 TopologyPanel::TopologyPanel(QWidget* parent) : QWidget(parent), m_cursorUs(std::numeric_limits<double>::quiet_NaN())
 {
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+    setMouseTracking(true);  // the pointing hand over an editable box
 }
 
 void TopologyPanel::setInput(const ClusterInput& input)
@@ -104,24 +106,29 @@ void TopologyPanel::paintEvent(QPaintEvent*)
     y += c.lineH + 6;
 
     QRectF r = paintBox(c, y, tr("clients"), {tr("%1 offered").arg(fmt::count(m_input.algo().requests, "request"))});
+    m_partRects[int(Part::Clients)] = r;
     p.setPen(QPen(c.muted, 1.2));
     arrow(p, QPointF(r.center().x(), r.bottom()), QPointF(r.center().x(), r.bottom() + gap - 2));
     y = r.bottom() + gap;
     r = paintBox(c, y, tr("load balancer"), {clusternames::balancer(m_input.cluster().balancer)});
+    m_partRects[int(Part::Balancer)] = r;
     const QPointF lbOut(r.center().x(), r.bottom());
     y = r.bottom() + gap;
 
     const QRectF inst = paintInstances(c, y, lbOut);
+    m_partRects[int(Part::Instances)] = inst;
     y = inst.bottom() + gap;
 
     p.setPen(QPen(c.muted, 1.2));
     arrow(p, QPointF(inst.center().x(), inst.bottom()), QPointF(inst.center().x(), y - 2));
     r = paintBox(c, y, tr("store"), storeLines());
+    m_partRects[int(Part::Store)] = r;
     y = r.bottom() + gap;
 
     p.setPen(QPen(c.muted, 1.2, Qt::DotLine));
     p.drawLine(QPointF(r.center().x(), r.bottom()), QPointF(r.center().x(), y));
     r = paintBox(c, y, tr("when the store fails"), policyLines());
+    m_partRects[int(Part::Policy)] = r;
     y = r.bottom() + 10;
 
     p.setFont(small);
@@ -130,6 +137,30 @@ void TopologyPanel::paintEvent(QPaintEvent*)
                                                      : tr("hover a chart to see the state at a time");
     p.drawText(QRectF(kPad, y, c.w, c.smallH), Qt::AlignLeft | Qt::AlignVCenter, legend);
     p.drawText(QRectF(kPad, y + c.smallH, c.w, c.smallH), Qt::AlignLeft | Qt::AlignVCenter, tr("● store ok   ◐ slow   ⊗ down"));
+    p.drawText(QRectF(kPad, y + 2 * c.smallH, c.w, c.smallH), Qt::AlignLeft | Qt::AlignVCenter, tr("click a box to edit it"));
+}
+
+std::optional<TopologyPanel::Part> TopologyPanel::partAt(QPointF pos) const
+{
+    if (!m_input.valid())
+        return std::nullopt;
+    for (int i = 0; i < kParts; ++i)
+        if (m_partRects[std::size_t(i)].contains(pos))
+            return Part(i);
+    return std::nullopt;
+}
+
+void TopologyPanel::mousePressEvent(QMouseEvent* event)
+{
+    if (const auto part = partAt(event->position()); part && event->button() == Qt::LeftButton)
+        emit partClicked(*part, m_partRects[std::size_t(*part)].toAlignedRect());
+    QWidget::mousePressEvent(event);
+}
+
+void TopologyPanel::mouseMoveEvent(QMouseEvent* event)
+{
+    setCursor(partAt(event->position()) ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    QWidget::mouseMoveEvent(event);
 }
 
 QRectF TopologyPanel::paintBox(PaintContext& c, double y, const QString& title, const QStringList& lines) const

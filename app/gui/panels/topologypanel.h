@@ -3,12 +3,16 @@
 // (each with its clock offset and drift, its requests and allowed, and its state at the
 // cursor time: filled disc ok, half disc slow, ring with a cross down) -> the shared store
 // (mode, clock, latency, timeout) -> the failure policy and breaker, with the run's store
-// statistics. Scrubbing the time cursor replays which instances saw the store fail.
+// statistics. Scrubbing the time cursor replays which instances saw the store fail. Each box is
+// also where that part of the cluster is edited: a click asks for its editor (partClicked).
 
 #include "app/gui/charts/clusterinput.h"
 
 #include <QFontMetrics>
 #include <QWidget>
+
+#include <array>
+#include <optional>
 
 namespace ratelab {
 
@@ -21,14 +25,25 @@ public:
     void setCursorUs(double us);  // NaN: no cursor (states at no particular time)
 
     enum class State { Ok, Slow, Down };
+    // The boxes, top to bottom.
+    enum class Part { Clients, Balancer, Instances, Store, Policy };
+    static constexpr int kParts = 5;
+    // Where a part's box was last painted (empty before the first paint).
+    QRectF partRect(Part part) const { return m_partRects[int(part)]; }
     // The store as instance `i` sees it at `us` from the scenario start (the outage schedule).
     State stateAt(int instance, double us) const;
 
     QSize sizeHint() const override { return {300, 560}; }
     QSize minimumSizeHint() const override { return {260, 420}; }
 
+signals:
+    // A box clicked: `rect` is the box, in this widget's coordinates.
+    void partClicked(TopologyPanel::Part part, const QRect& rect);
+
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
 
 private:
     // What the parts of one paint share: the painter, the theme's colours and box fill, the
@@ -49,8 +64,11 @@ private:
     QStringList storeLines() const;   // the store box's text
     QStringList policyLines() const;  // the failure policy box's text
 
+    std::optional<Part> partAt(QPointF pos) const;
+
     ClusterInput m_input;
     double m_cursorUs;
+    std::array<QRectF, kParts> m_partRects;
 };
 
 }  // namespace ratelab

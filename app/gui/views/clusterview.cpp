@@ -10,19 +10,23 @@
 #include "app/gui/charts/outagedecisionschart.h"
 #include "app/gui/charts/overshootchart.h"
 #include "app/gui/panels/clusteremptystate.h"
+#include "app/gui/panels/clusterparteditor.h"
 #include "app/gui/panels/faultstimeline.h"
 #include "app/gui/panels/topologypanel.h"
 #include "app/gui/panels/topologysummary.h"
 #include "app/models/formatting.h"
+#include "app/models/scenarioedits.h"
 
 #include <QComboBox>
 #include <QFrame>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -67,6 +71,30 @@ ClusterView::ClusterView(QWidget* parent) : QWidget(parent)
 }
 
 // The algorithm picker and its description, over the topology summary of narrow windows.
+void ClusterView::setDraft(ScenarioDraft* draft)
+{
+    m_draft = draft;
+    connect(m_empty, &ClusterEmptyState::addClusterRequested, this, [this] {
+        m_draft->apply(scenarioedits::withCluster(m_draft->document()->scenario(), true, m_draft->baseDir()),
+                       tr("Add a cluster"));
+    });
+}
+
+ClusterPartEditor* ClusterView::editPart(TopologyPanel::Part part)
+{
+    if (part == TopologyPanel::Part::Clients) {
+        emit trafficRequested();
+        return nullptr;
+    }
+    if (!m_draft || !m_draft->document()->scenario().cluster)
+        return nullptr;
+    auto* editor = new ClusterPartEditor(m_draft, part, this);
+    const QRect box = m_topology->partRect(part).toAlignedRect();
+    editor->move(m_topology->mapToGlobal(box.isEmpty() ? QPoint(0, 0) : QPoint(box.right() + 8, box.top())));
+    editor->show();
+    return editor;
+}
+
 void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
 {
     auto* top = new QHBoxLayout;
@@ -82,6 +110,17 @@ void ClusterView::createTopBar(QWidget* content, QVBoxLayout* layout)
     m_description->setEnabled(false);  // muted
     m_description->setMinimumWidth(100);
     top->addWidget(m_description, 1);
+    // The topology's boxes open their editors on a click; this menu opens them from the keyboard.
+    auto* edit = new QToolButton(content);
+    edit->setText(tr("Edit cluster"));
+    edit->setToolTip(tr("Edit a part of the cluster (or click its box on the topology)"));
+    edit->setPopupMode(QToolButton::InstantPopup);
+    auto* parts = new QMenu(edit);
+    for (const auto part :
+         {TopologyPanel::Part::Balancer, TopologyPanel::Part::Instances, TopologyPanel::Part::Store, TopologyPanel::Part::Policy})
+        parts->addAction(ClusterPartEditor::title(part), this, [this, part] { editPart(part); });
+    edit->setMenu(parts);
+    top->addWidget(edit);
     layout->addLayout(top);
     m_topologySummary = new TopologySummary(content);
     m_topologySummary->hide();
@@ -99,6 +138,7 @@ QHBoxLayout* ClusterView::createBody(QWidget* content)
     body->setSpacing(6);
     m_topology = new TopologyPanel(content);
     m_topology->setFixedWidth(300);
+    connect(m_topology, &TopologyPanel::partClicked, this, [this](TopologyPanel::Part part) { editPart(part); });
     body->addWidget(m_topology);
     auto* right = new QVBoxLayout;
     right->setSpacing(2);

@@ -10,6 +10,7 @@
 // (TopologySummary) whose button shows it again.
 
 #include "app/gui/charts/clusterinput.h"
+#include "app/gui/panels/topologypanel.h"
 
 #include <QWidget>
 
@@ -29,6 +30,8 @@ class ChartGrid;
 class ChartView;
 class CollapsibleChart;
 class ClusterEmptyState;
+class ClusterPartEditor;
+class ScenarioDraft;
 class ClusterTimeChart;
 class FaultsTimeline;
 class GlobalAllowedChart;
@@ -37,7 +40,6 @@ class LaneRejectedChart;
 class LegendStrip;
 class OutageDecisionsChart;
 class OvershootChart;
-class TopologyPanel;
 class TopologySummary;
 
 class ClusterView : public QWidget {
@@ -46,6 +48,11 @@ public:
     explicit ClusterView(QWidget* parent = nullptr);
 
     void setRun(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario);
+    // The scenario being edited: the topology's boxes and the Edit menu open its cluster's parts.
+    void setDraft(ScenarioDraft* draft);
+    // Opens the editor of a part of the cluster under its box (the Clients box asks for the
+    // Traffic tab instead); the editor, or null.
+    ClusterPartEditor* editPart(TopologyPanel::Part part);
     void setDark(bool dark);
     void setAlgorithm(int index);
 
@@ -72,6 +79,7 @@ public:
 signals:
     void readout(const QString& text);
     void exampleRequested(const QString& name);
+    void trafficRequested();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -94,6 +102,7 @@ private:
     QStackedWidget* m_stack = nullptr;
     ClusterEmptyState* m_empty = nullptr;
     QComboBox* m_picker = nullptr;
+    ScenarioDraft* m_draft = nullptr;
     QLabel* m_description = nullptr;
     TopologyPanel* m_topology = nullptr;
     TopologySummary* m_topologySummary = nullptr;

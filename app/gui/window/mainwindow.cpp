@@ -3,6 +3,7 @@
 
 #include "app/gui/dialogs/choosedialog.h"
 #include "app/gui/dialogs/helpdialog.h"
+#include "app/gui/panels/trafficeditor.h"
 #include "app/gui/views/clusterview.h"
 #include "app/gui/views/compareview.h"
 #include "app/gui/views/learnview.h"
@@ -46,6 +47,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     setObjectName(QStringLiteral("mainWindow"));
     setMinimumSize(1024, 700);
     m_doc = new ScenarioDocument(this);
+    m_draft = new ScenarioDraft(m_doc, this);
     m_controller = new SimulationController(this);
     createViews();
     createDock();
@@ -86,7 +88,7 @@ void MainWindow::createViews()
 // The Scenario dock, and the rail and overlay it folds to on a narrow window.
 void MainWindow::createDock()
 {
-    m_dock = new ScenarioDock(m_doc, this);
+    m_dock = new ScenarioDock(m_doc, m_draft, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     resizeDocks({m_dock}, {320}, Qt::Horizontal);
     m_rail = new QToolBar(tr("Scenario rail"), this);
@@ -132,9 +134,16 @@ void MainWindow::connectDocument()
             startRun();
     });
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    connect(m_dock, &ScenarioDock::validityChanged, this, [this](bool valid) { m_run->setEnabled(valid); });
+    const auto updateRunnable = [this] { m_run->setEnabled(m_dock->paramsValid() && m_draft->valid()); };
+    connect(m_dock, &ScenarioDock::validityChanged, this, updateRunnable);
+    connect(m_draft, &ScenarioDraft::validityChanged, this, updateRunnable);
     connect(m_dock, &ScenarioDock::exampleRequested, this, &MainWindow::openExample);
     connect(m_cluster, &ClusterView::exampleRequested, this, &MainWindow::openExample);
+    m_cluster->setDraft(m_draft);
+    connect(m_cluster, &ClusterView::trafficRequested, this, [this] {
+        m_showDock->setChecked(true);
+        m_dock->tabs()->setCurrentWidget(m_dock->trafficEditor());
+    });
 }
 
 void MainWindow::connectRun()
@@ -237,6 +246,8 @@ std::optional<MainWindow::View> MainWindow::parseView(const QString& name)
 
 void MainWindow::openScenario(const Scenario& scenario, const QString& path)
 {
+    if (!keepUnsavedWork())
+        return;
     m_doc->reset(scenario, path);
     if (!path.isEmpty())
         addRecent(path);
@@ -364,7 +375,7 @@ void MainWindow::updateTitle()
 
 void MainWindow::startRun()
 {
-    if (!m_dock->paramsValid())
+    if (!m_dock->paramsValid() || !m_draft->valid())
         return;
     m_shown = false;
     m_phase->setToolTip(QString());
@@ -486,23 +497,28 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
+// Before the document is closed or replaced: an edited scenario is saved or discarded as the
+// user says; false when they cancel (or the save failed), and the document stays.
+bool MainWindow::keepUnsavedWork()
+{
+    if (m_doc->undoStack()->isClean() || !isVisible() || QGuiApplication::platformName().startsWith(QLatin1String("offscreen")))
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the scenario before closing it?"),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        m_save->trigger();
+        return m_doc->undoStack()->isClean();
+    }
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!m_doc->undoStack()->isClean() && isVisible()
-        && !QGuiApplication::platformName().startsWith(QLatin1String("offscreen"))) {
-        const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the scenario before closing?"),
-                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel) {
-            event->ignore();
-            return;
-        }
-        if (answer == QMessageBox::Save) {
-            m_save->trigger();
-            if (!m_doc->undoStack()->isClean()) {
-                event->ignore();
-                return;
-            }
-        }
+    if (!keepUnsavedWork()) {
+        event->ignore();
+        return;
     }
     m_controller->cancel();
     event->accept();

@@ -4,7 +4,7 @@
 // and a status bar. Runs go through a SimulationController off the GUI thread; the previous
 // result stays on screen while a new one runs, and after Cancel.
 
-#include "app/models/scenariodocument.h"
+#include "app/models/scenariodraft.h"
 
 #include <QMainWindow>
 
@@ -47,6 +47,8 @@ public:
     // Imports an access log into the Logs view and shows it (format detected, keyed by client
     // IP, as the sample is; the wizard offers the options).
     void openLog(const QString& path);
+    // Writes the scenario to `path` as ratelab-cli reads it; the document is then clean.
+    bool save(const QString& path);
     // Writes the last finished run's report as report.json (resources/docs/report.md).
     bool exportReport(const QString& path);
     // Every chart shown (Compare's four, the Cluster view's with a cluster, the Logs view's with
@@ -64,6 +66,7 @@ public:
     void setTheme(Theme theme);
 
     ScenarioDocument* document() const { return m_doc; }
+    ScenarioDraft* draft() const { return m_draft; }
     SimulationController* controller() const { return m_controller; }
     CompareView* compareView() const { return m_compare; }
     LearnView* learnView() const { return m_learn; }
@@ -93,6 +96,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool keepUnsavedWork();
     // A file dropped on the window: a .json opens as a scenario, anything else as a log.
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -108,6 +112,7 @@ private:
     // The menus and the toolbar (mainwindowactions.cpp).
     void createActions();
     void createFileMenu();
+    void createNewScenarioMenu(QMenu* file);
     void createEditMenu();
     void createRunMenu();
     void createViewMenu();
@@ -118,7 +123,6 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void addRecent(const QString& path);
-    bool save(const QString& path);
     // Writes `bytes` to `path` (filewriter.h: a failure leaves the file as it was); on failure
     // says why in a warning titled `title`.
     bool writeFile(const QString& path, const QByteArray& bytes, const QString& title);
@@ -128,6 +132,7 @@ private:
     QRect overlayArea() const;
 
     ScenarioDocument* m_doc = nullptr;
+    ScenarioDraft* m_draft = nullptr;
     SimulationController* m_controller = nullptr;
     ScenarioDock* m_dock = nullptr;
     QToolBar* m_rail = nullptr;  // the folded dock: one button that opens it

@@ -13,12 +13,15 @@
 #include "app/gui/views/compareview.h"
 #include "app/gui/views/logsview.h"
 #include "app/gui/window/scenariodock.h"
+#include "app/models/scenarioedits.h"
+#include "app/models/scenariofiles.h"
 #include "app/models/simulationcontroller.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QFileDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -50,6 +53,7 @@ void MainWindow::createFileMenu()
             openFile(path);
     });
     m_open->setShortcut(QKeySequence::Open);
+    createNewScenarioMenu(file);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     QAction* importLog = file->addAction(tr("&Import log…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import log"), QString(),
@@ -91,6 +95,18 @@ void MainWindow::createFileMenu()
     exportCharts->setToolTip(tr("Every chart the views show, as PNG, SVG and CSV, into one folder"));
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+}
+
+// File > New scenario: a blank one (one source, one token bucket) or a copy of a shipped one,
+// untitled, so Save asks where to write it.
+void MainWindow::createNewScenarioMenu(QMenu* file)
+{
+    QMenu* menu = file->addMenu(tr("&New scenario"));
+    QAction* blank = menu->addAction(tr("&Blank"), this, [this] { openScenario(scenarioedits::blank(), QString()); });
+    blank->setShortcut(QKeySequence::New);
+    QMenu* examples = menu->addMenu(tr("From an &example"));
+    for (const QString& name : scenariofiles::exampleNames())
+        examples->addAction(name, this, [this, name] { openExample(name); });
 }
 
 void MainWindow::createEditMenu()

@@ -1,5 +1,7 @@
 #include "app/gui/window/scenariodock.h"
 
+#include "app/gui/panels/scenarioform.h"
+#include "app/gui/panels/trafficeditor.h"
 #include "app/models/algorithmcatalog.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
@@ -15,6 +17,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QScrollArea>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -27,42 +30,10 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-// "connections: 12 from 0.000 s, each 1 min 00 s, 5/s steady"; "connections: 0.05/s, each ~20 s, 1/s poisson".
-QString connectionsSummary(const ConnectionSpec& c)
-{
-    static const char* const patterns[] = {"steady", "poisson", "bursty"};
-    const QString opens =
-        c.openRate ? q(c.openRate->text) : QStringLiteral("%1 from %2").arg(c.count).arg(fmt::seconds(double(c.at)));
-    QString lifetime = fmt::duration(c.lifetimeUs);
-    if (c.lifetime == LifetimeKind::Exponential)
-        lifetime.prepend(QLatin1Char('~'));
-    else if (c.lifetime == LifetimeKind::Uniform)
-        lifetime += QStringLiteral("-%1").arg(fmt::duration(c.lifetimeMaxUs));
-    return QStringLiteral("connections: %1, each %2, %3 %4")
-        .arg(opens, lifetime, q(c.messageRate.text), QString::fromLatin1(patterns[int(c.pattern)]));
-}
-
-QString sourceSummary(const SourceSpec& s)
-{
-    static const char* const kinds[] = {"constant",    "poisson",         "on/off", "diurnal",
-                                        "flash crowd", "boundary attack", "trace",  "log"};
-    if (s.kind == SourceKind::Connections)
-        return connectionsSummary(s.connections);
-    QString text = QString::fromLatin1(kinds[int(s.kind)]);
-    if (s.kind == SourceKind::Trace || s.kind == SourceKind::Log)
-        return text + QLatin1Char(' ') + QFileInfo(q(s.file)).fileName();
-    if (s.kind == SourceKind::BoundaryAttack)
-        return text + QStringLiteral(" %1 each side of %2 windows").arg(s.count).arg(fmt::duration(s.window));
-    if (!s.rate.text.empty())
-        text += QLatin1Char(' ') + q(s.rate.text);
-    if (s.peak)
-        text += QStringLiteral(" (peak %1)").arg(q(s.peak->text));
-    return text;
-}
-
 }  // namespace
 
-ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent) : QDockWidget(tr("Scenario"), parent), m_doc(document)
+ScenarioDock::ScenarioDock(ScenarioDocument* document, ScenarioDraft* draft, QWidget* parent)
+    : QDockWidget(tr("Scenario"), parent), m_doc(document), m_draft(draft)
 {
     setObjectName(QStringLiteral("scenarioDock"));
     setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -77,15 +48,30 @@ ScenarioDock::ScenarioDock(ScenarioDocument* document, QWidget* parent) : QDockW
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_description);
 
-    layout->addLayout(createAlgorithmsHeader(content));
-    layout->addWidget(createAlgorithmList(content));
-    layout->addWidget(createParamsBox(content));
+    m_tabs = new QTabWidget(content);
+    m_tabs->setDocumentMode(true);
+    auto* algorithms = new QWidget(m_tabs);
+    auto* algorithmsLayout = new QVBoxLayout(algorithms);
+    algorithmsLayout->setContentsMargins(0, 6, 0, 0);
+    algorithmsLayout->addLayout(createAlgorithmsHeader(algorithms));
+    algorithmsLayout->addWidget(createAlgorithmList(algorithms));
+    algorithmsLayout->addWidget(createParamsBox(algorithms));
+    algorithmsLayout->addStretch(1);
+    m_tabs->addTab(algorithms, tr("Algorithms"));
+    m_trafficEditor = new TrafficEditor(m_draft, m_tabs);
+    m_tabs->addTab(m_trafficEditor, tr("Traffic"));
+    m_tabs->addTab(createSettingsTab(), tr("Settings"));
+    layout->addWidget(m_tabs);
 
-    m_traffic = new QLabel(content);
-    m_traffic->setWordWrap(true);
-    m_traffic->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_traffic);
+    m_problems = new QLabel(content);
+    m_problems->setObjectName(QStringLiteral("draftProblems"));
+    m_problems->setWordWrap(true);
+    m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problems->setStyleSheet(QStringLiteral("color: #D55E00;"));
+    m_problems->hide();
+    layout->addWidget(m_problems);
     layout->addStretch(1);
+    connect(m_draft, &ScenarioDraft::problemsChanged, this, &ScenarioDock::showDraftProblems);
 
     auto* scroll = new QScrollArea(this);
     scroll->setAccessibleName(tr("Scenario"));
@@ -149,7 +135,12 @@ QLayout* ScenarioDock::createAlgorithmsHeader(QWidget* content)
     m_remove->setText(tr("Remove"));
     m_remove->setToolTip(tr("Remove the selected algorithm"));
     connect(m_remove, &QToolButton::clicked, this, &ScenarioDock::removeSelected);
+    m_duplicate = new QToolButton(content);
+    m_duplicate->setText(tr("Duplicate"));
+    m_duplicate->setToolTip(tr("Copy the selected algorithm, to compare two settings of it"));
+    connect(m_duplicate, &QToolButton::clicked, this, &ScenarioDock::duplicateSelected);
     algoHeader->addWidget(m_add);
+    algoHeader->addWidget(m_duplicate);
     algoHeader->addWidget(m_remove);
     return algoHeader;
 }
@@ -209,18 +200,47 @@ void ScenarioDock::onDocumentChanged(bool structural)
     const Scenario& s = m_doc->scenario();
     m_description->setText(s.description.empty() ? QString() : q(s.description));
     m_description->setVisible(!s.description.empty());
-    QStringList traffic;
-    for (const SourceSpec& src : s.traffic)
-        traffic << sourceSummary(src);
-    // Recorded keys come from the trace or log: the synthetic population plays no part.
-    const QString keys = s.keys == KeyStrategy::Recorded
-        ? QString::fromLatin1(keyStrategyName(s.keys))
-        : tr("%1, %2").arg(QString::fromLatin1(keyStrategyName(s.keys)), fmt::count(s.population.clients, "client"));
-    m_traffic->setText(tr("<b>Traffic</b><br>%1<br>keys: %2, %3")
-                           .arg(traffic.join(QStringLiteral("<br>"))
-                                    .toHtmlEscaped()
-                                    .replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")),
-                                keys, fmt::duration(s.duration)));
+    m_cluster->setText(s.cluster ? tr("Remove the cluster") : tr("Add a cluster"));
+}
+
+// Everything but the algorithms, the traffic and the cluster: name, seed, duration, keys,
+// clients' retries, metrics, endpoints, a backend model.
+QWidget* ScenarioDock::createSettingsTab()
+{
+    auto* tab = new QWidget(m_tabs);
+    auto* v = new QVBoxLayout(tab);
+    v->setContentsMargins(0, 6, 0, 0);
+    m_settings = new ScenarioForm(m_draft, tab);
+    m_settings->setObjectPath(QString(),
+                              {QStringLiteral("schema"), QStringLiteral("algorithms"), QStringLiteral("traffic"),
+                               QStringLiteral("population"), QStringLiteral("cluster")});
+    v->addWidget(m_settings);
+    auto* clusterRow = new QHBoxLayout;
+    auto* clusterNote = new QLabel(tr("The cluster is edited on the Cluster view's topology."), tab);
+    clusterNote->setWordWrap(true);
+    clusterRow->addWidget(clusterNote, 1);
+    m_cluster = new QToolButton(tab);
+    m_cluster->setToolTip(tr("Run the scenario on several instances sharing a store, or on one"));
+    connect(m_cluster, &QToolButton::clicked, this, [this] {
+        const bool add = !m_doc->scenario().cluster;
+        m_draft->apply(scenarioedits::withCluster(m_doc->scenario(), add, m_draft->baseDir()),
+                       add ? tr("Add a cluster") : tr("Remove the cluster"));
+    });
+    clusterRow->addWidget(m_cluster);
+    v->addLayout(clusterRow);
+    v->addStretch(1);
+    return tab;
+}
+
+void ScenarioDock::showDraftProblems()
+{
+    QStringList lines;
+    const QMap<QString, QString>& problems = m_draft->problems();
+    for (auto it = problems.cbegin(); it != problems.cend(); ++it)
+        lines << QStringLiteral("%1: %2").arg(it.key().isEmpty() ? tr("scenario") : it.key(), it.value()).toHtmlEscaped();
+    m_problems->setText(lines.isEmpty() ? QString()
+                                        : tr("<b>Not valid, not run:</b><br>%1").arg(lines.join(QStringLiteral("<br>"))));
+    m_problems->setVisible(!lines.isEmpty());
 }
 
 void ScenarioDock::setDark(bool dark)
@@ -256,6 +276,7 @@ void ScenarioDock::rebuildList()
         m_selected = 0;
     m_list->setCurrentRow(m_selected);
     m_remove->setEnabled(!s.algorithms.empty());
+    m_duplicate->setEnabled(!s.algorithms.empty());
     m_syncing = false;
 }
 
@@ -468,6 +489,19 @@ void ScenarioDock::addAlgorithm(const QString& name)
     next.scenario.algorithms.push_back(spec);
     m_selected = int(next.scenario.algorithms.size()) - 1;
     m_doc->edit(next, tr("Add %1").arg(q(spec.id)));
+}
+
+void ScenarioDock::duplicateSelected()
+{
+    const Scenario& s = m_doc->scenario();
+    if (m_selected < 0 || m_selected >= int(s.algorithms.size()))
+        return;
+    commitNow();
+    ScenarioDocument::State next = m_doc->state();
+    next.scenario = scenarioedits::duplicateAlgorithm(next.scenario, m_selected);
+    const QString id = q(next.scenario.algorithms[std::size_t(m_selected) + 1].id);
+    m_selected += 1;
+    m_doc->edit(next, tr("Duplicate as %1").arg(id));
 }
 
 void ScenarioDock::removeSelected()

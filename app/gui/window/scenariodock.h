@@ -4,9 +4,11 @@
 // are typed in the CLI syntax ("10/s", "250ms") and validated as you type by the catalog
 // (algorithmcatalog.h): an invalid field gets a red outline and the engine's reason as its
 // tooltip, and Run is off while any field is invalid. Valid edits are committed to the document (undoable)
-// after a short debounce, which re-runs the scenario in the background.
+// after a short debounce, which re-runs the scenario in the background. The Traffic and
+// Settings tabs edit the rest of the scenario through the ScenarioDraft (scenariodraft.h): the
+// loader judges every field, and the problems it finds are listed under the tabs.
 
-#include "app/models/scenariodocument.h"
+#include "app/models/scenariodraft.h"
 
 #include <QDockWidget>
 #include <QTimer>
@@ -18,14 +20,18 @@ class QLabel;
 class QLayout;
 class QLineEdit;
 class QListWidget;
+class QTabWidget;
 class QToolButton;
 
 namespace ratelab {
 
+class ScenarioForm;
+class TrafficEditor;
+
 class ScenarioDock : public QDockWidget {
     Q_OBJECT
 public:
-    explicit ScenarioDock(ScenarioDocument* document, QWidget* parent = nullptr);
+    ScenarioDock(ScenarioDocument* document, ScenarioDraft* draft, QWidget* parent = nullptr);
 
     bool paramsValid() const { return m_invalid.isEmpty(); }
     void setDark(bool dark);
@@ -34,6 +40,11 @@ public:
     void selectAlgorithm(int index);
     QListWidget* algorithmList() const { return m_list; }
     int selectedAlgorithm() const { return m_selected; }
+    QTabWidget* tabs() const { return m_tabs; }
+    TrafficEditor* trafficEditor() const { return m_trafficEditor; }
+    ScenarioForm* settingsForm() const { return m_settings; }
+    QLabel* problemsLabel() const { return m_problems; }
+    void duplicateSelected();
     // Commit pending edits now instead of after the debounce (tests).
     void commitNow();
 
@@ -48,6 +59,8 @@ private:
     QLayout* createAlgorithmsHeader(QWidget* content);
     QWidget* createAlgorithmList(QWidget* content);
     QWidget* createParamsBox(QWidget* content);
+    QWidget* createSettingsTab();
+    void showDraftProblems();
     // Rebuilds the list and editor (structural) or refreshes the values, and the summary.
     void onDocumentChanged(bool structural);
     void rebuildList();
@@ -61,6 +74,13 @@ private:
     void setFieldError(const QString& name, const QString& reason);
 
     ScenarioDocument* m_doc;
+    ScenarioDraft* m_draft;
+    QTabWidget* m_tabs = nullptr;
+    TrafficEditor* m_trafficEditor = nullptr;
+    ScenarioForm* m_settings = nullptr;
+    QToolButton* m_cluster = nullptr;
+    QLabel* m_problems = nullptr;
+    QToolButton* m_duplicate = nullptr;
     bool m_dark = false;
     QComboBox* m_examples = nullptr;
     QLabel* m_description = nullptr;
@@ -70,7 +90,6 @@ private:
     QGroupBox* m_paramsBox = nullptr;
     QFormLayout* m_form = nullptr;
     QLabel* m_algorithmHelp = nullptr;
-    QLabel* m_traffic = nullptr;
     QMap<QString, QWidget*> m_fields;
     QSet<QString> m_invalid;
     int m_selected = -1;
