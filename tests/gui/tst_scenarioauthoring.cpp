@@ -182,6 +182,9 @@ private slots:
         QCOMPARE(w.document()->scenario().cluster->instances, 2);
         QVERIFY(waitSettled(w));
         QTRY_VERIFY(cluster->hasCluster());
+        // Keyed per user: one key's limit is no line over what all keys were allowed.
+        QCOMPARE(cluster->globalChart()->chart()->title(),
+                 QStringLiteral("Allowed in the cluster, all keys (the limit is per key)"));
         TopologyPanel* topology = cluster->topology();
         topology->repaint();
 

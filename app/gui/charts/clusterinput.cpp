@@ -66,6 +66,14 @@ QString ClusterInput::timeTitle() const
     return fmt::timeScaleFor(double(report->scenario.durationUs) / 1e6).title;
 }
 
+bool ClusterInput::limitIsPerKey() const
+{
+    for (const AlgorithmSpec& a : scenario->algorithms)
+        if (a.id == algo().id)
+            return a.keys.value_or(scenario->keys) != KeyStrategy::Global;
+    return scenario->keys != KeyStrategy::Global;
+}
+
 std::optional<double> ClusterInput::limitPerSecond() const
 {
     const PeakBurst& p = algo().peakBurst;

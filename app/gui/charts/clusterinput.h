@@ -41,6 +41,9 @@ struct ClusterInput {
     QString timeTitle() const;
     // The sustained limit in req/s (peak-burst limit / window), if known.
     std::optional<double> limitPerSecond() const;
+    // The selected lane limits each key on its own (keys other than "global"): its limit is no
+    // line to draw over what all keys were allowed.
+    bool limitIsPerKey() const;
 };
 
 // The lanes' styles for the Cluster view, in report order.
