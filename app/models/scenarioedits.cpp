@@ -118,6 +118,12 @@ const Optional kOptionals[] = {
     {"metrics", "burst_window", "\"1s\""},
     {"traffic[]", "client", "0"},
     {"cluster.policy", "breaker", R"({"failures": 5, "open_for": "2s"})"},
+    {"algorithms[]", "keys", "\"user\""},
+    {"algorithms[]", "placement", "\"before\""},
+    {"algorithms[]", "clients", R"({"retry": "retry_after"})"},
+    {"algorithms[]", "store", R"({"mode": "redis_atomic"})"},
+    {"algorithms[]", "policy", R"({"on_failure": "fail_open"})"},
+    {"algorithms[].policy", "breaker", R"({"failures": 5, "open_for": "2s"})"},
 };
 
 struct ObjectList {

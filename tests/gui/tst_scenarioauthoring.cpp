@@ -7,6 +7,7 @@
 #include "app/gui/panels/offeredsparkline.h"
 #include "app/gui/panels/scenarioform.h"
 #include "app/gui/panels/trafficeditor.h"
+#include "app/models/scenarioedits.h"
 #include "app/models/scenariofiles.h"
 #include "guitest.h"
 
@@ -250,6 +251,29 @@ private slots:
         while (w.document()->undoStack()->canUndo())
             w.document()->undoStack()->undo();
         QVERIFY(!w.document()->scenario().cluster);
+    }
+
+    // An algorithm's own settings beside its parameters: cluster-redis-outage.json's second lane
+    // fails closed; made to fall back to a local bucket, the scenario says so.
+    void algorithmOverridesAreEdited()
+    {
+        MainWindow w;
+        w.openExample(QStringLiteral("cluster-redis-outage"));
+        w.scenarioDock()->selectAlgorithm(1);
+        auto* onFailure = qobject_cast<QComboBox*>(
+            w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].policy.on_failure")));
+        QVERIFY(onFailure);
+        QCOMPARE(onFailure->currentText(), QStringLiteral("fail_closed"));
+        onFailure->setCurrentText(QStringLiteral("local_fallback"));
+        emit onFailure->activated(onFailure->currentIndex());
+        QCOMPARE(w.document()->scenario().algorithms[1].policy->onFailure, FailurePolicy::LocalFallback);
+        // The first lane has no policy of its own: it can add one.
+        w.scenarioDock()->selectAlgorithm(0);
+        QVERIFY(!w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));
+        QVERIFY(w.draft()->apply(scenarioedits::withOptional(w.document()->scenario(), QStringLiteral("algorithms[0].policy"),
+                                                             true, w.draft()->baseDir()),
+                                 QStringLiteral("add")));
+        QVERIFY(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));
     }
 
     // Duplicate copies the selected algorithm, parameters and all, under a new id after it.

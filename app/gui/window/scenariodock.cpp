@@ -186,6 +186,10 @@ QWidget* ScenarioDock::createParamsBox(QWidget* content)
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     boxLayout->addLayout(m_form);
+    // What the algorithm overrides of the scenario (its keys, placement, clients, store, failure
+    // policy), each added with "Add field" and judged by the loader like the other tabs.
+    m_algorithmForm = new ScenarioForm(m_draft, m_paramsBox);
+    boxLayout->addWidget(m_algorithmForm);
     return m_paramsBox;
 }
 
@@ -300,6 +304,7 @@ void ScenarioDock::rebuildParams()
     m_invalid.clear();
     const Scenario& s = m_doc->scenario();
     if (m_selected < 0 || m_selected >= int(s.algorithms.size())) {
+        m_algorithmForm->setObjectPath(QStringLiteral("algorithms[%1]").arg(s.algorithms.size()));  // none: empty
         m_paramsBox->setTitle(tr("Parameters"));
         m_algorithmHelp->setText(tr("Add an algorithm to compare."));
         if (!wasValid)
@@ -309,6 +314,8 @@ void ScenarioDock::rebuildParams()
     const AlgorithmSpec& spec = s.algorithms[std::size_t(m_selected)];
     const AlgorithmInfo* info = catalog::find(spec.algorithm);
     m_paramsBox->setTitle(tr("Parameters of %1").arg(q(spec.id)));
+    m_algorithmForm->setObjectPath(QStringLiteral("algorithms[%1]").arg(m_selected),
+                                   {QStringLiteral("id"), QStringLiteral("algorithm"), QStringLiteral("params")});
     if (!info) {
         m_algorithmHelp->setText(tr("Unknown algorithm %1").arg(q(spec.algorithm)));
         return;

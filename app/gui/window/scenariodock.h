@@ -43,6 +43,7 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     TrafficEditor* trafficEditor() const { return m_trafficEditor; }
     ScenarioForm* settingsForm() const { return m_settings; }
+    ScenarioForm* algorithmForm() const { return m_algorithmForm; }
     QLabel* problemsLabel() const { return m_problems; }
     void duplicateSelected();
     // Commit pending edits now instead of after the debounce (tests).
@@ -78,6 +79,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     TrafficEditor* m_trafficEditor = nullptr;
     ScenarioForm* m_settings = nullptr;
+    ScenarioForm* m_algorithmForm = nullptr;  // the selected algorithm's overrides
     QToolButton* m_cluster = nullptr;
     QLabel* m_problems = nullptr;
     QToolButton* m_duplicate = nullptr;
