@@ -302,22 +302,30 @@ void fitKeysToTraffic(Json& j)
 
 }  // namespace
 
+namespace {
+
+// The object at `path` in the scenario's JSON, or none where there is no object.
+std::optional<Json> objectAt(const Scenario& scenario, const QString& path)
+{
+    const Json root = toJson(scenario);
+    const Json& value = at(root, path);
+    return value.is_object() ? std::optional<Json>(value) : std::nullopt;
+}
+
+}  // namespace
+
 std::vector<Field> fieldsOf(const Scenario& scenario, const QString& objectPath, const QStringList& skip)
 {
     std::vector<Field> out;
-    const Json root = toJson(scenario);
-    const Json& object = at(root, objectPath);
-    if (object.is_object())
-        collectFields(object, objectPath, QString(), skip, out);
+    if (const auto object = objectAt(scenario, objectPath))
+        collectFields(*object, objectPath, QString(), skip, out);
     return out;
 }
 
 QStringList objectListsOf(const Scenario& scenario, const QString& objectPath)
 {
     QStringList out;
-    const Json root = toJson(scenario);
-    const Json& object = at(root, objectPath);
-    if (!object.is_object())
+    if (!objectAt(scenario, objectPath))
         return out;
     const QString shape = shapeOf(objectPath);
     for (const ObjectList& l : kObjectLists) {
@@ -339,13 +347,12 @@ int itemCount(const Scenario& scenario, const QString& listPath)
 QStringList addableOf(const Scenario& scenario, const QString& objectPath)
 {
     QStringList out;
-    const Json root = toJson(scenario);
-    const Json& object = at(root, objectPath);
-    if (!object.is_object())
+    const auto object = objectAt(scenario, objectPath);
+    if (!object)
         return out;
     const QString shape = shapeOf(objectPath);
     for (const Optional& o : kOptionals)
-        if (shape == QLatin1String(o.shape) && !object.contains(o.name))
+        if (shape == QLatin1String(o.shape) && !object->contains(o.name))
             out << QString::fromLatin1(o.name);
     return out;
 }
