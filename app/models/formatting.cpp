@@ -77,6 +77,31 @@ QString ratePerSecond(double perSecond)
     return compact(perSecond) + QStringLiteral(" req/s");
 }
 
+double secondsPerRateUnit(RateUnit unit)
+{
+    return unit == RateUnit::PerMinute ? 60.0 : 1.0;
+}
+
+double rateIn(double perSecond, RateUnit unit)
+{
+    return perSecond * secondsPerRateUnit(unit);
+}
+
+QString rateUnitName(RateUnit unit)
+{
+    return unit == RateUnit::PerMinute ? QStringLiteral("req/min") : QStringLiteral("req/s");
+}
+
+QString rateNumber(double value)
+{
+    return std::isfinite(value) && std::abs(value) >= 999.5 ? exact(std::llround(value)) : compact(value);
+}
+
+QString rate(double perSecond, RateUnit unit)
+{
+    return rateNumber(rateIn(perSecond, unit)) + QLatin1Char(' ') + rateUnitName(unit);
+}
+
 QString duration(qint64 us)
 {
     const QString sign = us < 0 ? QString(QChar(0x2212)) : QString();

@@ -26,6 +26,21 @@ QString compactCount(qint64 value, const char* singular, const char* plural = nu
 // A rate in requests per second, compact: "2.5 req/s", "1.2k req/s".
 QString ratePerSecond(double perSecond);
 
+// The unit the Logs view shows request rates in (gui-guide.md 4.3), the user's choice.
+enum class RateUnit { PerSecond, PerMinute };
+// Seconds in one unit: 1 or 60.
+double secondsPerRateUnit(RateUnit unit);
+// A rate in req/s expressed in `unit`: the one conversion, one multiplication, so a rate per
+// minute is exactly 60 times the same rate per second.
+double rateIn(double perSecond, RateUnit unit);
+// "req/s", "req/min".
+QString rateUnitName(RateUnit unit);
+// A rate's number as every label, table cell and tooltip of the Logs view shows it: up to 3
+// significant digits below 1,000 ("0.083", "18", "72.5"), whole with grouping above ("1,250").
+QString rateNumber(double value);
+// The number and its unit: "18 req/min", "0.3 req/s".
+QString rate(double perSecond, RateUnit unit);
+
 // A duration in microseconds, compact: "850 µs", "250 ms", "1.24 s", "2 min 05 s", "1 h 02 min".
 QString duration(qint64 us);
 // A window length in its own whole unit: "1 s", "10 s", "1 min", "1 h" (else as duration()).

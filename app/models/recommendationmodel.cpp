@@ -2,6 +2,8 @@
 
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
+#include "engine/advisor/parameterfamily.h"
+#include "engine/core/units.h"
 
 namespace ratelab {
 
@@ -21,6 +23,16 @@ void RecommendationModel::setDark(bool dark)
         emit dataChanged(index(0, Algorithm), index(rowCount() - 1, Algorithm), {Qt::DecorationRole});
 }
 
+void RecommendationModel::setRateUnit(fmt::RateUnit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    emit headerDataChanged(Qt::Horizontal, Limit, Limit);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, Parameters), index(rowCount() - 1, Limit));
+}
+
 int RecommendationModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() || !m_result ? 0 : int(m_result->recommendations.size());
@@ -36,15 +48,34 @@ double RecommendationModel::keptShare(const Recommendation& rec) const
     return m_result->options.by == AdvisorTarget::Requests ? rec.requestsOfUnthrottledKeysShare : rec.keysUnthrottledShare;
 }
 
-QString RecommendationModel::paramsText(const Recommendation& rec)
+namespace {
+// "refill 18/m" as the CLI takes it, or with a rate's value in `unit`: "refill 18/min".
+QString paramText(const std::string& key, const std::string& value, std::optional<fmt::RateUnit> unit)
+{
+    std::string error;
+    const std::optional<Rate> rate = unit && value.find('/') != std::string::npos ? parseRate(value, error) : std::nullopt;
+    if (!rate)
+        return QString::fromStdString(key + " " + value);
+    const QString per = *unit == fmt::RateUnit::PerMinute ? QStringLiteral("/min") : QStringLiteral("/s");
+    return QString::fromStdString(key + " ") + fmt::rateNumber(fmt::rateIn(rate->perSecondNearest(), *unit)) + per;
+}
+}  // namespace
+
+QString RecommendationModel::paramsText(const Recommendation& rec, std::optional<fmt::RateUnit> unit)
 {
     QStringList parts;
     if (const auto it = rec.params.find(rec.parameter); it != rec.params.end())
-        parts << QString::fromStdString(it->first + " " + it->second);
+        parts << paramText(it->first, it->second, unit);
     for (const auto& [key, value] : rec.params)
         if (key != rec.parameter)
-            parts << QString::fromStdString(key + " " + value);
+            parts << paramText(key, value, unit);
     return parts.join(QStringLiteral(", "));
+}
+
+double RecommendationModel::limitPerSecond(const AdvisorResult& result, const Recommendation& rec)
+{
+    const ParameterFamily* family = findFamily(rec.algorithm);
+    return family ? sustainedPerSecond(*family, rec.value, result.options.windowUs) : 0.0;
 }
 
 QVariant RecommendationModel::data(const QModelIndex& index, int role) const
@@ -56,7 +87,8 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (column) {
         case Algorithm: return QString::fromStdString(rec.algorithm);
-        case Parameters: return paramsText(rec);
+        case Parameters: return paramsText(rec, m_unit);
+        case Limit: return fmt::rateNumber(fmt::rateIn(limitPerSecond(*m_result, rec), m_unit));
         case Kept: return fmt::share(keptShare(rec));
         case RequestsRejected: return fmt::share(rec.requestsRejectedShare, 2);
         case Target: return rec.targetMet ? tr("met") : tr("not reachable");
@@ -65,6 +97,7 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
         switch (column) {
         case Algorithm: return QString::fromStdString(rec.algorithm);
         case Parameters: return paramsText(rec);
+        case Limit: return fmt::rateIn(limitPerSecond(*m_result, rec), m_unit);
         case Kept: return keptShare(rec);
         case RequestsRejected: return rec.requestsRejectedShare;
         case Target: return rec.targetMet;
@@ -72,7 +105,7 @@ QVariant RecommendationModel::data(const QModelIndex& index, int role) const
     } else if (role == Qt::DecorationRole && column == Algorithm) {
         return palette::swatch({palette::familyColor(rec.algorithm, m_dark)}, m_dark);
     } else if (role == Qt::TextAlignmentRole) {
-        const bool number = column == Kept || column == RequestsRejected;
+        const bool number = column == Limit || column == Kept || column == RequestsRejected;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
         return tr("%1\n%2 = %3, the smallest value keeping the target (%4 searched)\n"
@@ -93,6 +126,7 @@ QVariant RecommendationModel::headerData(int section, Qt::Orientation orientatio
     switch (section) {
     case Algorithm: return tr("algorithm");
     case Parameters: return tr("parameters");
+    case Limit: return tr("limit\n(%1)").arg(fmt::rateUnitName(m_unit));
     case Kept:
         return m_result && m_result->options.by == AdvisorTarget::Requests ? tr("requests of keys\nnever throttled")
                                                                            : tr("keys never\nthrottled");

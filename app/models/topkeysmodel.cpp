@@ -40,12 +40,19 @@ void TopKeysModel::setRecommendation(std::shared_ptr<const AdvisorResult> result
     endResetModel();
 }
 
-QString TopKeysModel::perWindowUnit(qint64 windowUs)
+void TopKeysModel::setRateUnit(fmt::RateUnit unit)
 {
-    QString window = fmt::windowLength(windowUs);
-    if (window.startsWith(QLatin1String("1 ")))
-        window.remove(0, 2);  // "1 min" reads "req/min"
-    return tr("req/%1").arg(window);
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    emit headerDataChanged(Qt::Horizontal, PeakRate, P99Rate);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, PeakRate), index(rowCount() - 1, P99Rate));
+}
+
+double TopKeysModel::rateOf(std::int64_t perWindow) const
+{
+    return fmt::rateIn(double(perWindow) * 1e6 / double(m_result->options.windowUs), m_unit);
 }
 
 const Recommendation* TopKeysModel::recommendation() const
@@ -77,8 +84,8 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case Key: return QString::fromStdString(k.name);
         case Requests: return fmt::exact(k.requests);
-        case PeakRate: return fmt::exact(k.rateInWindow.peak);
-        case P99Rate: return fmt::exact(k.rateInWindow.p99);
+        case PeakRate: return fmt::rateNumber(rateOf(k.rateInWindow.peak));
+        case P99Rate: return fmt::rateNumber(rateOf(k.rateInWindow.p99));
         case Rejected: return fmt::exact(k.rejected);
         case FirstRejected: return afterStartUs < 0 ? QString() : utcCell(k.firstRejected, m_decimals);
         }
@@ -91,15 +98,21 @@ QVariant TopKeysModel::data(const QModelIndex& index, int role) const
         case Rejected: return qint64(k.rejected);
         case FirstRejected: return afterStartUs;
         }
+    } else if (role == RateRole && (index.column() == PeakRate || index.column() == P99Rate)) {
+        return rateOf(index.column() == PeakRate ? k.rateInWindow.peak : k.rateInWindow.p99);
     } else if (role == Qt::TextAlignmentRole) {
         const bool number = index.column() != Key;
         return QVariant::fromValue(Qt::Alignment(number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
         const QString window = fmt::windowLength(m_result->options.windowUs);
         if (index.column() == PeakRate)
-            return tr("The most requests this key sent in any %1 window").arg(window);
+            return tr("The most requests this key sent in any %1 window: %2, %3")
+                .arg(window, fmt::count(k.rateInWindow.peak, "request"),
+                     fmt::rateNumber(rateOf(k.rateInWindow.peak)) + QLatin1Char(' ') + fmt::rateUnitName(m_unit));
         if (index.column() == P99Rate)
-            return tr("99% of this key's requests arrived with at most this many in the %1 before them").arg(window);
+            return tr("99% of this key's requests arrived with at most %2 in the %1 before them (%3)")
+                .arg(window, fmt::count(k.rateInWindow.p99, "request"),
+                     fmt::rateNumber(rateOf(k.rateInWindow.p99)) + QLatin1Char(' ') + fmt::rateUnitName(m_unit));
         if (afterStartUs >= 0)
             return tr("first rejected at %1, %2 s after the log's first request")
                 .arg(QString::fromStdString(formatUtc(k.firstRejected)),
@@ -116,10 +129,7 @@ QVariant TopKeysModel::headerData(int section, Qt::Orientation orientation, int 
     case Key: return tr("key");
     case Requests: return tr("requests");
     case PeakRate:
-    case P99Rate:
-        return tr("%1 rate\n(%2)")
-            .arg(section == PeakRate ? tr("peak") : tr("p99"),
-                 perWindowUnit(m_result ? m_result->options.windowUs : AdvisorOptions{}.windowUs));
+    case P99Rate: return tr("%1 rate\n(%2)").arg(section == PeakRate ? tr("peak") : tr("p99"), fmt::rateUnitName(m_unit));
     case Rejected: return tr("rejected\nat target");
     case FirstRejected: return tr("first\nrejected (UTC)");
     }

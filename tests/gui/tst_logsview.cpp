@@ -3,13 +3,53 @@
 
 #include <QCategoryAxis>
 #include <QMimeData>
+#include <QSettings>
 
 using namespace ratelab;
+
+namespace {
+
+// What the Logs view shows of rates: axis titles, the card's first row, the first top key,
+// the readout and the charts' data.
+struct RatesShown {
+    QString distAxis, tradeAxis, cardHeader, cardLimit, cardParams, topHeader, topPeak, readout;
+    double cardLimitValue = 0, topPeakValue = 0;
+    QList<RateDistributionChart::Bar> bars;
+    QList<QPair<double, double>> percentiles;
+    QList<QPointF> curve;
+};
+
+RatesShown readRates(AdvisorView* a)
+{
+    RecommendationModel* card = a->card()->model();
+    TopKeysModel* top = a->topKeysModel();
+    RatesShown s;
+    s.distAxis = a->distributionChart()->chart()->axes(Qt::Horizontal).front()->titleText();
+    s.tradeAxis = a->tradeoffChart()->chart()->axes(Qt::Horizontal).front()->titleText();
+    s.cardHeader = card->headerData(RecommendationModel::Limit, Qt::Horizontal).toString();
+    s.cardLimit = card->index(0, RecommendationModel::Limit).data().toString();
+    s.cardLimitValue = card->index(0, RecommendationModel::Limit).data(RecommendationModel::RawRole).toDouble();
+    s.cardParams = card->index(0, RecommendationModel::Parameters).data().toString();
+    s.topHeader = top->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString();
+    s.topPeak = top->index(0, TopKeysModel::PeakRate).data().toString();
+    s.topPeakValue = top->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RateRole).toDouble();
+    s.readout = a->readoutText();
+    s.bars = a->distributionChart()->bars();
+    s.percentiles = a->distributionChart()->percentileTicks();
+    s.curve = qobject_cast<QXYSeries*>(a->tradeoffChart()->chart()->series().front())->points();
+    return s;
+}
+
+}  // namespace
 
 class TestLogsView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QVERIFY(startSuite()); }
+    void initTestCase()
+    {
+        QVERIFY(startSuite());
+        QSettings().remove(QLatin1String(AdvisorView::kRateUnitKey));  // req/min, the default
+    }
 
     // The Logs view imports the sample when first shown, with the bad line listed.
     void logsViewSample()
@@ -119,7 +159,7 @@ private slots:
             const Recommendation& rec = expected.recommendations[std::size_t(row)];
             const auto cell = [&](int column, int role = Qt::DisplayRole) { return card->index(row, column).data(role); };
             QCOMPARE(cell(RecommendationModel::Algorithm).toString(), QString::fromStdString(rec.algorithm));
-            QCOMPARE(cell(RecommendationModel::Parameters).toString(), expectedParams(rec));
+            QCOMPARE(cell(RecommendationModel::Parameters, RecommendationModel::RawRole).toString(), expectedParams(rec));
             QCOMPARE(cell(RecommendationModel::Kept, RecommendationModel::RawRole).toDouble(), rec.keysUnthrottledShare);
             QCOMPARE(cell(RecommendationModel::Kept).toString(), fmt::share(rec.keysUnthrottledShare));
             QCOMPARE(cell(RecommendationModel::RequestsRejected, RecommendationModel::RawRole).toDouble(),
@@ -134,17 +174,18 @@ private slots:
         for (int window : {0, 2}) {
             a->windowButtons()->button(window)->click();
             const Distribution& d = expected.rates.windows[std::size_t(window)].distribution;
-            const double perSecond = 1e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
+            // Rates per minute, the view's default unit.
+            const double perMinute = 60e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
             QCOMPARE(dist->bars().size(), qsizetype(d.histogram.size()));
             for (std::size_t i = 0; i < d.histogram.size(); ++i)
                 QCOMPARE(dist->bars()[qsizetype(i)].keys, d.histogram[i].keys);
             QCOMPARE(dist->cdfSteps().size(), qsizetype(d.cdf.size()));
             for (std::size_t i = 0; i < d.cdf.size(); ++i) {
-                QCOMPARE(dist->cdfSteps()[qsizetype(i)].x(), double(d.cdf[i].value) * perSecond);
+                QCOMPARE(dist->cdfSteps()[qsizetype(i)].x(), double(d.cdf[i].value) * perMinute);
                 QCOMPARE(dist->cdfSteps()[qsizetype(i)].y(), 100.0 * double(d.cdf[i].keys) / double(d.count));
             }
             QCOMPARE(dist->percentileTicks().size(), qsizetype(4));
-            QCOMPARE(dist->percentileTicks()[2].second, double(d.percentiles[2].value) * perSecond);
+            QCOMPARE(dist->percentileTicks()[2].second, double(d.percentiles[2].value) * perMinute);
         }
         QVERIFY(a->controller()->isPending());
         QVERIFY(nextAdvice(a));
@@ -164,7 +205,8 @@ private slots:
         }
         a->card()->selectRow(0);
         const Recommendation& tb = expected.recommendations[0];
-        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(double(tb.value) / 60)));
+        // capacity v refilled per 1 min admits v req/min.
+        QVERIFY(a->readoutText().startsWith(QLocale().toString(tb.value) + QStringLiteral(" req/min: ")));
         QVERIFY(a->readoutText().contains(fmt::share(tb.keysUnthrottledShare) + QStringLiteral(" of keys never throttled")));
 
         // The spin box moves the line at once, the advisor only after the debounce.
@@ -180,7 +222,7 @@ private slots:
         options.targetPpm = 900'000;
         const AdvisorResult at90 = advise(set, options);
         for (int row = 0; row < card->rowCount(); ++row)
-            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data(RecommendationModel::RawRole).toString(),
                      expectedParams(at90.recommendations[std::size_t(row)]));
         QVERIFY(at90.recommendations[0].value < tb.value);
         QCOMPARE(chart->targetPoint()->value, at90.recommendations[0].value);
@@ -282,7 +324,7 @@ private slots:
 
         // The height of 90% on the left axis, through the chart's own mapping.
         const QPointF at90 =
-            chart->chart()->mapToPosition(QPointF(std::log10(chart->limitAt(0)), 90.0), chart->chart()->series().front());
+            chart->chart()->mapToPosition(QPointF(std::log10(60 * chart->limitAt(0)), 90.0), chart->chart()->series().front());
         const QPoint to = chart->mapFromScene(QPointF(chart->chart()->plotArea().left() + 2, at90.y()));
         QSignalSpy started(a->controller(), &AdvisorController::started);
         QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);
@@ -297,7 +339,7 @@ private slots:
                 first = int(i);
         QCOMPARE(advice->keys, std::int64_t(1753));
         QCOMPARE(chart->targetIndex(), first);
-        QVERIFY(a->readoutText().startsWith(fmt::ratePerSecond(chart->limitAt(first))));
+        QVERIFY(a->readoutText().startsWith(fmt::rateNumber(60 * chart->limitAt(first)) + QStringLiteral(" req/min")));
         QTest::qWait(AdvisorController::kDebounceMs + 100);
         QVERIFY(!a->controller()->isPending() && !a->controller()->isRunning());
         QCOMPARE(started.count(), 0);
@@ -333,21 +375,97 @@ private slots:
         RecommendationModel* card = a->card()->model();
         QCOMPARE(card->rowCount(), int(expected.recommendations.size()));
         for (int row = 0; row < card->rowCount(); ++row)
-            QCOMPARE(card->index(row, RecommendationModel::Parameters).data().toString(),
+            QCOMPARE(card->index(row, RecommendationModel::Parameters).data(RecommendationModel::RawRole).toString(),
                      expectedParams(expected.recommendations[std::size_t(row)]));
         // token_bucket per 10 s: its refill reads per 10 s, the line sits on its value.
         const Recommendation& tb = expected.recommendations[0];
         QCOMPARE(a->tradeoffChart()->targetPoint()->value, tb.value);
         QCOMPARE(a->tradeoffChart()->limitAt(a->tradeoffChart()->targetIndex()), double(tb.value) / 10);
         QCOMPARE(a->topKeysModel()->rowCount(), int(tb.topKeys.size()));
+        // The peak per 10 s reads per minute: six times the count.
         QCOMPARE(a->topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),
-                 QStringLiteral("peak rate\n(req/10 s)"));
-        if (!tb.topKeys.empty())
+                 QStringLiteral("peak rate\n(req/min)"));
+        if (!tb.topKeys.empty()) {
             QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(),
                      qint64(tb.topKeys[0].rateInWindow.peak));
+            QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RateRole).toDouble(),
+                     6.0 * double(tb.topKeys[0].rateInWindow.peak));
+        }
         // Clicking the window already in use asks for nothing.
         a->windowButtons()->button(1)->click();
         QVERIFY(!a->controller()->isPending());
+    }
+
+    // gui-guide.md 4.3: one rate unit across the view. req/min by default; switching to req/s
+    // turns every axis title, the card's limit and parameters, the readout and the top keys to
+    // req/s, each rate exactly 60 times smaller, and the choice is remembered.
+    void logsViewRateUnit()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        QCOMPARE(a->rateUnit(), fmt::RateUnit::PerMinute);
+        QCOMPARE(a->rateUnitCombo()->currentText(), QStringLiteral("req/min"));
+        const auto advice = a->result();
+        QCOMPARE(advice->options.windowUs, kMicrosPerMinute);
+        const Recommendation& tb = advice->recommendations[0];  // token_bucket: capacity v, refill v/m
+        QCOMPARE(tb.algorithm, std::string("token_bucket"));
+        QVERIFY(!tb.topKeys.empty());
+        const qint64 peak = tb.topKeys[0].rateInWindow.peak;  // most requests in any 1 min
+        QVERIFY(tb.value < 1000 && peak < 1000);
+
+        const RatesShown perMin = readRates(a);
+        a->rateUnitCombo()->setCurrentIndex(a->rateUnitCombo()->findText(QStringLiteral("req/s")));
+        QCOMPARE(a->rateUnit(), fmt::RateUnit::PerSecond);
+        const RatesShown perSec = readRates(a);
+
+        QVERIFY2(perMin.distAxis.contains(QStringLiteral("(req/min, log)")), qPrintable(perMin.distAxis));
+        QVERIFY2(perSec.distAxis.contains(QStringLiteral("(req/s, log)")), qPrintable(perSec.distAxis));
+        QVERIFY2(perMin.tradeAxis.startsWith(QStringLiteral("limit (req/min, log)")), qPrintable(perMin.tradeAxis));
+        QVERIFY2(perSec.tradeAxis.startsWith(QStringLiteral("limit (req/s, log)")), qPrintable(perSec.tradeAxis));
+        QCOMPARE(perMin.cardHeader, QStringLiteral("limit\n(req/min)"));
+        QCOMPARE(perSec.cardHeader, QStringLiteral("limit\n(req/s)"));
+        QCOMPARE(perMin.topHeader, QStringLiteral("peak rate\n(req/min)"));
+        QCOMPARE(perSec.topHeader, QStringLiteral("peak rate\n(req/s)"));
+
+        // The card: capacity v refilled per 1 min admits v per minute, v/60 per second.
+        QCOMPARE(perMin.cardLimitValue, double(tb.value));
+        QCOMPARE(perMin.cardLimitValue, 60 * perSec.cardLimitValue);
+        QCOMPARE(perMin.cardLimit, QLocale().toString(tb.value));
+        QCOMPARE(perSec.cardLimit, fmt::rateNumber(double(tb.value) / 60));
+        QVERIFY2(perMin.cardParams.contains(QStringLiteral("refill %1/min").arg(tb.value)), qPrintable(perMin.cardParams));
+        QVERIFY2(perSec.cardParams.contains(QStringLiteral("refill %1/s").arg(fmt::rateNumber(double(tb.value) / 60))),
+                 qPrintable(perSec.cardParams));
+        // The readout at the recommended point shows the card's number in the same unit.
+        QVERIFY2(perMin.readout.startsWith(perMin.cardLimit + QStringLiteral(" req/min: ")), qPrintable(perMin.readout));
+        QVERIFY2(perSec.readout.startsWith(perSec.cardLimit + QStringLiteral(" req/s: ")), qPrintable(perSec.readout));
+        // The top keys: the peak count per 1 min is the rate per minute.
+        QCOMPARE(perMin.topPeakValue, double(peak));
+        QCOMPARE(perMin.topPeakValue, 60 * perSec.topPeakValue);
+        QCOMPARE(perMin.topPeak, QLocale().toString(peak));
+        QCOMPARE(perSec.topPeak, fmt::rateNumber(double(peak) / 60));
+        // The charts' data: every bar, percentile and curve point 60 times further right.
+        QCOMPARE(perMin.bars.size(), perSec.bars.size());
+        QVERIFY(!perMin.bars.isEmpty());
+        for (qsizetype i = 0; i < perMin.bars.size(); ++i) {
+            QCOMPARE(perMin.bars[i].lower, 60 * perSec.bars[i].lower);
+            QCOMPARE(perMin.bars[i].upper, 60 * perSec.bars[i].upper);
+        }
+        QCOMPARE(perMin.percentiles.size(), qsizetype(4));
+        for (qsizetype i = 0; i < 4; ++i)
+            QCOMPARE(perMin.percentiles[i].second, 60 * perSec.percentiles[i].second);
+        QCOMPARE(perMin.curve.size(), perSec.curve.size());
+        for (qsizetype i = 0; i < perMin.curve.size(); ++i)
+            QCOMPARE(std::pow(10.0, perMin.curve[i].x()), 60 * std::pow(10.0, perSec.curve[i].x()));
+
+        // Remembered: the next window opens in req/s.
+        QCOMPARE(QSettings().value(QLatin1String(AdvisorView::kRateUnitKey)).toString(), QStringLiteral("s"));
+        {
+            MainWindow again;
+            QCOMPARE(again.logsView()->advisor()->rateUnit(), fmt::RateUnit::PerSecond);
+            QCOMPARE(again.logsView()->advisor()->rateUnitCombo()->currentText(), QStringLiteral("req/s"));
+        }
+        QSettings().remove(QLatin1String(AdvisorView::kRateUnitKey));
     }
 };
 

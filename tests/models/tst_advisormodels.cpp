@@ -53,13 +53,24 @@ private slots:
             QCOMPARE(model.index(row, RecommendationModel::Target).data(RecommendationModel::RawRole).toBool(), rec.targetMet);
         }
         // token_bucket capacity 1 refilled 1/s keeps b, c and d: 75.0% of keys, 2 of 9 requests rejected.
+        // Its rates read in the unit (req/min by default: 60/min), the raw text as the CLI takes it.
+        QCOMPARE(model.index(0, RecommendationModel::Parameters).data().toString(), QStringLiteral("capacity 1, refill 60/min"));
+        QCOMPARE(model.index(0, RecommendationModel::Parameters).data(RecommendationModel::RawRole).toString(),
+                 QStringLiteral("capacity 1, refill 1/s"));
+        QCOMPARE(model.headerData(RecommendationModel::Limit, Qt::Horizontal).toString(), QStringLiteral("limit\n(req/min)"));
+        QCOMPARE(model.index(0, RecommendationModel::Limit).data(RecommendationModel::RawRole).toDouble(), 60.0);
+        QCOMPARE(model.index(0, RecommendationModel::Limit).data().toString(), QStringLiteral("60"));
+        model.setRateUnit(fmt::RateUnit::PerSecond);
         QCOMPARE(model.index(0, RecommendationModel::Parameters).data().toString(), QStringLiteral("capacity 1, refill 1/s"));
+        QCOMPARE(model.headerData(RecommendationModel::Limit, Qt::Horizontal).toString(), QStringLiteral("limit\n(req/s)"));
+        QCOMPARE(model.index(0, RecommendationModel::Limit).data(RecommendationModel::RawRole).toDouble(), 1.0);
+        QCOMPARE(model.index(0, RecommendationModel::Limit).data().toString(), QStringLiteral("1"));
         QCOMPARE(model.index(0, RecommendationModel::Kept).data().toString(), QStringLiteral("75.0%"));
         QCOMPARE(model.index(0, RecommendationModel::RequestsRejected).data().toString(), QStringLiteral("22.22%"));
         QCOMPARE(model.index(0, RecommendationModel::Target).data().toString(), QStringLiteral("met"));
         // The searched parameter first: the leaky bucket's burst before its rate and mode.
         QCOMPARE(model.index(1, RecommendationModel::Parameters).data().toString(),
-                 QStringLiteral("burst 0, mode police, rate 1/s"));
+                 QStringLiteral("burst 0, mode police, rate 1/s"));  // in req/s since setRateUnit above
         QVERIFY(!model.index(0, RecommendationModel::Algorithm).data(Qt::DecorationRole).isNull());
         model.setDark(true);
         model.setResult(nullptr);
@@ -102,27 +113,42 @@ private slots:
         // the p99 by nearest rank (rank ceil(0.99 x 4) = 4 of 1, 1, 2, 3) is 3 too.
         QCOMPARE(model.index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(), qint64(3));
         QCOMPARE(model.index(0, TopKeysModel::P99Rate).data(TopKeysModel::RawRole).toLongLong(), qint64(3));
-        QCOMPARE(model.headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(), QStringLiteral("peak rate\n(req/s)"));
+        QCOMPARE(model.headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(), QStringLiteral("peak rate\n(req/min)"));
         model.setRecommendation(result, 99);
         QCOMPARE(model.rowCount(), 0);
         model.setRecommendation(nullptr, 0);
         QCOMPARE(model.rowCount(), 0);
     }
 
-    // The rate columns show a key's peak and p99 per W as counts, in W's unit.
+    // The rate columns show a key's peak and p99 per W as rates in the view's unit: 1,250
+    // requests in 1 min are 1,250 req/min and 20.8 req/s; in 10 s, 7,500 req/min and 125 req/s;
+    // in 1 h, 20.8 req/min and 0.35 req/s.
     void rateColumns_data()
     {
         QTest::addColumn<qint64>("windowUs");
+        QTest::addColumn<int>("unit");
         QTest::addColumn<QString>("peakHeader");
-        QTest::newRow("1 min") << qint64(kMicrosPerMinute) << QStringLiteral("peak rate\n(req/min)");
-        QTest::newRow("10 s") << qint64(10 * kMicrosPerSecond) << QStringLiteral("peak rate\n(req/10 s)");
-        QTest::newRow("1 h") << qint64(kMicrosPerHour) << QStringLiteral("peak rate\n(req/h)");
+        QTest::addColumn<QString>("peak");
+        QTest::addColumn<double>("peakRate");
+        const int perS = int(fmt::RateUnit::PerSecond);
+        const int perMin = int(fmt::RateUnit::PerMinute);
+        const QString sHeader = QStringLiteral("peak rate\n(req/s)");
+        const QString minHeader = QStringLiteral("peak rate\n(req/min)");
+        QTest::newRow("1 min, /min") << qint64(kMicrosPerMinute) << perMin << minHeader << QLocale().toString(1250) << 1250.0;
+        QTest::newRow("1 min, /s") << qint64(kMicrosPerMinute) << perS << sHeader << QStringLiteral("20.8") << 1250.0 / 60;
+        QTest::newRow("10 s, /min") << qint64(10 * kMicrosPerSecond) << perMin << minHeader << QLocale().toString(7500) << 7500.0;
+        QTest::newRow("10 s, /s") << qint64(10 * kMicrosPerSecond) << perS << sHeader << QStringLiteral("125") << 125.0;
+        QTest::newRow("1 h, /min") << qint64(kMicrosPerHour) << perMin << minHeader << QStringLiteral("20.8") << 1250.0 / 60;
+        QTest::newRow("1 h, /s") << qint64(kMicrosPerHour) << perS << sHeader << QStringLiteral("0.35") << 1250.0 / 3600;
     }
 
     void rateColumns()
     {
         QFETCH(qint64, windowUs);
+        QFETCH(int, unit);
         QFETCH(QString, peakHeader);
+        QFETCH(QString, peak);
+        QFETCH(double, peakRate);
         auto result = std::make_shared<AdvisorResult>();
         result->options.windowUs = windowUs;
         result->firstTime = 0;
@@ -132,10 +158,12 @@ private slots:
         TopKeysModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setRecommendation(result, 0);
+        model.setRateUnit(fmt::RateUnit(unit));
         QCOMPARE(model.headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(), peakHeader);
         QVERIFY(model.headerData(TopKeysModel::P99Rate, Qt::Horizontal).toString().startsWith(QStringLiteral("p99 rate\n")));
-        QCOMPARE(model.index(0, TopKeysModel::PeakRate).data().toString(), QLocale().toString(1250));
-        QCOMPARE(model.index(0, TopKeysModel::P99Rate).data().toString(), QStringLiteral("980"));
+        QCOMPARE(model.index(0, TopKeysModel::PeakRate).data().toString(), peak);
+        QCOMPARE(model.index(0, TopKeysModel::PeakRate).data(TopKeysModel::RateRole).toDouble(), peakRate);
+        QCOMPARE(model.index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(), qint64(1250));
         QCOMPARE(model.index(0, TopKeysModel::P99Rate).data(TopKeysModel::RawRole).toLongLong(), qint64(980));
         QCOMPARE(model.index(0, TopKeysModel::FirstRejected).data().toString(), QStringLiteral("1970-01-01 00:00:02"));
         const auto align = model.index(0, TopKeysModel::PeakRate).data(Qt::TextAlignmentRole).value<Qt::Alignment>();

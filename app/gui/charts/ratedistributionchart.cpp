@@ -89,6 +89,14 @@ void RateDistributionChart::setWindow(int window)
     rebuild();
 }
 
+void RateDistributionChart::setRateUnit(fmt::RateUnit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    rebuild();
+}
+
 void RateDistributionChart::rebuild()
 {
     m_bars.clear();
@@ -100,18 +108,19 @@ void RateDistributionChart::rebuild()
     const bool tooFew = m_result && m_result->keys > 0 && m_result->keys < kMinKeysForCurves;
     if (w && w->distribution.count > 0 && !tooFew) {
         const Distribution& d = w->distribution;
-        const double perSecond = 1e6 / double(w->windowUs);  // a count per W as req/s
+        // A count per W as req/s, then in the unit.
+        const double perSecond = 1e6 / double(w->windowUs);
+        const auto rate = [this, perSecond](std::int64_t count) { return fmt::rateIn(double(count) * perSecond, m_unit); };
         for (const HistogramBin& bin : d.histogram) {
             // The [0, 1) bin (zero-cost requests only) is drawn one octave wide on the log axis.
-            const double upper = double(bin.upper) * perSecond;
-            m_bars.append({bin.lower > 0 ? double(bin.lower) * perSecond : upper / 2, upper, bin.keys});
+            const double upper = rate(bin.upper);
+            m_bars.append({bin.lower > 0 ? rate(bin.lower) : upper / 2, upper, bin.keys});
             m_maxKeys = std::max(m_maxKeys, double(bin.keys));
         }
         for (const CdfStep& step : d.cdf)
-            m_cdf.append(QPointF(double(step.value) * perSecond, 100.0 * double(step.keys) / double(d.count)));
+            m_cdf.append(QPointF(rate(step.value), 100.0 * double(step.keys) / double(d.count)));
         for (int i = 0; i < kTicks && i < int(d.percentiles.size()); ++i)
-            m_percentiles.append(
-                {d.percentiles[std::size_t(i)].quantile, double(d.percentiles[std::size_t(i)].value) * perSecond});
+            m_percentiles.append({d.percentiles[std::size_t(i)].quantile, rate(d.percentiles[std::size_t(i)].value)});
         m_xRange = {std::log10(fmt::niceFloor(m_bars.front().lower)), std::log10(fmt::niceCeil(m_bars.back().upper))};
         // The CDF as steps: flat until each value, then up to its share.
         double previous = 0;
@@ -157,8 +166,9 @@ void RateDistributionChart::rebuild()
         m_tickLabels[i]->setVisible(shown);
         m_tickLines[i]->setVisible(shown);
         if (shown)
-            m_tickLabels[i]->setText(
-                QStringLiteral("p%1 %2").arg(m_percentiles[i].first * 100, 0, 'g', 4).arg(fmt::compact(m_percentiles[i].second)));
+            m_tickLabels[i]->setText(QStringLiteral("p%1 %2")
+                                         .arg(m_percentiles[i].first * 100, 0, 'g', 4)
+                                         .arg(fmt::rateNumber(m_percentiles[i].second)));
     }
     restyle();
     refreshNow();
@@ -196,7 +206,7 @@ void RateDistributionChart::restyle()
     const bool dark = isDark();
     const WindowRates* w = windowRates();
     const QString window = w ? fmt::windowLength(w->windowUs) : QString();
-    styleAxis(m_x, w ? tr("busiest %1 of each key (req/s, log)").arg(window) : QString());
+    styleAxis(m_x, w ? tr("busiest %1 of each key (%2, log)").arg(window, fmt::rateUnitName(m_unit)) : QString());
     styleAxis(m_keys, tr("keys per bin (bars)"));
     styleAxis(m_keysLog, tr("keys per bin (bars, log)"));
     styleAxis(m_share, tr("CDF of keys (%, line)"));
@@ -276,9 +286,10 @@ QString RateDistributionChart::tooltipAt(const QPointF& value) const
     const QString sent = bin.upper - 1 == bin.lower
         ? fmt::count(bin.lower, "request")
         : tr("%1 to %2 requests").arg(fmt::exact(bin.lower), fmt::exact(bin.upper - 1));
-    return tr("<b>%1</b> sent %2 in their busiest %3 (%4 to %5 req/s)<br>%6 of keys stay at or below %7 req/s")
-        .arg(fmt::count(bar.keys, "key"), sent, fmt::windowLength(w->windowUs), fmt::compact(bar.lower), fmt::compact(bar.upper),
-             fmt::share(atOrBelow / 100), fmt::compact(rate));
+    const QString unit = fmt::rateUnitName(m_unit);
+    return tr("<b>%1</b> sent %2 in their busiest %3 (%4 to %5 %8)<br>%6 of keys stay at or below %7 %8")
+        .arg(fmt::count(bar.keys, "key"), sent, fmt::windowLength(w->windowUs), fmt::rateNumber(bar.lower),
+             fmt::rateNumber(bar.upper), fmt::share(atOrBelow / 100), fmt::rateNumber(rate), unit);
 }
 
 QString RateDistributionChart::csv() const

@@ -1,12 +1,14 @@
 #pragma once
 // The Logs view's per-key rate distribution (gui-guide.md 4.3): for one window W, each key's busiest
-// window as a rate (most requests in any W, over W, in req/s, on a log x axis); a histogram of
+// window as a rate (most requests in any W, over W, in the view's unit, req/s or req/min, on a
+// log x axis); a histogram of
 // keys per power-of-two bin (left axis, keys), the exact CDF over it (right axis, % of keys at
 // or below) and dashed ticks at p50, p90, p99 and p99.9. Everything comes from
 // AdvisorResult::rates (engine/advisor/keyrates.h, distribution.h); the chart only maps it to
-// req/s and draws it.
+// the unit and draws it.
 
 #include "app/gui/charts/chartview.h"
+#include "app/models/formatting.h"
 #include "engine/advisor/advisor.h"
 
 #include <memory>
@@ -27,16 +29,18 @@ public:
     void setResult(std::shared_ptr<const AdvisorResult> result, int window);
     void setWindow(int window);
     int window() const { return m_window; }
+    void setRateUnit(fmt::RateUnit unit);
+    fmt::RateUnit rateUnit() const { return m_unit; }
 
-    // What is drawn, in data units: one bar per histogram bin (lower and upper in req/s, keys),
-    // one CDF step per distinct value (req/s, % of keys at or below).
+    // What is drawn, in data units: one bar per histogram bin (lower and upper in the unit,
+    // keys), one CDF step per distinct value (the unit, % of keys at or below).
     struct Bar {
         double lower = 0, upper = 0;
         std::int64_t keys = 0;
     };
     QList<Bar> bars() const { return m_bars; }
     QList<QPointF> cdfSteps() const { return m_cdf; }
-    // The percentile ticks: (quantile, req/s), p50 to p99.9.
+    // The percentile ticks: (quantile, rate in the unit), p50 to p99.9.
     QList<QPair<double, double>> percentileTicks() const { return m_percentiles; }
     bool isEmptyState() const { return m_bars.isEmpty(); }
     // The sentence shown instead of the chart; empty while the chart draws.
@@ -64,10 +68,11 @@ private:
 
     std::shared_ptr<const AdvisorResult> m_result;
     int m_window = 2;
+    fmt::RateUnit m_unit = fmt::RateUnit::PerMinute;
     QList<Bar> m_bars;
     QList<QPointF> m_cdf;
     QList<QPair<double, double>> m_percentiles;
-    QList<QPointF> m_cdfLine;  // (log10 req/s, %) as steps
+    QList<QPointF> m_cdfLine;  // (log10 rate in the unit, %) as steps
     std::pair<double, double> m_xRange{0, 1};
     double m_maxKeys = 1;
     QLineSeries* m_histTop = nullptr;

@@ -88,7 +88,7 @@ const CurvePoint* TradeoffChart::targetPoint() const
 
 double TradeoffChart::limitAt(int index) const
 {
-    return index >= 0 && index < gridSize() ? std::pow(10.0, m_gridX[index]) : 0.0;
+    return index >= 0 && index < gridSize() ? m_curve.limitPerSecond(index) : 0.0;
 }
 
 void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int recommendation, AdvisorTarget by)
@@ -97,6 +97,22 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     const double draggedX =
         m_dragging && m_target >= 0 && m_target < gridSize() ? m_gridX[m_target] : std::numeric_limits<double>::quiet_NaN();
     m_curve = TradeoffCurve(std::move(result), recommendation, by);
+    rebuild(draggedX);
+}
+
+void TradeoffChart::setRateUnit(fmt::RateUnit unit)
+{
+    if (unit == m_unit)
+        return;
+    const int target = m_target;
+    m_unit = unit;
+    rebuild(std::numeric_limits<double>::quiet_NaN());
+    if (target >= 0 && target < gridSize())
+        setTargetIndex(target);
+}
+
+void TradeoffChart::rebuild(double draggedX)
+{
     m_gridX.clear();
     QList<QPointF> kept;
     QList<QPointF> rejected;
@@ -104,7 +120,7 @@ void TradeoffChart::setCurve(std::shared_ptr<const AdvisorResult> result, int re
     const AdvisorResult* advice = m_curve.result();
     const bool tooFew = advice && advice->keys > 0 && advice->keys < kMinKeysForCurves;
     for (int i = 0; i < (tooFew ? 0 : m_curve.size()); ++i) {
-        const double x = std::log10(m_curve.limitPerSecond(i));
+        const double x = std::log10(fmt::rateIn(m_curve.limitPerSecond(i), m_unit));
         m_gridX.append(x);
         kept.append(QPointF(x, 100 * m_curve.keptShare(i)));
         rejected.append(QPointF(x, 100 * m_curve.point(i).requestsRejectedShare));
@@ -171,7 +187,7 @@ QString TradeoffChart::readout() const
     const CurvePoint* p = targetPoint();
     if (!p)
         return {};
-    const QString limit = fmt::ratePerSecond(limitAt(m_target));
+    const QString limit = fmt::rate(limitAt(m_target), m_unit);
     const QString rejected = fmt::share(p->requestsRejectedShare, 2);
     if (m_curve.by() == AdvisorTarget::Requests)
         return tr("%1: %2 of requests from keys never throttled (%3 of keys), %4 of requests rejected")
@@ -196,8 +212,9 @@ void TradeoffChart::restyle()
     const bool dark = isDark();
     const Recommendation* rec = recommendation();
     styleAxis(m_x,
-              rec ? tr("limit (req/s, log): %1 per %2")
-                        .arg(QString::fromStdString(rec->parameter), fmt::windowLength(m_curve.result()->options.windowUs))
+              rec ? tr("limit (%1, log): %2 per %3")
+                        .arg(fmt::rateUnitName(m_unit), QString::fromStdString(rec->parameter),
+                             fmt::windowLength(m_curve.result()->options.windowUs))
                   : QString());
     styleAxis(m_left,
               m_curve.by() == AdvisorTarget::Keys ? tr("keys never throttled (%, solid)")
@@ -340,7 +357,7 @@ void TradeoffChart::layoutKnee()
     const QPointF at = chart()->mapToPosition(QPointF(m_gridX[i], m_kept->at(i).y()), m_kept);
     const double r = 7;
     m_kneeRing->setRect(at.x() - r, at.y() - r, 2 * r, 2 * r);
-    m_kneeLabel->setText(tr("knee %1").arg(fmt::ratePerSecond(limitAt(i))));
+    m_kneeLabel->setText(tr("knee %1").arg(fmt::rate(limitAt(i), m_unit)));
     m_kneeLabel->setPos(at.x() + r + 2, at.y() + r - 2);
 }
 
@@ -355,7 +372,7 @@ QString TradeoffChart::tooltipAt(const QPointF& value) const
         tr("<b>%1 %2</b> (%3)<br>%4 of keys never throttled (%5 of %6)<br>%7 of requests rejected (%8)")
             .arg(QString::fromStdString(rec->parameter))
             .arg(p.value)
-            .arg(fmt::ratePerSecond(limitAt(i)), fmt::share(p.keysUnthrottledShare), fmt::exact(p.keysUnthrottled),
+            .arg(fmt::rate(limitAt(i), m_unit), fmt::share(p.keysUnthrottledShare), fmt::exact(p.keysUnthrottled),
                  fmt::exact(m_curve.result()->keys), fmt::share(p.requestsRejectedShare, 2), fmt::exact(p.requestsRejected));
     return m_curve.knee() && int(*m_curve.knee()) == i ? text + tr("<br>the knee: past it, a higher limit keeps few more") : text;
 }

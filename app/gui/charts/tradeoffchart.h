@@ -1,6 +1,7 @@
 #pragma once
 // The Logs view's trade-off chart (gui-guide.md 4.3): for one algorithm's recommendation, its curve
-// over the advisor's grid of limits (x: the limit as a sustained rate, req/s, log): the share
+// over the advisor's grid of limits (x: the limit as a sustained rate in the view's unit, req/s
+// or req/min, log): the share
 // kept never throttled on the left axis (keys, or requests of such keys, as the target
 // counts) and the share of requests rejected on the right. A vertical target line sits on a
 // grid point: drag it (the cursor turns to a horizontal-resize one within 6 px; a press
@@ -15,6 +16,7 @@
 // (engine/advisor/knee.h) is ringed and labelled.
 
 #include "app/gui/charts/chartview.h"
+#include "app/models/formatting.h"
 #include "app/models/tradeoffcurve.h"
 
 #include <memory>
@@ -37,6 +39,9 @@ public:
     // The curve of result->recommendations[recommendation], the left axis counting `by`.
     // The target moves to the recommended value. Null result: the empty state.
     void setCurve(std::shared_ptr<const AdvisorResult> result, int recommendation, AdvisorTarget by);
+    // The unit of the x axis and the labels; the target stays on its grid point.
+    void setRateUnit(fmt::RateUnit unit);
+    fmt::RateUnit rateUnit() const { return m_unit; }
     // Moves the target to a grid index (clamped), without signals.
     void setTargetIndex(int index);
     // The share to keep shown by the left-axis handle, in parts per million; without signals.
@@ -51,9 +56,9 @@ public:
     int targetIndex() const { return m_target; }
     int gridSize() const;
     const CurvePoint* targetPoint() const;
-    // The limit at a grid point as a sustained rate (req/s).
+    // The limit at a grid point as a sustained rate (req/s; the x axis shows it in the unit).
     double limitAt(int index) const;
-    // "12 req/s: 99.0% of keys never throttled, 0.42% of requests rejected".
+    // "720 req/min: 99.0% of keys never throttled, 0.42% of requests rejected".
     QString readout() const;
     bool isEmptyState() const { return gridSize() == 0; }
     // The sentence shown instead of the chart; empty while the chart draws.
@@ -86,6 +91,7 @@ protected:
 
 private:
     const Recommendation* recommendation() const;
+    void rebuild(double draggedX);  // the series from m_curve in m_unit; NaN: target at the recommendation
     int nearestIndex(double xPixels) const;
     double targetPixelX() const;
     void moveTarget(int index);  // with targetMoved()
@@ -96,7 +102,8 @@ private:
     void layoutKnee();
 
     TradeoffCurve m_curve;
-    QList<double> m_gridX;  // log10 of each grid point's limit in req/s
+    QList<double> m_gridX;  // log10 of each grid point's limit in the unit
+    fmt::RateUnit m_unit = fmt::RateUnit::PerMinute;
     int m_target = -1;
     bool m_dragging = false;
     std::int64_t m_keepPpm = AdvisorOptions{}.targetPpm;

@@ -11,10 +11,13 @@
 #include "app/models/topkeysmodel.h"
 
 #include <QButtonGroup>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
@@ -62,6 +65,31 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     connectTarget();
     connectController();
     showSelected();
+    applyRateUnit();
+}
+
+void AdvisorView::setRateUnit(fmt::RateUnit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    QSettings().setValue(QLatin1String(kRateUnitKey),
+                         unit == fmt::RateUnit::PerSecond ? QStringLiteral("s") : QStringLiteral("min"));
+    applyRateUnit();
+}
+
+void AdvisorView::applyRateUnit()
+{
+    {
+        const QSignalBlocker block(m_unitCombo);
+        m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(m_unit)));
+    }
+    m_distribution->setRateUnit(m_unit);
+    m_tradeoff->setRateUnit(m_unit);
+    m_card->model()->setRateUnit(m_unit);
+    m_topKeys->setRateUnit(m_unit);
+    updateTopKeysTitle();
+    updateReadout();
 }
 
 // Left panel: the window selector over the distribution.
@@ -86,10 +114,28 @@ void AdvisorView::createDistributionPanel()
     }
     m_windows->button(kDefaultWindow)->setChecked(true);
     windowRow->addStretch(1);
+    createUnitCombo(windowRow);
     distLayout->addLayout(windowRow);
     m_distribution = new RateDistributionChart(m_distributionPanel);
     m_distribution->setMinimumSize(320, 180);
     distLayout->addWidget(m_distribution, 1);
+}
+
+// "rates in [req/min]": the unit of every rate in the view, as last chosen.
+void AdvisorView::createUnitCombo(QHBoxLayout* row)
+{
+    row->addWidget(new QLabel(tr("rates in"), m_distributionPanel));
+    m_unitCombo = new QComboBox(m_distributionPanel);
+    m_unitCombo->setAccessibleName(tr("Rate unit"));
+    m_unitCombo->setToolTip(tr("The unit of every rate in this view: both charts, the recommendation and the top keys"));
+    for (fmt::RateUnit unit : {fmt::RateUnit::PerSecond, fmt::RateUnit::PerMinute})
+        m_unitCombo->addItem(fmt::rateUnitName(unit), int(unit));
+    const QString saved = QSettings().value(QLatin1String(kRateUnitKey)).toString();
+    m_unit = saved == QLatin1String("s") ? fmt::RateUnit::PerSecond : fmt::RateUnit::PerMinute;
+    m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(m_unit)));
+    row->addWidget(m_unitCombo);
+    connect(m_unitCombo, &QComboBox::currentIndexChanged, this,
+            [this] { setRateUnit(fmt::RateUnit(m_unitCombo->currentData().toInt())); });
 }
 
 // Right panel: the live readout over the trade-off chart.
@@ -285,20 +331,25 @@ void AdvisorView::showSelected()
     m_tradeoff->setCurve(m_result, row, m_options.by);
     m_tradeoff->setKeep(m_options.targetPpm);
     m_topKeys->setRecommendation(m_result, row);
+    updateTopKeysTitle();
+    updateReadout();
+}
+
+void AdvisorView::updateTopKeysTitle()
+{
     const Recommendation* rec = m_card->selected();
     if (!rec || !m_result) {
         m_topKeysTitle->setText(tr("The keys a recommendation throttles most appear here."));
     } else if (rec->topKeys.empty()) {
         m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles no key.")
-                                    .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec)));
+                                    .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec, m_unit)));
     } else {
         m_topKeysTitle->setText(tr("<b>%1</b> at %2 throttles %3 of %4; the top %5 sent %6 of the rejected requests.")
-                                    .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec),
+                                    .arg(QString::fromStdString(rec->algorithm), RecommendationModel::paramsText(*rec, m_unit),
                                          fmt::exact(rec->throttledKeys), fmt::count(rec->keys, "key"))
                                     .arg(fmt::count(qint64(rec->topKeys.size()), "key"))
                                     .arg(fmt::share(rec->topKeysRejectedShare)));
     }
-    updateReadout();
 }
 
 QString AdvisorView::readoutText() const

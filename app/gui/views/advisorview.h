@@ -4,15 +4,20 @@
 // tabs with the top keys (the Logs view adds its import details there). It runs the advisor
 // (AdvisorController) on each import and again, debounced, when the target moves or the
 // window W changes (the distribution's window selector sets the advisor's W too); it only
-// displays what the engine computes.
+// displays what the engine computes. Every rate in it (both charts' axes and labels, the
+// card, the top keys) reads in one unit, req/s or req/min, picked beside the window selector
+// and remembered (QSettings "logs/rateUnit"; req/min by default).
 
 #include "app/models/advisorcontroller.h"
+#include "app/models/formatting.h"
 #include "app/models/limitexports.h"
 #include "engine/scenario/scenario.h"
 
 #include <QWidget>
 
 class QButtonGroup;
+class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QSplitter;
@@ -35,6 +40,11 @@ public:
     // Advises on an import's requests (null: clears the view).
     void setImport(std::shared_ptr<const LogImportResult> import);
     void setDark(bool dark);
+    // The unit of every rate shown; remembered for the next start.
+    void setRateUnit(fmt::RateUnit unit);
+    fmt::RateUnit rateUnit() const { return m_unit; }
+    QComboBox* rateUnitCombo() const { return m_unitCombo; }
+    static constexpr auto kRateUnitKey = "logs/rateUnit";
 
     // Nothing running or scheduled, and a result, a failure or nothing to advise on is shown.
     bool isReady() const;
@@ -77,6 +87,8 @@ protected:
 
 private:
     void createDistributionPanel();
+    void createUnitCombo(QHBoxLayout* row);
+    void applyRateUnit();  // m_unit to the combo, the charts, the card and the top keys
     void createTradeoffPanel();
     QWidget* createChartsHost();
     void createDetails();
@@ -88,6 +100,7 @@ private:
     // follow; the caller decides when the worker is asked.
     void applyKeep(std::int64_t ppm, AdvisorTarget by);
     void updateReadout();
+    void updateTopKeysTitle();
     void setNarrow(bool narrow);
     void checkReady();
 
@@ -101,6 +114,7 @@ private:
     bool m_failed = false;
     bool m_dark = false;
     bool m_narrow = false;
+    fmt::RateUnit m_unit = fmt::RateUnit::PerMinute;
 
     QSplitter* m_split = nullptr;  // charts over the card and tabs
     QSplitter* m_charts = nullptr;
@@ -110,6 +124,7 @@ private:
     RateDistributionChart* m_distribution = nullptr;
     TradeoffChart* m_tradeoff = nullptr;
     QButtonGroup* m_windows = nullptr;
+    QComboBox* m_unitCombo = nullptr;
     QLabel* m_readout = nullptr;
     QSplitter* m_bottom = nullptr;
     RecommendationCard* m_card = nullptr;
