@@ -1,6 +1,7 @@
 // The Logs view: the sample import, replay, the advisor, the keep handle and window.
 #include "tests/gui/guitest.h"
 
+#include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QMimeData>
 #include <QSettings>
@@ -394,6 +395,65 @@ private slots:
         // Clicking the window already in use asks for nothing.
         a->windowButtons()->button(1)->click();
         QVERIFY(!a->controller()->isPending());
+    }
+    // gui-guide.md 4.3: no label sits on a curve. In both charts, for every window W, every
+    // algorithm's curve and two window sizes, no annotation label's rectangle holds a point of
+    // any series, the points mapped into the chart by QChart::mapToPosition.
+    void logsViewLabelsOffTheCurves()
+    {
+        MainWindow w;
+        QVERIFY(showLogsView(w, 120'000));
+        AdvisorView* a = w.logsView()->advisor();
+        int checked = 0;
+        const auto pointUnder = [&checked](ChartView* chart, const QList<QGraphicsSimpleTextItem*>& labels) -> QString {
+            QChart* c = chart->chart();
+            for (QGraphicsSimpleTextItem* label : labels) {
+                const QRectF rect = label->mapRectToParent(label->boundingRect());
+                for (QAbstractSeries* series : c->series()) {
+                    auto* xy = qobject_cast<QXYSeries*>(series);
+                    if (auto* area = qobject_cast<QAreaSeries*>(series))
+                        xy = area->upperSeries();
+                    if (!xy || !series->isVisible())
+                        continue;
+                    for (const QPointF& p : xy->points()) {
+                        const QPointF at = c->mapToPosition(p, series);
+                        if (c->plotArea().contains(at) && rect.contains(at))
+                            return QStringLiteral("'%1' at (%2, %3 %4x%5) covers (%6, %7)")
+                                .arg(label->text())
+                                .arg(rect.x())
+                                .arg(rect.y())
+                                .arg(rect.width())
+                                .arg(rect.height())
+                                .arg(at.x())
+                                .arg(at.y());
+                    }
+                }
+                ++checked;
+            }
+            return {};
+        };
+        for (const QSize size : {QSize(1600, 1000), QSize(1280, 800)}) {
+            w.resize(size);
+            for (int window = 0; window < 4; ++window) {
+                a->windowButtons()->button(window)->click();
+                if (a->controller()->isPending())
+                    QVERIFY(nextAdvice(a));
+                for (int row = 0; row < a->card()->model()->rowCount(); ++row) {
+                    a->card()->selectRow(row);
+                    for (ChartView* chart :
+                         {static_cast<ChartView*>(a->distributionChart()), static_cast<ChartView*>(a->tradeoffChart())})
+                        chart->refreshNow();
+                    QApplication::processEvents();
+                    const QString where =
+                        QStringLiteral(" (%1x%2, window %3, row %4)").arg(size.width()).arg(size.height()).arg(window).arg(row);
+                    QString hit = pointUnder(a->distributionChart(), a->distributionChart()->annotationLabels());
+                    QVERIFY2(hit.isEmpty(), qPrintable(hit + where));
+                    hit = pointUnder(a->tradeoffChart(), a->tradeoffChart()->annotationLabels());
+                    QVERIFY2(hit.isEmpty(), qPrintable(hit + where));
+                }
+            }
+        }
+        QVERIFY(checked > 100);
     }
 
     // gui-guide.md 4.3: one rate unit across the view. req/min by default; switching to req/s

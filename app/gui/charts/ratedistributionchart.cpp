@@ -1,5 +1,6 @@
 #include "app/gui/charts/ratedistributionchart.h"
 
+#include "app/gui/charts/labelplacement.h"
 #include "app/gui/charts/niceaxis.h"
 #include "app/models/downsample.h"
 #include "app/models/formatting.h"
@@ -239,27 +240,24 @@ void RateDistributionChart::layoutOverlays()
         m_empty->setPos(area.center().x() - br.width() / 2, area.center().y() - br.height() / 2);
         return;
     }
-    // Labels in the headroom above the data, right of their tick (left of it when they would
-    // leave the chart: the right axis has no tick label up there), a row lower when they
-    // would overlap one placed before.
-    const double right = chart()->geometry().right() - 4;
+    // Labels in the headroom above the data, right of their tick or left of it, a row lower
+    // when they would overlap one placed before or sit on the bars or the CDF; they may reach
+    // into the right margin (the right axis has no tick label up there).
+    const QRectF bounds = plot.adjusted(0, 0, chart()->geometry().right() - 4 - plot.right(), 0);
+    const QList<QPolygonF> paths = labelplacement::seriesPaths(chart());
     QList<QRectF> placed;
     for (int i = 0; i < m_percentiles.size(); ++i) {
         const double x = chart()->mapToPosition(QPointF(std::log10(m_percentiles[i].second), 0), m_histogram).x();
         QGraphicsSimpleTextItem* label = m_tickLabels[i];
-        const QRectF br = label->boundingRect();
-        double lx = x + 3;
-        if (lx + br.width() > right)
-            lx = x - br.width() - 3;
-        QRectF rect(lx, plot.top() + 2, br.width(), br.height());
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const QRectF& other : placed)
-                if (rect.adjusted(-4, 0, 4, 0).intersects(other)) {
-                    rect.moveTop(other.bottom());
-                    moved = true;
-                }
-        }
+        const QSizeF size = label->boundingRect().size();
+        QList<QRectF> candidates;
+        for (double y = plot.top() + 2; y + size.height() <= plot.bottom(); y += size.height())
+            for (double lx : {x + 3, x - size.width() - 3})
+                candidates.append(QRectF(QPointF(lx, y), size));
+        QList<QRectF> taken;
+        for (const QRectF& other : placed)
+            taken.append(other.adjusted(-4, 0, 4, 0));
+        const QRectF rect = labelplacement::place(candidates, bounds, paths, taken);
         placed.append(rect);
         label->setPos(rect.topLeft());
         m_tickLines[i]->setLine(x, rect.top(), x, plot.bottom());
@@ -299,6 +297,15 @@ QString RateDistributionChart::csv() const
     if (w)
         for (const HistogramBin& bin : w->distribution.histogram)
             out += QStringLiteral("%1,%2,%3,%4\n").arg(w->windowUs).arg(bin.lower).arg(bin.upper).arg(bin.keys);
+    return out;
+}
+
+QList<QGraphicsSimpleTextItem*> RateDistributionChart::annotationLabels() const
+{
+    QList<QGraphicsSimpleTextItem*> out;
+    for (QGraphicsSimpleTextItem* label : m_tickLabels)
+        if (label->isVisible())
+            out.append(label);
     return out;
 }
 

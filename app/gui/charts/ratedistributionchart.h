@@ -45,6 +45,8 @@ public:
     bool isEmptyState() const { return m_bars.isEmpty(); }
     // The sentence shown instead of the chart; empty while the chart draws.
     QString shownSentence() const;
+    // The text labels on the plot shown now (the percentiles').
+    QList<QGraphicsSimpleTextItem*> annotationLabels() const;
     // Whether the keys axis is logarithmic: when the fullest bin holds kLogKeysRatio times the
     // emptiest one or more, the tail's bars would be a pixel high on a linear axis.
     bool keysAxisIsLog() const { return m_logKeys; }

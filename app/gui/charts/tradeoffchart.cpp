@@ -1,5 +1,6 @@
 #include "app/gui/charts/tradeoffchart.h"
 
+#include "app/gui/charts/labelplacement.h"
 #include "app/gui/charts/niceaxis.h"
 #include "app/models/formatting.h"
 #include "app/models/palette.h"
@@ -283,8 +284,10 @@ void TradeoffChart::layoutOverlays()
         m_empty->setPos(area.center().x() - br.width() / 2, area.center().y() - br.height() / 2);
         return;
     }
-    layoutKnee();
-    layoutKeep(plot);
+    // Labels off the curves: the keep share first, then the knee clear of it too.
+    const QList<QPolygonF> paths = labelplacement::seriesPaths(chart());
+    layoutKeep(plot, paths);
+    layoutKnee(plot, paths);
     const double x = targetPixelX();
     const bool shown = std::isfinite(x);
     m_line->setVisible(shown);
@@ -325,8 +328,9 @@ bool TradeoffChart::onKeepHandle(const QPointF& pos) const
 }
 
 // The keep handle: a triangle on the left axis pointing into the plot, a dotted guide from it
-// to the target line, and its share above the guide.
-void TradeoffChart::layoutKeep(const QRectF& plot)
+// to the target line, and its share along the guide, above or below it, at its left end or as
+// near to it as no curve is.
+void TradeoffChart::layoutKeep(const QRectF& plot, const QList<QPolygonF>& paths)
 {
     const double y = keepPixelY();
     const double h = kHandlePx;
@@ -336,16 +340,19 @@ void TradeoffChart::layoutKeep(const QRectF& plot)
     const double guideEnd = std::isfinite(lineX) ? std::max(lineX, plot.left() + h) : plot.right();
     m_keepGuide->setLine(plot.left() + h, y, guideEnd, y);
     m_keepLabel->setText(tr("keep %1").arg(fmt::share(double(m_keepPpm) / 1e6)));
-    // Above the guide, or below it when the guide runs along the top of the plot.
-    const QRectF br = m_keepLabel->boundingRect();
-    const double labelY = y - br.height() - 1 >= plot.top() ? y - br.height() - 1 : y + 2;
-    m_keepLabel->setPos(plot.left() + h + 3, labelY);
+    const QSizeF size = m_keepLabel->boundingRect().size();
+    QList<QRectF> candidates;
+    for (double x = plot.left() + h + 3; x + size.width() <= plot.right(); x += size.width() / 2)
+        for (double labelY : {y - size.height() - 1, y + 2})
+            candidates.append(QRectF(QPointF(x, labelY), size));
+    m_keepLabel->setPos(labelplacement::place(candidates, plot, paths).topLeft());
     for (QGraphicsItem* item : std::initializer_list<QGraphicsItem*>{m_keepHandle, m_keepGuide, m_keepLabel})
         item->show();
 }
 
-// The knee: a ring on the kept curve with "knee" and its limit beside it.
-void TradeoffChart::layoutKnee()
+// The knee: a ring on the kept curve with "knee" and its limit beside it: below right, else at
+// another corner of the ring, else further out, wherever no curve and not the keep label is.
+void TradeoffChart::layoutKnee(const QRectF& plot, const QList<QPolygonF>& paths)
 {
     const auto knee = m_curve.knee();
     const bool shown = knee && int(*knee) < gridSize();
@@ -358,7 +365,16 @@ void TradeoffChart::layoutKnee()
     const double r = 7;
     m_kneeRing->setRect(at.x() - r, at.y() - r, 2 * r, 2 * r);
     m_kneeLabel->setText(tr("knee %1").arg(fmt::rate(limitAt(i), m_unit)));
-    m_kneeLabel->setPos(at.x() + r + 2, at.y() + r - 2);
+    const QSizeF size = m_kneeLabel->boundingRect().size();
+    QList<QRectF> candidates;
+    for (int away = 0; away < 8; ++away) {
+        const double dy = away * (size.height() + 2);
+        for (double x : {at.x() + r + 2, at.x() - r - 2 - size.width()})
+            for (double y : {at.y() + r - 2 + dy, at.y() - r + 2 - size.height() - dy})
+                candidates.append(QRectF(QPointF(x, y), size));
+    }
+    const QRectF keep = m_keepLabel->mapRectToParent(m_keepLabel->boundingRect());
+    m_kneeLabel->setPos(labelplacement::place(candidates, plot, paths, {keep}).topLeft());
 }
 
 QString TradeoffChart::tooltipAt(const QPointF& value) const
@@ -488,6 +504,15 @@ QString TradeoffChart::csv() const
                        .arg(p.keysUnthrottledShare, 0, 'g', 12)
                        .arg(p.requestsRejectedShare, 0, 'g', 12);
         }
+    return out;
+}
+
+QList<QGraphicsSimpleTextItem*> TradeoffChart::annotationLabels() const
+{
+    QList<QGraphicsSimpleTextItem*> out;
+    for (QGraphicsSimpleTextItem* label : {m_keepLabel, m_kneeLabel})
+        if (label->isVisible())
+            out.append(label);
     return out;
 }
 

@@ -63,6 +63,8 @@ public:
     bool isEmptyState() const { return gridSize() == 0; }
     // The sentence shown instead of the chart; empty while the chart draws.
     QString shownSentence() const;
+    // The text labels on the plot shown now (the keep share, the knee).
+    QList<QGraphicsSimpleTextItem*> annotationLabels() const;
 
     static constexpr int kGrabPx = 6;
 
@@ -98,8 +100,8 @@ private:
     double keepPixelY() const;
     bool onKeepHandle(const QPointF& pos) const;
     std::int64_t keepAt(double yPixels) const;  // the share at a height, in 0.1% steps
-    void layoutKeep(const QRectF& plot);
-    void layoutKnee();
+    void layoutKeep(const QRectF& plot, const QList<QPolygonF>& paths);
+    void layoutKnee(const QRectF& plot, const QList<QPolygonF>& paths);
 
     TradeoffCurve m_curve;
     QList<double> m_gridX;  // log10 of each grid point's limit in the unit
