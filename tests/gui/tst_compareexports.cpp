@@ -2,6 +2,8 @@
 // full disk, a file too large), as the user sees them, with the advisor's export dialog.
 #include "tests/gui/guitest.h"
 
+#include <QCategoryAxis>
+
 using namespace ratelab;
 
 class TestCompareExports : public QObject {
@@ -31,6 +33,63 @@ private slots:
             QVERIFY(chart->exportCsv(stem + QStringLiteral(".csv")));
             QVERIFY(QFileInfo(stem + QStringLiteral(".csv")).size() > 10);
         }
+    }
+
+    // A zoomed chart's CSV (its context menu): "visible range" holds exactly the rows of "all
+    // data" whose time lies inside the x axis' range, in the same order; "all data" holds every
+    // bucket of every series from 0 to the run's end, as before the zoom.
+    void csvVisibleRangeOrAllData()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        w.openScenario(defaultScenario(), QString());
+        QVERIFY(waitSettled(w));
+        AllowedChart* a = w.compareView()->allowedChart();
+        const QString unzoomed = a->csv();
+        a->setXRange(std::make_pair(20.25, 41.5));
+        a->refreshNow();
+        QTemporaryDir dir;
+        const QString visiblePath = dir.filePath(QStringLiteral("visible.csv"));
+        const QString allPath = dir.filePath(QStringLiteral("all.csv"));
+        QVERIFY(a->exportCsv(visiblePath, nullptr, ChartView::CsvScope::VisibleRange));
+        QVERIFY(a->exportCsv(allPath, nullptr, ChartView::CsvScope::AllData));
+        const QStringList visible = QString::fromUtf8(contentOf(visiblePath)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList all = QString::fromUtf8(contentOf(allPath)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(all.join(QLatin1Char('\n')) + QLatin1Char('\n'), unzoomed);
+        QCOMPARE(visible.front(), all.front());
+
+        // The axis as drawn, in seconds (the default scenario runs 2 min: a seconds axis).
+        auto* axis = qobject_cast<QCategoryAxis*>(a->chart()->axes(Qt::Horizontal).front());
+        QVERIFY(axis);
+        const double lo = axis->min();
+        const double hi = axis->max();
+        QCOMPARE(lo, 20.25);
+        QCOMPARE(hi, 41.5);
+        const Report& r = *w.controller()->lastReport();
+        QCOMPARE(fmt::timeScaleFor(double(r.scenario.durationUs) / 1e6).secondsPerUnit, 1.0);
+        QStringList inside;
+        QMap<QString, QList<double>> times;  // each series' bucket starts
+        for (qsizetype i = 1; i < all.size(); ++i) {
+            const QStringList f = all[i].split(QLatin1Char(','));
+            const double t = f[0].toDouble();
+            times[f[1]].append(t);
+            if (t >= lo && t <= hi)
+                inside.append(all[i]);
+        }
+        QCOMPARE(visible.mid(1), inside);
+        QVERIFY(inside.size() > 0 && inside.size() < all.size() - 1);
+        // Every series (offered and one per algorithm) from t = 0 in equal steps to the end.
+        QCOMPARE(times.size(), qsizetype(r.algorithms.size() + 1));
+        for (const QList<double>& ts : times) {
+            QCOMPARE(ts.front(), 0.0);
+            const double step = ts[1] - ts[0];
+            QVERIFY(ts.back() < double(r.scenario.durationUs) / 1e6
+                    && ts.back() + step >= double(r.scenario.durationUs) / 1e6 - 1e-9);
+        }
+        // Not zoomed, the visible range is everything.
+        a->resetZoom();
+        QCOMPARE(a->csv(ChartView::CsvScope::VisibleRange), a->csv(ChartView::CsvScope::AllData));
     }
 
     // A line chart's PNG names its lines in a legend row under the plot, each in its own pen:

@@ -403,7 +403,7 @@ QString AllowedChart::readoutAt(double x) const
     return parts.join(QStringLiteral("  |  "));
 }
 
-QString AllowedChart::csv() const
+QString AllowedChart::csvIn(const CsvRange& range) const
 {
     QString out = QStringLiteral("t_s,id,allowed_per_s,rejected_per_s\n");
     if (!m_input.counts)
@@ -413,15 +413,19 @@ QString AllowedChart::csv() const
         return out;
     const double bucketSeconds = double(c.bucketUs) / 1e6;
     const std::vector<std::int64_t>& offered = c.lanes[offeredLane(c)].offered;
+    // A row's x is its bucket's start on the time axis.
+    const auto shown = [&](std::size_t b) { return range.contains(double(b) * bucketSeconds / m_timeUnit); };
     for (std::size_t b = 0; b < offered.size(); ++b)
-        out += QStringLiteral("%1,offered,%2,\n").arg(double(b) * bucketSeconds).arg(double(offered[b]) / bucketSeconds);
+        if (shown(b))
+            out += QStringLiteral("%1,offered,%2,\n").arg(double(b) * bucketSeconds).arg(double(offered[b]) / bucketSeconds);
     for (const LaneCounts& lane : c.lanes)
         for (std::size_t b = 0; b < lane.allowed.size(); ++b)
-            out += QStringLiteral("%1,%2,%3,%4\n")
-                       .arg(double(b) * bucketSeconds)
-                       .arg(QString::fromStdString(lane.algorithmId))
-                       .arg(double(lane.allowed[b]) / bucketSeconds)
-                       .arg(b < lane.rejected.size() ? double(lane.rejected[b]) / bucketSeconds : 0.0);
+            if (shown(b))
+                out += QStringLiteral("%1,%2,%3,%4\n")
+                           .arg(double(b) * bucketSeconds)
+                           .arg(QString::fromStdString(lane.algorithmId))
+                           .arg(double(lane.allowed[b]) / bucketSeconds)
+                           .arg(b < lane.rejected.size() ? double(lane.rejected[b]) / bucketSeconds : 0.0);
     return out;
 }
 

@@ -42,7 +42,7 @@ public:
     void setStrips(bool strips);
     bool strips() const { return m_strips; }
 
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     QString exportName() const override { return QStringLiteral("allowed"); }
     // "t = 61.240 s  |  token_bucket 412 req/s  |  ..." at x, for the status bar.
     QString readoutAt(double x) const;

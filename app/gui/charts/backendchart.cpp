@@ -183,7 +183,7 @@ QString BackendChart::tooltipAt(const QPointF& value) const
     return text + QStringLiteral("</table>");
 }
 
-QString BackendChart::csv() const
+QString BackendChart::csvIn(const CsvRange& range) const
 {
     QString out = QStringLiteral("id,placement,bucket_start_us,utilization,queue_wait_p99_us,latency_p99_us\n");
     if (!m_input.report)
@@ -193,12 +193,13 @@ QString BackendChart::csv() const
             continue;
         const BackendStats& s = *a.backendModel;
         for (std::size_t b = 0; b < s.latencyP99Series.size(); ++b)
-            out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
-                       .arg(QString::fromStdString(a.id), QString::fromStdString(s.placement))
-                       .arg(qint64(b) * m_input.report->bucketUs)
-                       .arg(b < s.utilizationSeries.size() ? s.utilizationSeries[b] : 0.0)
-                       .arg(b < s.queueWaitP99Series.size() ? s.queueWaitP99Series[b] : 0)
-                       .arg(s.latencyP99Series[b]);
+            if (range.contains(double(qint64(b) * m_input.report->bucketUs) / 1e6 / m_secondsPerUnit))
+                out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
+                           .arg(QString::fromStdString(a.id), QString::fromStdString(s.placement))
+                           .arg(qint64(b) * m_input.report->bucketUs)
+                           .arg(b < s.utilizationSeries.size() ? s.utilizationSeries[b] : 0.0)
+                           .arg(b < s.queueWaitP99Series.size() ? s.queueWaitP99Series[b] : 0)
+                           .arg(s.latencyP99Series[b]);
     }
     return out;
 }

@@ -24,7 +24,7 @@ public:
     // Whether the report has a backend model to draw (else Compare shows the delay chart).
     static bool applies(const Report* report);
 
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     QString exportName() const override { return QStringLiteral("backend"); }
     QList<QLineSeries*> lines() const { return m_lines; }
     // For tests: the summary line drawn for line i.

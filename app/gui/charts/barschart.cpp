@@ -176,7 +176,8 @@ QString BarsChart::tooltipAt(const QPointF& value) const
     return m_bars[n - 1 - category].tooltip;
 }
 
-QString BarsChart::csv() const
+// Bars by id have no x range: every bar, whatever the range.
+QString BarsChart::csvIn([[maybe_unused]] const CsvRange& range) const
 {
     // A field is quoted when it holds a comma or a quote (a key, an algorithm id).
     const auto field = [](const QString& v) {

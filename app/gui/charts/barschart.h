@@ -35,7 +35,7 @@ public:
     BarsChart(NiceAxis::Formatter formatter, NiceAxis::Scale scale, QWidget* parent = nullptr);
 
     QList<Bar> bars() const { return m_bars; }
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     // For tests: one bar set per bar, in the bars' order.
     const QList<QBarSet*>& barSets() const { return m_sets; }
 

@@ -60,8 +60,12 @@ public:
     QImage renderImage(qreal devicePixelRatio = 2.0, bool lightTheme = true);
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportSvg(const QString& path, QString* error = nullptr);
-    bool exportCsv(const QString& path, QString* error = nullptr) const;
-    virtual QString csv() const = 0;
+    // CSV: every row (AllData), or only the rows whose x (in the x axis' data units: the
+    // time of a bucket's start, a delay bound) lies inside the zoomed x range (VisibleRange;
+    // every row when the chart is not zoomed).
+    enum class CsvScope { AllData, VisibleRange };
+    bool exportCsv(const QString& path, QString* error = nullptr, CsvScope scope = CsvScope::AllData) const;
+    QString csv(CsvScope scope = CsvScope::AllData) const;
     // A short file-name stem for exports ("allowed", "bursts").
     virtual QString exportName() const = 0;
 
@@ -85,6 +89,13 @@ signals:
     void clickedAt(double x);
 
 protected:
+    // The rows a CSV export holds: those at an x inside `x`, or every row when it is empty.
+    struct CsvRange {
+        std::optional<std::pair<double, double>> x;
+        bool contains(double v) const { return !x || (v >= x->first && v <= x->second); }
+    };
+    // The chart's data as CSV, a header and the rows `range` contains.
+    virtual QString csvIn(const CsvRange& range) const = 0;
     // The whole x extent of the data.
     virtual std::pair<double, double> fullXRange() const = 0;
     // Apply the x range (axis) and re-downsample; y autoscales to the visible data.

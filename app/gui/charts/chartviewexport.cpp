@@ -170,10 +170,15 @@ bool ChartView::exportSvg(const QString& path, QString* error)
     return finishExport(writer, error);
 }
 
-bool ChartView::exportCsv(const QString& path, QString* error) const
+QString ChartView::csv(CsvScope scope) const
+{
+    return csvIn(CsvRange{scope == CsvScope::VisibleRange ? m_range : std::nullopt});
+}
+
+bool ChartView::exportCsv(const QString& path, QString* error, CsvScope scope) const
 {
     QString why;
-    if (writeFile(path, csv().toUtf8(), &why))
+    if (writeFile(path, csv(scope).toUtf8(), &why))
         return true;
     if (error)
         *error = why;

@@ -272,13 +272,22 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
         if (!path.isEmpty() && !exportSvg(path, &error))
             QMessageBox::warning(this, tr("Export SVG"), error);
     });
-    menu.addAction(tr("Export CSV…"), this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("Export CSV"), exportName() + QStringLiteral(".csv"), tr("CSV files (*.csv)"));
-        QString error;
-        if (!path.isEmpty() && !exportCsv(path, &error))
-            QMessageBox::warning(this, tr("Export CSV"), error);
-    });
+    // Zoomed, CSV offers the rows of the visible range or all of them.
+    const auto addCsv = [this, &menu](const QString& text, CsvScope scope, const QString& suffix) {
+        menu.addAction(text, this, [this, scope, suffix] {
+            const QString path = QFileDialog::getSaveFileName(
+                this, tr("Export CSV"), exportName() + suffix + QStringLiteral(".csv"), tr("CSV files (*.csv)"));
+            QString error;
+            if (!path.isEmpty() && !exportCsv(path, &error, scope))
+                QMessageBox::warning(this, tr("Export CSV"), error);
+        });
+    };
+    if (m_range) {
+        addCsv(tr("Export CSV: visible range…"), CsvScope::VisibleRange, QStringLiteral("-visible"));
+        addCsv(tr("Export CSV: all data…"), CsvScope::AllData, QString());
+    } else {
+        addCsv(tr("Export CSV…"), CsvScope::AllData, QString());
+    }
     if (m_zoomable) {
         menu.addSeparator();
         QAction* back = menu.addAction(tr("Zoom back"), this, &ChartView::zoomBack);

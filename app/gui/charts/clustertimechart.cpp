@@ -403,7 +403,7 @@ QString ClusterTimeChart::tooltipAt(const QPointF& value) const
     return text;
 }
 
-QString ClusterTimeChart::csv() const
+QString ClusterTimeChart::csvIn(const CsvRange& range) const
 {
     QString out = QStringLiteral("t_s,series,per_s\n");
     if (!m_input.valid())
@@ -411,10 +411,11 @@ QString ClusterTimeChart::csv() const
     const double bucketSeconds = m_input.bucketSeconds();
     for (int i = 0; i < m_raw.size(); ++i)
         for (std::size_t b = 0; b < m_raw[i].size(); ++b)
-            out += QStringLiteral("%1,%2,%3\n")
-                       .arg(double(b) * bucketSeconds)
-                       .arg(m_plot->lines()[i]->name())
-                       .arg(double(m_raw[i][b]) / bucketSeconds);
+            if (range.contains(double(b) * bucketSeconds / m_input.secondsPerUnit()))
+                out += QStringLiteral("%1,%2,%3\n")
+                           .arg(double(b) * bucketSeconds)
+                           .arg(m_plot->lines()[i]->name())
+                           .arg(double(m_raw[i][b]) / bucketSeconds);
     return out;
 }
 

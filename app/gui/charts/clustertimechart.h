@@ -38,7 +38,7 @@ public:
     // The x extent of a band in axis units (for tests).
     QPair<double, double> bandSpan(int band) const { return m_bandSpans.value(band); }
 
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     // Stacked charts show the x title on the bottom one only.
     void setXTitleVisible(bool on);
     // The chart's title without the lane a lane-following chart adds to it.

@@ -201,7 +201,7 @@ QString DelayChart::tooltipAt(const QPointF& value) const
     return text + QStringLiteral("</table>");
 }
 
-QString DelayChart::csv() const
+QString DelayChart::csvIn(const CsvRange& range) const
 {
     QString out = QStringLiteral("id,delay_upper_us,accepted_cumulative\n");
     if (!m_input.report)
@@ -209,7 +209,8 @@ QString DelayChart::csv() const
     for (const AlgorithmReport& a : m_input.report->algorithms)
         if (a.delay)
             for (const auto& [bound, count] : a.delay->cumulative)
-                out += QStringLiteral("%1,%2,%3\n").arg(QString::fromStdString(a.id)).arg(bound).arg(count);
+                if (range.contains(double(bound) / m_unit.usPerUnit))
+                    out += QStringLiteral("%1,%2,%3\n").arg(QString::fromStdString(a.id)).arg(bound).arg(count);
     return out;
 }
 

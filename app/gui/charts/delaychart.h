@@ -21,7 +21,7 @@ public:
     explicit DelayChart(QWidget* parent = nullptr);
     void setInput(const ChartInput& input);
 
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     QString exportName() const override { return QStringLiteral("delay"); }
     bool isEmptyState() const { return m_lines.isEmpty(); }
     QString emptyText() const;

@@ -290,13 +290,18 @@ QString RateDistributionChart::tooltipAt(const QPointF& value) const
              fmt::rateNumber(bar.upper), fmt::share(atOrBelow / 100), fmt::rateNumber(rate), unit);
 }
 
-QString RateDistributionChart::csv() const
+QString RateDistributionChart::csvIn(const CsvRange& range) const
 {
     const WindowRates* w = windowRates();
     QString out = QStringLiteral("window_us,lower,upper,keys\n");
     if (w)
-        for (const HistogramBin& bin : w->distribution.histogram)
+        for (std::size_t i = 0; i < w->distribution.histogram.size(); ++i) {
+            // A bin's x: log10 of its lower edge's rate, where its bar starts.
+            if (qsizetype(i) < m_bars.size() && !range.contains(std::log10(m_bars[qsizetype(i)].lower)))
+                continue;
+            const HistogramBin& bin = w->distribution.histogram[i];
             out += QStringLiteral("%1,%2,%3,%4\n").arg(w->windowUs).arg(bin.lower).arg(bin.upper).arg(bin.keys);
+        }
     return out;
 }
 

@@ -53,7 +53,7 @@ public:
     static constexpr double kLogKeysRatio = 30;
     QString emptyText() const;
 
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     QString exportName() const override { return QStringLiteral("key_rates"); }
 
 protected:

@@ -489,13 +489,15 @@ void TradeoffChart::focusOutEvent(QFocusEvent* event)
     layoutOverlays();
 }
 
-QString TradeoffChart::csv() const
+QString TradeoffChart::csvIn(const CsvRange& range) const
 {
     const Recommendation* rec = recommendation();
     QString out = QStringLiteral("algorithm,%1,limit_per_s,keys_unthrottled_share,requests_rejected_share\n")
                       .arg(rec ? QString::fromStdString(rec->parameter) : QStringLiteral("value"));
     if (rec)
         for (int i = 0; i < gridSize(); ++i) {
+            if (!range.contains(m_gridX[i]))
+                continue;
             const CurvePoint& p = rec->curve[std::size_t(i)];
             out += QStringLiteral("%1,%2,%3,%4,%5\n")
                        .arg(QString::fromStdString(rec->algorithm))

@@ -68,7 +68,7 @@ public:
 
     static constexpr int kGrabPx = 6;
 
-    QString csv() const override;
+    QString csvIn(const CsvRange& range) const override;
     QString exportName() const override { return QStringLiteral("tradeoff"); }
 
 signals:
