@@ -1,9 +1,12 @@
 // ratelab [SCENARIO.json] [--view compare|learn|logs|cluster] [--log FILE] [--screenshot FILE.png]
 //         [--theme system|light|dark] [--size WxH] [--key KEY] [--bucket 10ms|...|1s]
 //         [--range FROM-TO] [--strips] [--dock algorithms|traffic|settings]
+//         [--dialog tour:N|import:file|import:key|import:run]
 // --key, --bucket and --range (seconds from the run's start) pick Compare's key and bucket and
 // zoom its chart A; --strips draws chart A as one strip per algorithm; --dock opens a tab of
-// the scenario dock.
+// the scenario dock. --dialog opens the first-run tour at step N (1-5) or the import wizard on
+// the bundled sample at a page over the window before --screenshot renders both
+// (app/gui/window/screenshotdialog.h).
 // With --screenshot: run, wait for the result, render the window (1600 x 1000 unless --size)
 // to FILE.png and exit 0; works under QT_QPA_PLATFORM=offscreen. A bad scenario exits 2 with
 // its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
@@ -13,12 +16,14 @@
 #include "app/gui/views/compareview.h"
 #include "app/gui/window/mainwindow.h"
 #include "app/gui/window/scenariodock.h"
+#include "app/gui/window/screenshotdialog.h"
 #include "app/models/filewriter.h"
 #include "app/models/scenariofiles.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QDialog>
 #include <QFile>
 #include <QSettings>
 #include <QTabWidget>
@@ -48,6 +53,7 @@ struct Options {
     bool strips = false;                                                   // Compare's chart A as strips
     std::optional<QString> log;                                            // an access log for the Logs view
     int dockTab = 0;                                                       // the scenario dock's tab
+    QString dialog;                                                        // --dialog for --screenshot
 };
 
 // --bucket and --range, checked; false with the problem on stderr.
@@ -110,8 +116,13 @@ std::variant<Options, int> parseOptions(const QApplication& app)
     const QCommandLineOption dockOption(QStringLiteral("dock"),
                                         QStringLiteral("The scenario dock's tab: algorithms, traffic or settings."),
                                         QStringLiteral("tab"), QStringLiteral("algorithms"));
+    const QCommandLineOption dialogOption(
+        QStringLiteral("dialog"),
+        QStringLiteral("With --screenshot: render this dialog over the window: tour:1 to tour:5, import:file, import:key or "
+                       "import:run."),
+        QStringLiteral("name"));
     parser.addOptions({viewOption, screenshotOption, themeOption, sizeOption, keyOption, bucketOption, rangeOption, stripsOption,
-                       logOption, dockOption});
+                       logOption, dockOption, dialogOption});
     parser.process(app);
 
     Options options;
@@ -138,6 +149,15 @@ std::variant<Options, int> parseOptions(const QApplication& app)
         options.screenshot = parser.value(screenshotOption);
     if (parser.isSet(keyOption))
         options.key = parser.value(keyOption).toStdString();
+    if (parser.isSet(dialogOption)) {
+        options.dialog = parser.value(dialogOption);
+        if (!ratelab::screenshotdialog::valid(options.dialog) || !options.screenshot) {
+            std::fprintf(stderr,
+                         "ratelab: --dialog: expected tour:1 to tour:5, import:file, import:key or import:run, "
+                         "with --screenshot\n");
+            return 2;
+        }
+    }
     options.strips = parser.isSet(stripsOption);
     options.dockTab = QStringList{QStringLiteral("algorithms"), QStringLiteral("traffic"), QStringLiteral("settings")}.indexOf(
         parser.value(dockOption));
@@ -212,9 +232,10 @@ void applyCompareOptions(MainWindow& window, const Options& options)
 
 // --screenshot: runs `scenario` in `window` at `size`, renders the window to `out` once the
 // result is on screen and exits 0; a failed run or write exits 1 with the reason on stderr.
-int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, const ratelab::Scenario& scenario,
-                   const QString& path)
+int takeScreenshot(MainWindow& window, const Options& options, const ratelab::Scenario& scenario)
 {
+    const QSize& size = options.size;
+    const QString& out = *options.screenshot;
     window.resize(size);
     window.show();
     int exitCode = -1;
@@ -224,9 +245,8 @@ int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, co
             QApplication::exit(code);
         }
     };
-    QObject::connect(&window, &MainWindow::settled, &window, [&] {
-        if (!window.isSettled())  // a zoom (--range) started counting: its result settles again
-            return;
+    QDialog* dialog = nullptr;
+    const auto render = [&] {
         // Let layouts and the 40 ms chart refresh settle before rendering.
         QTimer::singleShot(300, &window, [&] {
             // Encoded in memory, then written: when a write fails inside libpng, Qt leaks its
@@ -234,14 +254,23 @@ int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, co
             QByteArray png;
             QBuffer buffer(&png);
             QString error = QStringLiteral("cannot render the window as PNG");
-            if (!buffer.open(QIODevice::WriteOnly) || !window.grab().save(&buffer, "PNG")
-                || !ratelab::writeFile(out, png, &error)) {
+            const QImage image = dialog ? ratelab::screenshotdialog::compose(window, *dialog) : window.grab().toImage();
+            if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG") || !ratelab::writeFile(out, png, &error)) {
                 std::fprintf(stderr, "ratelab: --screenshot: %s\n", qPrintable(error));
                 finish(1);
                 return;
             }
             finish(0);
         });
+    };
+    bool opened = false;  // the dialog, once: the tour's steps switch views, which settle again
+    QObject::connect(&window, &MainWindow::settled, &window, [&] {
+        if (!window.isSettled() || opened)  // a zoom (--range) started counting: its result settles again
+            return;
+        if (options.dialog.isEmpty())
+            return render();
+        opened = true;
+        dialog = ratelab::screenshotdialog::open(window, options.dialog, render);
     });
     QObject::connect(&window, &MainWindow::runFailed, &window, [&](const QString& message) {
         std::fprintf(stderr, "ratelab: run failed: %s\n", qPrintable(message));
@@ -251,7 +280,7 @@ int takeScreenshot(MainWindow& window, const QSize& size, const QString& out, co
         std::fprintf(stderr, "ratelab: --screenshot: timed out waiting for the run\n");
         finish(1);
     });
-    window.openScenario(scenario, path);
+    window.openScenario(scenario, options.path);
     return QApplication::exec();
 }
 
@@ -296,5 +325,5 @@ int main(int argc, char* argv[])
         window.startTourIfFirstRun();
         return app.exec();
     }
-    return takeScreenshot(window, options.size, *options.screenshot, *scenario, options.path);
+    return takeScreenshot(window, options, *scenario);
 }

@@ -68,6 +68,44 @@ private slots:
                     .contains(QStringLiteral("ratelab: --log %1: No such file or directory").arg(missing)));
     }
 
+    // --dialog draws the tour at a step or the import wizard at a page over the window: the
+    // same window as without it around the dialog (the menu bar), another picture in the middle.
+    // An unknown dialog, or one without --screenshot, exits 2.
+    void dialogOption()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        const auto shoot = [&](const QStringList& extra) {
+            const QString out = dir.filePath(
+                QStringLiteral("%1.png").arg(extra.join(QLatin1Char('-')).replace(QLatin1Char(':'), QLatin1Char('_'))));
+            p.start(QStringLiteral(RATELAB_GUI_PATH),
+                    QStringList{QStringLiteral("--view"), QStringLiteral("logs"), QStringLiteral("--screenshot"), out} + extra);
+            return p.waitForFinished(kRunTimeoutMs) && p.exitCode() == 0 ? QImage(out) : QImage();
+        };
+        const QImage plain = shoot({});
+        QCOMPARE(plain.size(), QSize(1600, 1000));
+        const QRect menu(0, 0, 120, 20);
+        const QRect middle(700, 400, 200, 200);
+        for (const QString& dialog : {QStringLiteral("tour:3"), QStringLiteral("import:file"), QStringLiteral("import:key"),
+                                      QStringLiteral("import:run")}) {
+            const QImage framed = shoot({QStringLiteral("--dialog"), dialog});
+            QCOMPARE(framed.size(), QSize(1600, 1000));
+            QCOMPARE(framed.copy(menu), plain.copy(menu));
+            QVERIFY2(framed.copy(middle) != plain.copy(middle), qPrintable(dialog));
+        }
+        for (const QStringList& bad : {QStringList{QStringLiteral("--dialog"), QStringLiteral("tour:6"),
+                                                   QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))},
+                                       QStringList{QStringLiteral("--dialog"), QStringLiteral("import:key")}}) {
+            p.start(QStringLiteral(RATELAB_GUI_PATH), bad);
+            QVERIFY(p.waitForFinished(kRunTimeoutMs));
+            QCOMPARE(p.exitCode(), 2);
+            QVERIFY(QString::fromLocal8Bit(p.readAllStandardError()).contains(QStringLiteral("ratelab: --dialog: expected")));
+        }
+    }
+
     // A screenshot that cannot be written exits 1 with the file and the OS reason.
     void screenshotWriteFailureExits1()
     {

@@ -67,9 +67,11 @@ TourDialog::TourDialog(std::function<void(int view)> showView, QWidget* parent) 
     m_title->setFont(bold);
     m_text = new QLabel(this);
     m_text->setWordWrap(true);
-    m_text->setMinimumWidth(460);
+    m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);  // under the title, whatever the step's length
+    m_text->setMinimumWidth(520);
     layout->addWidget(m_title);
     layout->addWidget(m_text, 1);
+    layout->addSpacing(10);  // the longest step's last line clear of the buttons
     auto* buttons = new QHBoxLayout;
     m_counter = new QLabel(this);
     buttons->addWidget(m_counter, 1);
