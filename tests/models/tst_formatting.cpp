@@ -47,6 +47,21 @@ private slots:
     }
     void rate() { QCOMPARE(fmt::ratePerSecond(2.5), QStringLiteral("2.5 req/s")); }
 
+    // The Logs view's unit: 0.3 req/s is 18 req/min; numbers as compact() below 1,000, whole
+    // with grouping above.
+    void rateUnits()
+    {
+        QCOMPARE(fmt::rateIn(0.3, fmt::RateUnit::PerSecond), 0.3);
+        QCOMPARE(fmt::rateIn(0.3, fmt::RateUnit::PerMinute), 18.0);
+        QCOMPARE(fmt::rate(0.3, fmt::RateUnit::PerSecond), QStringLiteral("0.3 req/s"));
+        QCOMPARE(fmt::rate(0.3, fmt::RateUnit::PerMinute), QStringLiteral("18 req/min"));
+        QCOMPARE(fmt::rate(1250.0 / 60, fmt::RateUnit::PerSecond), QStringLiteral("20.8 req/s"));
+        QCOMPARE(fmt::rate(1250.0 / 60, fmt::RateUnit::PerMinute), QLocale().toString(1250) + QStringLiteral(" req/min"));
+        QCOMPARE(fmt::rateNumber(0.0833), QStringLiteral("0.083"));
+        QCOMPARE(fmt::rateNumber(999.4), QStringLiteral("999"));
+        QCOMPARE(fmt::rateNumber(12'345.6), QLocale().toString(12'346));
+    }
+
     void duration_data()
     {
         QTest::addColumn<qint64>("us");
