@@ -29,6 +29,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 using namespace ratelab;
@@ -45,6 +46,8 @@ private slots:
     void keyKinds();
     void tierMap();
     void refusedLinesLeaveNoKey();
+    void internerIdsAndNames();
+    void threadsIntoAFilledInterner();
 };
 
 // The address of a line without X-Forwarded-For and with nobody trusted: the port goes when
@@ -226,6 +229,123 @@ void TestLogKeys::refusedLinesLeaveNoKey()
             path, {}, keys, [](const ImportedRequest&) {}, nullptr, threads);
         check(keys, summary);
         QVERIFY2(!QTest::currentTestFailed(), qPrintable(QString("%1 threads").arg(threads)));
+    }
+}
+
+// Ids are dense and in order of first appearance, a key interned again gets its id back
+// (through the table's growth), and add()ed keys are found by the next intern(). The
+// reference is a std::map.
+void TestLogKeys::internerIdsAndNames()
+{
+    std::mt19937 rng(11);
+    std::vector<std::string> pool;
+    pool.emplace_back();  // the empty key
+    for (int i = 0; i < 30'000; ++i)
+        pool.push_back(std::string(rng() % 40, 'a' + static_cast<char>(i % 26)) + std::to_string(i));
+    KeyInterner keys;
+    std::map<std::string, KeyId> expected;
+    for (int n = 0; n < 200'000; ++n) {
+        const std::string& key = pool[rng() % pool.size()];
+        const auto known = expected.find(key);
+        if (known == expected.end() && n % 3 == 0) {  // new, and its caller knows it
+            const KeyId id = keys.add(key);
+            QCOMPARE(id, KeyId(expected.size()));
+            expected.emplace(key, id);
+            continue;
+        }
+        const KeyId id = keys.intern(key);
+        QCOMPARE(id, known == expected.end() ? KeyId(expected.size()) : known->second);
+        expected.emplace(key, id);
+    }
+    QCOMPARE(keys.size(), expected.size());
+    for (const auto& [name, id] : expected)
+        QCOMPARE(keys.name(id), name);
+}
+
+// An import into an interner that already holds keys (the app's does): ids of keys it holds
+// are kept, new keys follow them in order of first kept request, and distinctKeys counts
+// the keys of the requests imported, old or new — on one thread or several. A log of
+// 20,000 addresses over several chunks, lines 4 s out of order, and every 500th line an
+// hour behind (too old) with an address no other line has; tiers per key.
+void TestLogKeys::threadsIntoAFilledInterner()
+{
+    constexpr int kLines = 60'000;
+    const auto address = [](int i) {
+        return "10." + std::to_string(i / 65536) + "." + std::to_string(i / 256 % 256) + "." + std::to_string(i % 256);
+    };
+    std::mt19937 rng(3);
+    std::string log;
+    std::set<int> keptKeys;
+    for (int n = 1; n <= kLines; ++n) {
+        const bool tooOld = n % 500 == 0;
+        const int client = tooOld ? 100'000 + n : static_cast<int>(rng() % 20'000);
+        int t = 7200 + n / 4 - (n % 7 == 0 ? 4 : 0) - (tooOld ? 3600 : 0);
+        if (!tooOld)
+            keptKeys.insert(client);
+        char stamp[16];
+        std::snprintf(stamp, sizeof stamp, "%02d:%02d:%02d", t / 3600, t / 60 % 60, t % 60);
+        log += address(client) + " - - [17/May/2015:" + stamp + " +0000] \"GET /item/" + std::to_string(n)
+            + " HTTP/1.1\" 200 512 \"-\" \"a user agent of some length, as real ones have\"\n";
+    }
+    QVERIFY(log.size() > 6 << 20);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("filled.log").toStdString();
+    std::ofstream(path, std::ios::binary) << log;
+    std::string tierCsv = "key,tier\n";
+    for (int i = 0; i < 20'000; i += 3)
+        tierCsv += address(i) + (i % 2 ? ",gold\n" : ",silver\n");
+    std::istringstream tierIn(tierCsv);
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    options.tiers = std::make_shared<TierMap>(TierMap::read(tierIn));
+
+    // Held before the import: every 10th address the log has, and some it has not.
+    std::vector<std::string> held;
+    for (int i = 0; i < 20'000; i += 10)
+        held.push_back(address(i));
+    for (int i = 0; i < 500; ++i)
+        held.push_back("192.168.0." + std::to_string(i));
+    struct Result {
+        std::vector<std::string> names;
+        std::vector<ImportedRequest> requests;
+        ImportSummary summary;
+    };
+    const auto import = [&](unsigned threads) {
+        KeyInterner keys;
+        for (const std::string& name : held)
+            keys.intern(name);
+        Result r;
+        r.summary = importLogFile(
+            path, options, keys, [&](const ImportedRequest& q) { r.requests.push_back(q); }, nullptr, threads);
+        for (KeyId k = 0; k < keys.size(); ++k)
+            r.names.push_back(keys.name(k));
+        return r;
+    };
+    const Result one = import(1);
+    QCOMPARE(one.summary.distinctKeys, std::int64_t(keptKeys.size()));
+    QCOMPARE(one.summary.requestsImported, std::int64_t{kLines - kLines / 500});
+    std::size_t newKeys = 0;  // kept addresses not held before
+    for (const int k : keptKeys)
+        newKeys += k % 10 != 0;
+    QCOMPARE(one.names.size(), held.size() + newKeys);
+    QVERIFY(one.summary.reorderedLines > 0);
+    for (const unsigned threads : {2u, 3u}) {
+        const Result many = import(threads);
+        QCOMPARE(many.names, one.names);
+        QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
+        QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
+        QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
+        QCOMPARE(many.summary.skipped, one.summary.skipped);
+        QCOMPARE(many.summary.tiers.size(), one.summary.tiers.size());
+        for (std::size_t i = 0; i < one.summary.tiers.size(); ++i)
+            QCOMPARE(many.summary.tiers[i].requests, one.summary.tiers[i].requests);
+        QCOMPARE(many.requests.size(), one.requests.size());
+        for (std::size_t i = 0; i < one.requests.size(); ++i) {
+            QCOMPARE(many.requests[i].t, one.requests[i].t);
+            QCOMPARE(many.requests[i].key, one.requests[i].key);
+            QCOMPARE(many.requests[i].tier, one.requests[i].tier);
+            QCOMPARE(many.requests[i].line, one.requests[i].line);
+        }
     }
 }
 
