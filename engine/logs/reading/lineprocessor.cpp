@@ -18,11 +18,13 @@ std::unique_ptr<LineParser> parserFor(LogFormat format, const ParserOptions& opt
 }
 }  // namespace
 
-LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts)
+LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts,
+                             KeyIndex::Owner keysOwner)
     : m_parser(parserFor(format, options.parser)), m_keyExtractor(options.key),
       m_keyName(keyKindName(options.key.kind).data())  // a string literal
       ,
-      m_tiers(options.tiers.get()), m_keys(keys), m_index(keys), m_counts(counts), m_maxReported(options.maxReportedProblems)
+      m_tiers(options.tiers.get()), m_keys(keys), m_index(keys, keysOwner), m_counts(counts),
+      m_maxReported(options.maxReportedProblems)
 {}
 
 void LineProcessor::reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line)

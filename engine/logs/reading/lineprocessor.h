@@ -29,7 +29,9 @@ class LineProcessor {
 public:
     // Parses `format` (throws ImportError for an invalid log_format) and keys, tiers and the
     // problems listed as `options` say; counts go into `counts`. options.tiers must outlive it.
-    LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts);
+    // With KeyIndex::Owner::Exclusive, `keys` starts empty and only this processor adds to it.
+    LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts,
+                  KeyIndex::Owner keysOwner = KeyIndex::Owner::Shared);
 
     // Parses a line (without its '\n'; a '\r' before it is dropped here); a request is held
     // back, anything else is counted. The line's text must stay in place until its request

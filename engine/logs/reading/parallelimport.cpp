@@ -35,6 +35,7 @@ constexpr std::size_t kWorkerKeyBytes = 64 << 20;
 // merge's copy of the name and its id mapping; the name itself in each.
 constexpr std::size_t kKeyOverheadBytes = 256;
 constexpr KeyId kUnmapped = ~KeyId{0};
+constexpr std::size_t kMapAhead = 16;  // requests between fetching a key's id mapping and using it
 
 bool isStateful(LogFormat f)
 {
@@ -69,7 +70,7 @@ struct Worker {
     std::size_t keyBudget = 0;
 
     Worker(LogFormat format, const ImportOptions& options, std::size_t budget)
-        : processor(std::make_unique<LineProcessor>(format, options, keys, counts)), keyBudget(budget)
+        : processor(std::make_unique<LineProcessor>(format, options, keys, counts, KeyIndex::Owner::Exclusive)), keyBudget(budget)
     {}
 
     void parse(std::size_t maxLine, LogFormat format, const ImportOptions& options, ChunkResult& out)
@@ -77,7 +78,7 @@ struct Worker {
         out.keysRestarted = keyBytes > keyBudget;
         if (out.keysRestarted) {
             keys = KeyInterner{};
-            processor = std::make_unique<LineProcessor>(format, options, keys, counts);
+            processor = std::make_unique<LineProcessor>(format, options, keys, counts, KeyIndex::Owner::Exclusive);
             keyBytes = 0;
         }
         counts.blankLines = counts.directiveLines = 0;
@@ -319,7 +320,10 @@ private:
         for (std::size_t p = 0; p < m_summary.skipped.size(); ++p)
             m_summary.skipped[p] += chunk.counts.skipped[p];
 
-        for (std::size_t i = 0; i < chunk.requests.size(); ++i) {
+        const std::size_t count = chunk.requests.size();
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i + kMapAhead < count)  // the id map is too big for the L1 cache: fetch ahead
+                __builtin_prefetch(&toGlobal[chunk.requests[i + kMapAhead].key]);
             ImportedRequest r = chunk.requests[i];
             r.line += m_summary.linesRead;
             if (!m_ordering.admit(r.t)) {  // too old: reported, its key not interned
@@ -331,8 +335,10 @@ private:
                 continue;
             }
             KeyId& global = toGlobal[r.key];
-            if (global == kUnmapped)  // first kept here, in file order: ids follow first appearance
+            if (global == kUnmapped) {  // first kept here, in file order: ids follow first appearance
                 global = m_keys.intern(names[r.key]);
+                m_tally.countKey(global);  // each request is emitted, below or at the end
+            }
             r.key = global;
             m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); });
         }
@@ -342,7 +348,7 @@ private:
 
     void emit(const ImportedRequest& r, const RequestSink& sink)
     {
-        m_tally.count(r);
+        m_tally.countRequest(r);  // its key was counted when first mapped
         sink(r);
     }
 
