@@ -9,7 +9,7 @@ std::uint64_t KeyInterner::hashOf(std::string_view key)
     return std::hash<std::string_view>{}(key);
 }
 
-KeyId KeyInterner::intern(std::string_view key)
+KeyId KeyInterner::intern(std::string_view key, std::uint64_t hash)
 {
     while (m_hashes.size() < m_names.size()) {  // keys add()ed since the last intern()
         if (m_hashes.size() * 2 >= m_slots.size())
@@ -20,7 +20,6 @@ KeyId KeyInterner::intern(std::string_view key)
     }
     if (m_names.size() * 2 >= m_slots.size())
         grow();
-    const std::uint64_t hash = hashOf(key);
     const std::uint64_t tag = hash >> 32;
     const std::size_t mask = m_slots.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {

@@ -22,7 +22,16 @@ namespace ratelab {
 
 class KeyInterner {
 public:
-    KeyId intern(std::string_view key);
+    KeyId intern(std::string_view key) { return intern(key, hashOf(key)); }
+    // The same, with `hash` = hashOf(key) computed beforehand (on another thread, say).
+    KeyId intern(std::string_view key, std::uint64_t hash);
+    static std::uint64_t hashOf(std::string_view key);
+    // Starts loading the slot where intern(..., hash) will look, unless the table grows first.
+    void prefetch(std::uint64_t hash) const
+    {
+        if (!m_slots.empty())
+            __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]);
+    }
     // Appends `key`, which must not be interned yet, and returns its id.
     KeyId add(std::string_view key)
     {
@@ -35,7 +44,6 @@ public:
 private:
     // A slot holds (hash >> 32) << 32 | (id + 1); 0 is an empty slot.
     static std::uint64_t slotOf(std::uint64_t hash, KeyId id) { return (hash >> 32) << 32 | (std::uint64_t{id} + 1); }
-    static std::uint64_t hashOf(std::string_view key);
     void enter(KeyId id, std::uint64_t hash);  // into a free slot
     void grow();
 

@@ -53,10 +53,11 @@ struct ChunkResult {
     unsigned worker = 0;
     std::int64_t lines = 0;
     std::vector<ImportedRequest> requests;
-    std::vector<std::uint32_t> lineOffsets;  // per request, into `text`
-    ImportSummary counts;                    // blank, directive and skipped lines; problems
-    std::vector<std::string> newKeys;        // names of the worker's keys first seen in this chunk
-    bool keysRestarted = false;              // the worker started a new key table for this chunk
+    std::vector<std::uint32_t> lineOffsets;   // per request, into `text`
+    ImportSummary counts;                     // blank, directive and skipped lines; problems
+    std::vector<std::string> newKeys;         // names of the worker's keys first seen in this chunk
+    std::vector<std::uint64_t> newKeyHashes;  // and their KeyInterner::hashOf, for the merge
+    bool keysRestarted = false;               // the worker started a new key table for this chunk
     bool ready = false;
 };
 
@@ -112,8 +113,10 @@ struct Worker {
         out.counts.skipped = counts.skipped;
         out.counts.problems.swap(counts.problems);
         out.newKeys.clear();
+        out.newKeyHashes.clear();
         for (std::size_t k = keysBefore; k < keys.size(); ++k) {
             out.newKeys.emplace_back(keys.name(static_cast<KeyId>(k)));
+            out.newKeyHashes.push_back(KeyInterner::hashOf(out.newKeys.back()));
             keyBytes += kKeyOverheadBytes + 3 * out.newKeys.back().size();
         }
     }
@@ -303,12 +306,18 @@ private:
     {
         std::vector<KeyId>& toGlobal = m_keyMaps[chunk.worker].ids;
         std::vector<std::string>& names = m_keyMaps[chunk.worker].names;
+        std::vector<std::uint64_t>& hashes = m_keyMaps[chunk.worker].hashes;
         if (chunk.keysRestarted) {  // a worker's chunks merge in the order it parsed them
             names.clear();
+            hashes.clear();
             toGlobal.clear();
         }
         for (std::string& name : chunk.newKeys)
             names.push_back(std::move(name));
+        for (const std::uint64_t hash : chunk.newKeyHashes) {
+            hashes.push_back(hash);
+            m_keys.prefetch(hash);  // most of these keys are interned below: start their lookups now
+        }
         toGlobal.resize(names.size(), kUnmapped);
 
         for (LineWarning& warning : chunk.counts.problems) {
@@ -336,7 +345,7 @@ private:
             }
             KeyId& global = toGlobal[r.key];
             if (global == kUnmapped) {  // first kept here, in file order: ids follow first appearance
-                global = m_keys.intern(names[r.key]);
+                global = m_keys.intern(names[r.key], hashes[r.key]);
                 m_tally.countKey(global);  // each request is emitted, below or at the end
             }
             r.key = global;
@@ -372,8 +381,9 @@ private:
     }
 
     struct KeyMap {
-        std::vector<std::string> names;  // a worker's local key names, by local id
-        std::vector<KeyId> ids;          // local id -> id in m_keys, kUnmapped until first merged
+        std::vector<std::string> names;     // a worker's local key names, by local id
+        std::vector<std::uint64_t> hashes;  // their KeyInterner::hashOf
+        std::vector<KeyId> ids;             // local id -> id in m_keys, kUnmapped until first merged
     };
 
     LogFile& m_file;
