@@ -1,9 +1,9 @@
 #pragma once
-// A lookup cache in front of KeyInterner for the import's hot loop. KeyInterner's
-// node-based map costs two or three cache misses per lookup once it holds tens of
-// thousands of keys; this open-addressing table (linear probing, 32-byte slots, keys of up
-// to 16 bytes — every IPv4 address — stored in the slot) usually costs one. KeyInterner
-// stays the owner of ids and names.
+// A lookup cache in front of KeyInterner for the import's hot loop. KeyInterner's table
+// holds ids only, so a lookup there costs a cache miss on the slot and another on the name
+// once it holds tens of thousands of keys; this open-addressing table (linear probing,
+// 32-byte slots, keys of up to 16 bytes — every IPv4 address — stored in the slot) usually
+// costs one, and its slot is fetched lines ahead. KeyInterner stays the owner of ids and names.
 
 #include "engine/core/keyinterner.h"
 

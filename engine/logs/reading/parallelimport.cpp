@@ -31,8 +31,8 @@ constexpr std::size_t kInFlightBytes = 32 << 20;
 constexpr std::size_t kMaxChunkBytes = 1 << 20;  // a worker's unit of work; progress is reported per chunk
 constexpr std::size_t kMinChunkBytes = 256 << 10;
 constexpr std::size_t kWorkerKeyBytes = 64 << 20;
-// A key in a thread's tables: its interner's name and map node, its lookup slot, and the
-// merge's copy of the name and its id mapping; the name itself in each.
+// A key in a thread's tables: its interner's name, its lookup slots, and the merge's copy
+// of the name, its hash and its id mapping; the name itself in each (an upper estimate).
 constexpr std::size_t kKeyOverheadBytes = 256;
 constexpr KeyId kUnmapped = ~KeyId{0};
 constexpr std::size_t kMapAhead = 16;  // requests between fetching a key's id mapping and using it
