@@ -34,6 +34,8 @@ public:
     explicit FixedWindowEpoch(const FixedWindowParams& params) : m_params(params), m_window(params.windowUs) {}
 
     Decision decideOne(EpochWindowState& state, SimTime now, Cost cost);
+    // decideOne's `allowed` and state change alone (RateLimiter::allow).
+    bool allowOne(EpochWindowState& state, SimTime now, Cost cost);
     const FixedWindowParams& params() const { return m_params; }
     void adoptStateFrom(const FixedWindowEpoch& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const EpochWindowState& state, SimTime now) const;
@@ -43,12 +45,16 @@ public:
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
 private:
+    // Moves the key to the window of `now`, count 0, unless it is there or later.
+    void enterWindow(EpochWindowState& state, SimTime now) const;
+
     FixedWindowParams m_params;
     Divisor m_window;  // windowUs
 };
 
-// Instantiated once, in fixedwindow.cpp, where decideOne() is visible and inlines into decideBatch();
-// elsewhere (the TU holding the vtable) it would be a call per request.
+// Instantiated once, in fixedwindow.cpp, where decideOne() and allowOne() are visible and inline
+// into decideBatch() and allowBatch(); elsewhere (the TU holding the vtable) they would be a
+// call per request.
 extern template class FlatStateLimiter<FixedWindowEpoch, EpochWindowState>;
 
 struct FirstWindowState {
@@ -77,6 +83,7 @@ public:
     explicit FixedWindowFirst(const FixedWindowParams& params) : m_params(params) {}
 
     Decision decideOne(FirstWindowState& state, SimTime now, Cost cost);
+    bool allowOne(FirstWindowState& state, SimTime now, Cost cost);
     const FixedWindowParams& params() const { return m_params; }
     void adoptStateFrom(const FixedWindowFirst& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const FirstWindowState& state, SimTime now) const
@@ -126,6 +133,8 @@ public:
 
 private:
     Duration untilExpiry(SimTime start, SimTime now) const;
+    // Opens a window at `now`, count 0, when none is open.
+    void enterWindow(FirstWindowState& state, SimTime now) const;
 
     FixedWindowParams m_params;
 };

@@ -30,6 +30,8 @@ public:
     explicit Gcra(const Params& params);
 
     Decision decideOne(GcraState& state, SimTime now, Cost cost);
+    // decideOne's `allowed` and state change alone (RateLimiter::allow).
+    bool allowOne(GcraState& state, SimTime now, Cost cost);
     const Params& params() const { return m_params; }
     void adoptStateFrom(const Gcra& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const GcraState& state, SimTime now) const;
@@ -50,9 +52,18 @@ private:
     // run fits (the fast path, see decideOne), Int128 otherwise.
     template <class Wide>
     Decision decideScaled(GcraState& state, Wide nowScaled, Cost cost);
-    // The Int128 path, kept out of line: inlined, its bulk stopped decideOne itself from
+    template <class Wide>
+    bool allowScaled(GcraState& state, Wide nowScaled, Cost cost);
+    template <class Wide>
+    static Wide tatFrom(const GcraState& state, Wide nowScaled);
+    template <class Wide>
+    bool admit(GcraState& state, Wide newTat, Wide nowScaled);
+    SimTime sinceOrigin(SimTime now);
+    bool narrow(const GcraState& state, SimTime since) const;
+    // The Int128 paths, kept out of line: inlined, their bulk stopped decideOne itself from
     // inlining into decideBatch, a call and a Decision copied through memory per request.
-    [[gnu::noinline]] Decision decideWide(GcraState& state, SimTime sinceOrigin, Cost cost);
+    [[gnu::noinline]] Decision decideWide(GcraState& state, SimTime since, Cost cost);
+    [[gnu::noinline]] bool allowWide(GcraState& state, SimTime since, Cost cost);
 
     Params m_params;
     Divisor m_num;                // rate.num
@@ -63,8 +74,9 @@ private:
     bool m_hasOrigin = false;
 };
 
-// Instantiated once, in gcra.cpp, where decideOne() is visible and inlines into decideBatch();
-// elsewhere (the TU holding the vtable) it would be a call per request.
+// Instantiated once, in gcra.cpp, where decideOne() and allowOne() are visible and inline
+// into decideBatch() and allowBatch(); elsewhere (the TU holding the vtable) they would be a
+// call per request.
 extern template class FlatStateLimiter<Gcra, GcraState>;
 
 }  // namespace ratelab

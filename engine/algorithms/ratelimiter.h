@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace ratelab {
@@ -54,6 +55,24 @@ public:
     virtual void prefetchIndirect(std::span<const KeyId> keys) const { (void)keys; }
     // The same decisions for a run of requests, without a virtual call per request.
     virtual void decideBatch(const Request* requests, std::size_t count, Decision* out) = 0;
+    // The allow-only path: whether the request passes, with exactly the state change decide()
+    // makes, but without remaining, retry-after or reset-after (a bool, as
+    // golang.org/x/time/rate's AllowN), for a caller that reads nothing else. Limiters whose
+    // decision has a cheaper form without the header fields override it (allowOne below);
+    // the others answer decide()'s flag.
+    virtual bool allow(KeyId key, SimTime now, Cost cost) { return decide(key, now, cost).allowed; }
+    // The same for a run of requests: out[i] is allow() of requests[i].
+    virtual void allowBatch(const Request* requests, std::size_t count, bool* out)
+    {
+        constexpr std::size_t kStep = 64;
+        Decision decisions[kStep];
+        for (std::size_t i = 0; i < count; i += kStep) {
+            const std::size_t m = std::min(kStep, count - i);
+            decideBatch(requests + i, m, decisions);
+            for (std::size_t j = 0; j < m; ++j)
+                out[i + j] = decisions[j].allowed;
+        }
+    }
 
     virtual std::unique_ptr<RateLimiter> clone() const = 0;
     // Bytes of fixed per-key state in the flat arrays (the model's memory per key).
@@ -113,36 +132,18 @@ public:
 // CRTP base for limiters whose per-key state is one small POD. A value-initialised State
 // is the state of a key never seen. Derived implements
 //     Decision decideOne(State&, SimTime now, Cost cost);
+// and may implement the allow-only path (RateLimiter::allow)
+//     bool allowOne(State&, SimTime now, Cost cost);
+// which must return decideOne's `allowed` and leave the state exactly as decideOne does
+// (tst_allowonly runs the two side by side); without it allow() is decideOne's flag.
 template <class Derived, class State>
 class FlatStateLimiter : public RateLimiter {
 public:
     Decision decide(KeyId key, SimTime now, Cost cost) final { return self().decideOne(stateFor(key), now, cost); }
+    bool allow(KeyId key, SimTime now, Cost cost) final { return allowIn(stateFor(key), now, cost); }
 
-    void decideBatch(const Request* requests, std::size_t count, Decision* out) final
-    {
-        // The key kPrefetchAhead requests on is fetched while this one is decided: with many
-        // keys their states miss the cache, and the loads would otherwise wait one by one.
-        // The array's start and size are kept in locals, refreshed only when it grows, rather
-        // than read from the vector at each request. A prefetch never faults, so the key ahead
-        // needs no bounds check (its address is formed as an integer, as in
-        // prefetchRequestsAhead, since it may lie past the array).
-        State* states = m_states.data();
-        std::size_t size = m_states.size();
-        for (std::size_t i = 0; i < count; ++i) {
-            const KeyId ahead = requests[std::min(i + kPrefetchAhead, count - 1)].key;
-            __builtin_prefetch(
-                reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(states) + std::uintptr_t{ahead} * sizeof(State)),
-                1);
-            prefetchRequestsAhead(requests, i);
-            const KeyId key = requests[i].key;
-            if (key >= size) [[unlikely]] {
-                stateFor(key);
-                states = m_states.data();
-                size = m_states.size();
-            }
-            storeDecision(out[i], self().decideOne(states[key], requests[i].t, requests[i].cost));
-        }
-    }
+    void decideBatch(const Request* requests, std::size_t count, Decision* out) final { forEachRequest(requests, count, out); }
+    void allowBatch(const Request* requests, std::size_t count, bool* out) final { forEachRequest(requests, count, out); }
 
     void prefetch(std::span<const KeyId> keys) const final
     {
@@ -203,6 +204,46 @@ protected:
 private:
     Derived& self() { return static_cast<Derived&>(*this); }
     const Derived& self() const { return static_cast<const Derived&>(*this); }
+
+    bool allowIn(State& state, SimTime now, Cost cost)
+    {
+        if constexpr (requires(Derived & d) { d.allowOne(state, now, cost); })
+            return self().allowOne(state, now, cost);
+        else
+            return self().decideOne(state, now, cost).allowed;  // the header fields, computed and dropped
+    }
+
+    // decideBatch (Out = Decision) or allowBatch (Out = bool): one loop, so that both prefetch
+    // alike, and no lambda between it and decideOne(), which then stopped inlining into it.
+    template <class Out>
+    void forEachRequest(const Request* requests, std::size_t count, Out* out)
+    {
+        // The key kPrefetchAhead requests on is fetched while this one is decided: with many
+        // keys their states miss the cache, and the loads would otherwise wait one by one.
+        // The array's start and size are kept in locals, refreshed only when it grows, rather
+        // than read from the vector at each request. A prefetch never faults, so the key ahead
+        // needs no bounds check (its address is formed as an integer, as in
+        // prefetchRequestsAhead, since it may lie past the array).
+        State* states = m_states.data();
+        std::size_t size = m_states.size();
+        for (std::size_t i = 0; i < count; ++i) {
+            const KeyId ahead = requests[std::min(i + kPrefetchAhead, count - 1)].key;
+            __builtin_prefetch(
+                reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(states) + std::uintptr_t{ahead} * sizeof(State)),
+                1);
+            prefetchRequestsAhead(requests, i);
+            const KeyId key = requests[i].key;
+            if (key >= size) [[unlikely]] {
+                stateFor(key);
+                states = m_states.data();
+                size = m_states.size();
+            }
+            if constexpr (std::is_same_v<Out, Decision>)
+                storeDecision(out[i], self().decideOne(states[key], requests[i].t, requests[i].cost));
+            else
+                out[i] = allowIn(states[key], requests[i].t, requests[i].cost);
+        }
+    }
 
     static constexpr std::size_t kPrefetchAhead = 8;  // requests; ~8 decisions cover a miss to L3
     std::vector<State> m_states;

@@ -31,6 +31,8 @@ public:
     explicit SlidingWindowCounter(const Params& params) : m_params(params), m_window(params.windowUs) {}
 
     Decision decideOne(SlidingCounterState& state, SimTime now, Cost cost);
+    // decideOne's `allowed` and state change alone (RateLimiter::allow).
+    bool allowOne(SlidingCounterState& state, SimTime now, Cost cost);
     const Params& params() const { return m_params; }
     void adoptStateFrom(const SlidingWindowCounter& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const SlidingCounterState& state, SimTime now) const;
@@ -40,6 +42,15 @@ public:
     QuotaPolicy policy() const override { return {m_params.limit, m_params.windowUs}; }
 
 private:
+    struct View {
+        std::int64_t window;    // the window the key's counts are for
+        std::int64_t curr;      // admitted in it
+        std::int64_t prev;      // admitted in the one before
+        SimTime start;          // its start
+        std::int64_t estimate;  // floor(prev x (W - elapsed) / W) + curr
+    };
+    View viewAt(const SlidingCounterState& state, SimTime now) const;
+    bool admit(SlidingCounterState& state, View& v, Cost cost) const;
     std::int64_t weighted(std::int64_t prev, Duration elapsed) const;
     // Smallest elapsed e in [0, W] with floor(prev x (W - e) / W) <= budget (budget >= 0).
     Duration elapsedForBudget(std::int64_t prev, std::int64_t budget) const;
@@ -48,8 +59,9 @@ private:
     Divisor m_window;  // windowUs
 };
 
-// Instantiated once, in slidingwindowcounter.cpp, where decideOne() is visible and inlines into decideBatch();
-// elsewhere (the TU holding the vtable) it would be a call per request.
+// Instantiated once, in slidingwindowcounter.cpp, where decideOne() and allowOne() are visible and inline
+// into decideBatch() and allowBatch(); elsewhere (the TU holding the vtable) they would be a
+// call per request.
 extern template class FlatStateLimiter<SlidingWindowCounter, SlidingCounterState>;
 
 }  // namespace ratelab

@@ -52,6 +52,17 @@ Duration TokenBucket::timeToReachIn(std::int64_t level, std::int64_t target, Sim
     }
 }
 
+// The request passes iff the bucket, refilled to `level` at `at`, holds `need` (scaled); then
+// it takes them. Either way the key is left at `level` less what was taken, at `at`: a new key
+// starts full, so it is never rejected here and never stays "new".
+inline bool TokenBucket::take(TokenBucketState& state, std::int64_t level, std::int64_t need, SimTime at)
+{
+    const bool allowed = level >= need;
+    state.level = level - pick(allowed, need, 0);
+    state.last = at;
+    return allowed;
+}
+
 // Written without a branch on the outcome, which a trace near its limit makes unpredictable.
 // A rejection stores the level refilled to `now` with `last` = now: the same bucket at every
 // later time (refill is additive up to the cap), so it still changes nothing a request can see.
@@ -71,20 +82,34 @@ Decision TokenBucket::decideIn(TokenBucketState& state, SimTime now, Cost cost)
         return d;
     }
     const std::int64_t need = cost * m_den.value();
-    d.allowed = level >= need;
-    const std::int64_t after = level - pick(d.allowed, need, 0);
-    state.level = after;  // a new key starts full: it is never rejected here, so it never stays "new"
-    state.last = at;
+    d.allowed = take(state, level, need, at);
+    const std::int64_t after = state.level;
     d.remaining = m_den.floorOfNonNegative(after);
     d.retryAfterUs = countedFromNow(timeToReachIn<Mode>(after, pick(d.allowed, 0, need), at), back);
     d.resetAfterUs = countedFromNow(timeToReachIn<Mode>(after, m_capacityScaled, at), back);
     return d;
 }
 
+// decideIn's decision and state change, through the same take(), without its header fields.
+template <TokenBucket::RefillMode Mode>
+bool TokenBucket::allowIn(TokenBucketState& state, SimTime now, Cost cost)
+{
+    if (cost > m_params.capacity) [[unlikely]]
+        return false;  // decideIn changes nothing then
+    const SimTime at = std::max(now, state.last);
+    return take(state, levelIn<Mode>(state, at), cost * m_den.value(), at);
+}
+
 Decision TokenBucket::decideOne(TokenBucketState& state, SimTime now, Cost cost)
 {
     return m_params.mode == RefillMode::Continuous ? decideIn<RefillMode::Continuous>(state, now, cost)
                                                    : decideIn<RefillMode::Interval>(state, now, cost);
+}
+
+bool TokenBucket::allowOne(TokenBucketState& state, SimTime now, Cost cost)
+{
+    return m_params.mode == RefillMode::Continuous ? allowIn<RefillMode::Continuous>(state, now, cost)
+                                                   : allowIn<RefillMode::Interval>(state, now, cost);
 }
 
 std::int64_t TokenBucket::levelAt(const TokenBucketState& state, SimTime now) const

@@ -39,6 +39,8 @@ public:
     explicit TokenBucket(const Params& params);
 
     Decision decideOne(TokenBucketState& state, SimTime now, Cost cost);
+    // decideOne's `allowed` and state change alone (RateLimiter::allow).
+    bool allowOne(TokenBucketState& state, SimTime now, Cost cost);
     const Params& params() const { return m_params; }
     void adoptStateFrom(const TokenBucket& old, StatePolicy policy, SimTime now);
     std::vector<StateValue> inspectState(const TokenBucketState& state, SimTime now) const;
@@ -60,6 +62,9 @@ private:
     Duration timeToReachIn(std::int64_t level, std::int64_t target, SimTime now) const;
     template <RefillMode Mode>
     Decision decideIn(TokenBucketState& state, SimTime now, Cost cost);
+    template <RefillMode Mode>
+    bool allowIn(TokenBucketState& state, SimTime now, Cost cost);
+    static bool take(TokenBucketState& state, std::int64_t level, std::int64_t need, SimTime at);
 
     Params m_params;
     Divisor m_num;  // refill.num: scaled tokens per microsecond
@@ -69,8 +74,9 @@ private:
     Duration m_fillUs;       // continuous mode: time an empty bucket takes to fill
 };
 
-// Instantiated once, in tokenbucket.cpp, where decideOne() is visible and inlines into decideBatch();
-// elsewhere (the TU holding the vtable) it would be a call per request.
+// Instantiated once, in tokenbucket.cpp, where decideOne() and allowOne() are visible and inline
+// into decideBatch() and allowBatch(); elsewhere (the TU holding the vtable) they would be a
+// call per request.
 extern template class FlatStateLimiter<TokenBucket, TokenBucketState>;
 
 }  // namespace ratelab
