@@ -1,6 +1,7 @@
 #include "engine/advisor/replay.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace ratelab {
 
@@ -59,7 +60,8 @@ ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::str
     out.rejectedPerKey.assign(keys, 0);
     out.firstRejection.assign(keys, kNever);
     std::vector<std::int64_t> requestsPerKey(keys, 0);
-    std::vector<Decision> decisions(kBatch);
+    // Only whether each request passes is read: the allow-only path (ratelimiter.h).
+    const auto allowed = std::make_unique<bool[]>(kBatch);
     // With gaps to shorten, each batch is decided from a copy at the shortened times.
     std::vector<Request> shortened(gaps.steps.empty() ? 0 : kBatch);
     std::size_t step = 0;
@@ -81,11 +83,11 @@ ReplayOutcome replay(const RequestSet& set, const IdleGaps& gaps, const std::str
             }
             decided = shortened.data();
         }
-        built.limiter->decideBatch(decided, n, decisions.data());
+        built.limiter->allowBatch(decided, n, allowed.get());
         for (std::size_t i = 0; i < n; ++i) {
             const KeyId k = batch[i].key;
             ++requestsPerKey[k];
-            if (decisions[i].allowed)
+            if (allowed[i])
                 continue;
             ++out.requestsRejected;
             if (out.rejectedPerKey[k]++ == 0)

@@ -520,8 +520,8 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
     }
     stats.allowedByArrival[arrived] += r.cost;
     // Beyond the global limit: an exact limiter fed with what the cluster admitted, in true
-    // time, would have refused it.
-    if (!m_reference->decide(r.key, decidedAt, r.cost).allowed) {
+    // time, would have refused it (only that is read: the allow-only path).
+    if (!m_reference->allow(r.key, decidedAt, r.cost)) {
         stats.globalLimitOvershoot += r.cost;
         stats.overshootSeries[arrived] += r.cost;
     }
@@ -537,7 +537,7 @@ void ClusterLane::record(SimTime decidedAt, const Request& r, const Decision& d,
 // clock makes exactly its decisions and never rejects wrongly.
 bool ClusterLane::exactLimiterAllows(const Request& r, SimTime t)
 {
-    return m_exactLimiter->decide(r.key, t, r.cost).allowed;
+    return m_exactLimiter->allow(r.key, t, r.cost);  // only the flag is read: the allow-only path
 }
 
 void ClusterLane::runEventsUntil(SimTime t, bool inclusive)

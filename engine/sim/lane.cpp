@@ -243,7 +243,8 @@ bool Lane::decide(const Attempt& attempt, SimTime t)
         flags |= kSeen;
         if (!d.allowed)
             flags |= kRejectedHere;
-        if (tier.own && !tier.own->decide(attempt.client, t, attempt.cost).allowed)
+        // Only whether its own limit passes it is read: the allow-only path (ratelimiter.h).
+        if (tier.own && !tier.own->allow(attempt.client, t, attempt.cost))
             flags |= kRejectedByOwnLimit;
     }
 
