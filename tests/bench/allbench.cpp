@@ -2,9 +2,12 @@
 // the same run on the same machine, written as DIR/bench.md and DIR/bench.json.
 //
 //   decisions   each algorithm on one generated trace (2,000,000 requests, 10,000 keys, Zipf
-//               1.1) against the naive string-map token bucket and the harness floor
+//               1.1) against the naive string-map token bucket and the harness floor, as full
+//               decisions (every Decision field) and allow only (the flag: allowBatch)
 //   others      the same trace through golang.org/x/time/rate (Debian's
-//               golang-golang-x-time-dev) and python `limits`' in-memory strategies (python3-limits)
+//               golang-golang-x-time-dev) and python `limits`' in-memory strategies (python3-limits):
+//               their AllowN and hit() return a bool, so our allow-only rate is the like-for-like
+//               figure; the full decision's rows stay beside it, each note saying which
 //   events      the event core against SimPy (python3-simpy) on the same per-key Poisson model
 //   import      log import on one core and on all against `wc -l` and std::regex
 //   scale       zipf-10m on one thread and on all; the 100M-request, 1M-key run (not with --quick)
@@ -149,10 +152,24 @@ const std::vector<Limit>& limits()
     return all;
 }
 
-// Decisions per second of each algorithm; returns them by name for the comparisons after.
-std::map<std::string, double> decisionRows(Table& t, const AllOptions& o, const std::string& trace)
+// Both rates of one algorithm: every Decision field (decideBatch) and the flag alone (allowBatch).
+struct Rates {
+    double full = 0;
+    double allowOnly = 0;
+};
+
+// The algorithms of limits() with an allow-only form of their own (allowOne); the others'
+// allowBatch is decideBatch's flags.
+bool hasOwnAllowPath(const std::string& algorithm)
 {
-    std::map<std::string, double> rates;
+    return algorithm == "token_bucket" || algorithm == "fixed_window" || algorithm == "sliding_window_counter"
+        || algorithm == "gcra";
+}
+
+// Decisions per second of each algorithm in both forms; returns them by name for the comparisons after.
+std::map<std::string, Rates> decisionRows(Table& t, const AllOptions& o, const std::string& trace)
+{
+    std::map<std::string, Rates> rates;
     for (const Limit& limit : limits()) {
         std::vector<std::string> argv = {o.self, "decisions", "--algorithm", limit.algorithm, "--trace", trace, "--json"};
         for (const std::string& p : limit.params)
@@ -162,13 +179,20 @@ std::map<std::string, double> decisionRows(Table& t, const AllOptions& o, const 
             t.skip("decisions", limit.algorithm, "the decisions benchmark failed");
             continue;
         }
-        const double rate = (*j)["decisions_per_s"].get<double>();
-        rates[limit.algorithm] = rate;
-        t.add({"decisions", std::string(limit.algorithm) + " decisions/s", rate, "/s", "string-map token bucket",
-               (*j)["baseline_decisions_per_s"].get<double>(), ""});
-        t.add({"decisions", std::string(limit.algorithm) + " against the harness floor", rate, "/s",
-               "harness floor (a count per key)", (*j)["floor_decisions_per_s"].get<double>(),
-               "below 1x: the floor does no limiting; the gap is the algorithm's own cost"});
+        const std::string name = limit.algorithm;
+        const Rates r{(*j)["decisions_per_s"].get<double>(), (*j)["allow_only_decisions_per_s"].get<double>()};
+        rates[name] = r;
+        const std::string floorNote = "below 1x: the floor does no limiting; the gap is the algorithm's own cost";
+        t.add({"decisions", name + " decisions/s, full decision", r.full, "/s", "string-map token bucket, full decision",
+               (*j)["baseline_decisions_per_s"].get<double>(), "allowed, remaining, retry-after and reset-after"});
+        t.add({"decisions", name + " decisions/s, allow only", r.allowOnly, "/s", "string-map token bucket, allow only",
+               (*j)["baseline_allow_only_decisions_per_s"].get<double>(),
+               hasOwnAllowPath(name) ? "the same decisions and state changes, the allowed flag alone"
+                                     : "no allow-only form of its own: the full decision's flag"});
+        t.add({"decisions", name + " full decision against the harness floor", r.full, "/s", "harness floor (a count per key)",
+               (*j)["floor_decisions_per_s"].get<double>(), floorNote});
+        t.add({"decisions", name + " allow only against the harness floor", r.allowOnly, "/s",
+               "harness floor (a count per key), allow only", (*j)["floor_allow_only_decisions_per_s"].get<double>(), floorNote});
     }
     return rates;
 }
@@ -178,9 +202,9 @@ bool installed(const std::vector<std::string>& probe)
     return runChild(probe, {}, true).exitCode == 0;
 }
 
-void goRows(Table& t, const AllOptions& o, const std::string& trace, double tokenBucket)
+void goRows(Table& t, const AllOptions& o, const std::string& trace, const Rates& tokenBucket)
 {
-    const std::string name = "token_bucket against golang.org/x/time/rate";
+    const std::string name = "token_bucket allow only against golang.org/x/time/rate";
     if (!installed({"go", "version"}))
         return t.skip("others", name, "go is not installed (apt-get install golang-go golang-golang-x-time-dev)");
     const std::string binary = fs::absolute(o.out + "/xtimerate").string();
@@ -191,11 +215,15 @@ void goRows(Table& t, const AllOptions& o, const std::string& trace, double toke
     const auto j = jsonOf(runChild({binary, "-trace", trace, "-rate", "10", "-burst", "20"}));
     if (!j)
         return t.skip("others", name, "the Go program failed");
-    t.add({"others", name, tokenBucket, "/s", "x/time/rate, a rate.Limiter per key in a Go map",
-           (*j)["decisions_per_s"].get<double>(), "the same 2,000,000 requests, AllowN at each request's time"});
+    const std::string baseline = "x/time/rate, a rate.Limiter per key in a Go map";
+    const double go = (*j)["decisions_per_s"].get<double>();
+    t.add({"others", name, tokenBucket.allowOnly, "/s", baseline, go,
+           "like for like: a bool per request (allowBatch, AllowN), the same 2,000,000 requests at their own times"});
+    t.add({"others", "token_bucket full decision against golang.org/x/time/rate", tokenBucket.full, "/s", baseline, go,
+           "not like for like: ours also computes remaining, retry-after and reset-after, AllowN only the bool"});
 }
 
-void pythonLimitsRows(Table& t, const std::string& trace, const std::map<std::string, double>& rates)
+void pythonLimitsRows(Table& t, const std::string& trace, const std::map<std::string, Rates>& rates)
 {
     if (!installed({"/usr/bin/python3", "-c", "import limits"}))
         return t.skip("others", "against python limits", "python3-limits is not installed");
@@ -206,13 +234,23 @@ void pythonLimitsRows(Table& t, const std::string& trace, const std::map<std::st
     const std::string version = (*j)["limits_version"].get<std::string>();
     const double fixed = (*j)["fixed_window_decisions_per_s"].get<double>();
     const double moving = (*j)["moving_window_decisions_per_s"].get<double>();
-    const std::string note = "limits " + version + ", MemoryStorage, the trace's first 200,000 keys and costs";
-    t.add({"others", "token_bucket against python limits' fastest", rates.at("token_bucket"), "/s",
-           "limits FixedWindowRateLimiter", fixed, note + " (limits has no token bucket)"});
-    t.add({"others", "fixed_window against python limits", rates.at("fixed_window"), "/s", "limits FixedWindowRateLimiter", fixed,
-           note});
-    t.add({"others", "sliding_window_log against python limits", rates.at("sliding_window_log"), "/s",
-           "limits MovingWindowRateLimiter", moving, note});
+    const std::string note = "limits " + version + ", MemoryStorage, the trace's first 200,000 keys and costs; ";
+    const std::string like = "like for like: a bool per request (allowBatch, hit())";
+    const std::string unlike =
+        "not like for like: ours also computes remaining, retry-after and reset-after, hit() only the bool";
+    const std::string fixedName = "limits FixedWindowRateLimiter";
+    t.add({"others", "token_bucket allow only against python limits' fastest", rates.at("token_bucket").allowOnly, "/s",
+           fixedName, fixed, note + like + " (limits has no token bucket)"});
+    t.add({"others", "token_bucket full decision against python limits' fastest", rates.at("token_bucket").full, "/s", fixedName,
+           fixed, note + unlike});
+    t.add({"others", "fixed_window allow only against python limits", rates.at("fixed_window").allowOnly, "/s", fixedName, fixed,
+           note + like});
+    t.add({"others", "fixed_window full decision against python limits", rates.at("fixed_window").full, "/s", fixedName, fixed,
+           note + unlike});
+    t.add({"others", "sliding_window_log allow only against python limits", rates.at("sliding_window_log").allowOnly, "/s",
+           "limits MovingWindowRateLimiter", moving, note + like + " (the log's allow only is its full decision's flag)"});
+    t.add({"others", "sliding_window_log full decision against python limits", rates.at("sliding_window_log").full, "/s",
+           "limits MovingWindowRateLimiter", moving, note + unlike});
 }
 
 void eventRows(Table& t, const AllOptions& o)
@@ -322,7 +360,7 @@ int runAllBenchmarks(const AllOptions& o)
     std::cerr << "ratelab-bench all: writing " << trace << " ...\n";
     writeTrace(generateWorkload({2'000'000, 10'000, 1.1, 100'000, 1}), trace);
     Table t;
-    const std::map<std::string, double> rates = decisionRows(t, o, trace);
+    const std::map<std::string, Rates> rates = decisionRows(t, o, trace);
     if (rates.count("token_bucket")) {
         goRows(t, o, trace, rates.at("token_bucket"));
         pythonLimitsRows(t, trace, rates);

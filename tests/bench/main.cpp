@@ -10,10 +10,16 @@
 //
 // The whole trace is loaded or generated first (keys interned to dense ids). Then, --repeat
 // times each, with a fresh limiter per run built outside the clock, only the decision loop is
-// timed: decideBatch over chunks of kChunk requests into a reused Decision buffer whose
-// `allowed` flags are counted, so every Decision is computed and consumed. The best run is
-// reported. The table also shows the harness floor (floorlimiter.h): the same loop with a
-// decision that only counts, so what the algorithm itself costs is the difference.
+// timed, in two forms:
+//   full decision  decideBatch over chunks of kChunk requests into a reused Decision buffer
+//                  whose `allowed` flags are counted, so every Decision (allowed, remaining,
+//                  retry-after, reset-after) is computed and consumed;
+//   allow only     allowBatch (ratelimiter.h) into a reused buffer of flags, counted: the same
+//                  decisions and state changes without the header fields, what
+//                  golang.org/x/time/rate's AllowN or python limits' hit() answer.
+// The two must allow the same requests (exit 1 otherwise). The best run is reported. The
+// string-map baseline and the harness floor (floorlimiter.h: the same loop with a decision
+// that only counts, so what the algorithm itself costs is the difference) run in both forms.
 // Exit codes: 0 success, 2 bad usage or input (one line on stderr), 1 internal.
 
 #include "tests/bench/floorlimiter.h"
@@ -35,6 +41,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <memory>
 
 namespace ratelab::bench {
 namespace {
@@ -84,37 +91,25 @@ std::int64_t countAllowed(const Decision* decisions, std::size_t count)
     return allowed;
 }
 
-// One run of `limiter` over the whole workload; returns the seconds of the decision loop.
-double timeDecisions(RateLimiter& limiter, const Workload& w, std::vector<Decision>& out, std::int64_t& allowed)
+std::int64_t countAllowed(const bool* flags, std::size_t count)
 {
-    const Request* requests = w.requests.data();
-    const std::size_t n = w.requests.size();
-    allowed = 0;
-    const auto start = Clock::now();
-    for (std::size_t i = 0; i < n; i += kChunk) {
-        const std::size_t m = std::min(kChunk, n - i);
-        limiter.decideBatch(requests + i, m, out.data());
-        allowed += countAllowed(out.data(), m);
-    }
-    return std::chrono::duration<double>(Clock::now() - start).count();
+    std::int64_t allowed = 0;
+    for (std::size_t i = 0; i < count; ++i)
+        allowed += flags[i];
+    return allowed;
 }
 
-double runEngine(const Options& o, const ParamValues& params, const Workload& w, std::vector<Decision>& out,
-                 std::int64_t& allowed)
-{
-    const BuiltLimiter built = makeLimiter(o.algorithm, params);  // fresh state, not timed
-    return timeDecisions(*built.limiter, w, out, allowed);
-}
+// The reused output buffers of one form: Decisions (full) or flags (allow only).
+struct Buffers {
+    std::vector<Decision> decisions = std::vector<Decision>(kChunk);
+    std::unique_ptr<bool[]> flags = std::make_unique<bool[]>(kChunk);
+};
 
-double runFloor(const Workload& w, std::vector<Decision>& out, std::int64_t& allowed)
+// One run of `decide(requests, keys, count)` (a batch call, writing into `out`) over the whole
+// workload in chunks; returns the seconds of the loop and the requests allowed.
+template <class Decide, class Out>
+double timeLoop(const Workload& w, Out* out, std::int64_t& allowed, Decide decide)
 {
-    FloorLimiter floor;
-    return timeDecisions(floor, w, out, allowed);
-}
-
-double runBaseline(double capacity, double tokensPerUs, const Workload& w, std::vector<Decision>& out, std::int64_t& allowed)
-{
-    StringMapTokenBucket baseline(capacity, tokensPerUs);
     const Request* requests = w.requests.data();
     const std::string* keys = w.keyOfRequest.data();
     const std::size_t n = w.requests.size();
@@ -122,10 +117,58 @@ double runBaseline(double capacity, double tokensPerUs, const Workload& w, std::
     const auto start = Clock::now();
     for (std::size_t i = 0; i < n; i += kChunk) {
         const std::size_t m = std::min(kChunk, n - i);
-        baseline.decideBatch(keys + i, requests + i, m, out.data());
-        allowed += countAllowed(out.data(), m);
+        decide(requests + i, keys + i, m, out);
+        allowed += countAllowed(out, m);
     }
     return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One run of `limiter` in the given form.
+double timeLimiter(RateLimiter& limiter, const Workload& w, Buffers& b, bool allowOnly, std::int64_t& allowed)
+{
+    if (allowOnly)
+        return timeLoop(w, b.flags.get(), allowed, [&limiter](const Request* r, const std::string*, std::size_t m, bool* out) {
+            limiter.allowBatch(r, m, out);
+        });
+    return timeLoop(
+        w, b.decisions.data(), allowed,
+        [&limiter](const Request* r, const std::string*, std::size_t m, Decision* out) { limiter.decideBatch(r, m, out); });
+}
+
+double timeBaseline(StringMapTokenBucket& baseline, const Workload& w, Buffers& b, bool allowOnly, std::int64_t& allowed)
+{
+    if (allowOnly)
+        return timeLoop(w, b.flags.get(), allowed,
+                        [&baseline](const Request* r, const std::string* keys, std::size_t m, bool* out) {
+                            baseline.allowBatch(keys, r, m, out);
+                        });
+    return timeLoop(w, b.decisions.data(), allowed,
+                    [&baseline](const Request* r, const std::string* keys, std::size_t m, Decision* out) {
+                        baseline.decideBatch(keys, r, m, out);
+                    });
+}
+
+// The timings of one form: the engine, the string-map baseline and the harness floor.
+struct FormTimings {
+    Timing engine;
+    Timing baseline;
+    Timing floor;
+};
+
+// One timed run of each of the three in one form, each with fresh state built outside the clock.
+void runForm(const Options& o, const ParamValues& params, double capacity, double tokensPerUs, const Workload& w, Buffers& b,
+             bool allowOnly, FormTimings& t)
+{
+    std::int64_t allowed = 0;
+    const BuiltLimiter built = makeLimiter(o.algorithm, params);
+    const double engineSeconds = timeLimiter(*built.limiter, w, b, allowOnly, allowed);
+    t.engine.add(engineSeconds, allowed);
+    StringMapTokenBucket baseline(capacity, tokensPerUs);
+    const double baselineSeconds = timeBaseline(baseline, w, b, allowOnly, allowed);
+    t.baseline.add(baselineSeconds, allowed);
+    FloorLimiter floor;
+    const double floorSeconds = timeLimiter(floor, w, b, allowOnly, allowed);
+    t.floor.add(floorSeconds, allowed);
 }
 
 // The baseline's bucket from the algorithm's own parameters (defaults filled in): capacity and
@@ -170,6 +213,81 @@ std::string runsText(const Timing& t)
     return text + " ms";
 }
 
+// The workload of --generate or --trace; false with a line on stderr when it cannot be had.
+bool loadWorkload(const Options& o, Workload& w)
+{
+    if (!o.generate.empty()) {
+        GenerateSpec spec;
+        std::string error;
+        if (!parseGenerateSpec(o.generate, spec, error)) {
+            std::cerr << "ratelab-bench: " << error << "\n";
+            return false;
+        }
+        w = generateWorkload(spec);
+        return true;
+    }
+    try {
+        w = loadTrace(o.trace);
+    } catch (const InputError& e) {
+        std::cerr << "ratelab-bench: " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
+void printRow(const std::string& name, const Timing& t, std::size_t n, const std::string& bytes)
+{
+    std::printf("%-44s %14s %12.2f %12lld %8s  %s\n", name.c_str(), millions(t.perSecond(n)).c_str(),
+                t.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(t.allowed), bytes.c_str(),
+                runsText(t).c_str());
+}
+
+void printTable(const Options& o, const BuiltLimiter& probe, const Workload& w, double capacity, double tokensPerUs,
+                const FormTimings& full, const FormTimings& allow)
+{
+    const std::size_t n = w.requests.size();
+    std::string paramText;
+    for (const auto& [k, v] : probe.params)
+        paramText += " " + k + "=" + v;
+    std::printf("ratelab-bench decisions: %s%s\n", o.algorithm.c_str(), paramText.c_str());
+    std::printf("workload: %zu requests, %zu keys (%s)\n", n, w.keyCount, w.description.c_str());
+    std::printf("best of %d runs after a priming run; chunks of %zu requests\n", o.repeat, kChunk);
+    std::printf("full: every Decision field; allow only: the allowed flag alone (allowBatch)\n\n");
+    std::printf("%-44s %14s %12s %12s %8s  %s\n", "", "decisions/s", "ns/decision", "allowed", "B/key", "runs");
+    const std::string stateBytes = std::to_string(probe.limiter->stateBytesPerKey());
+    char bucket[64];
+    std::snprintf(bucket, sizeof bucket, "baseline string map (%g, %g/s)", capacity, tokensPerUs * 1e6);
+    const std::string floorBytes = std::to_string(sizeof(FloorState));
+    printRow("engine " + o.algorithm + ", full", full.engine, n, stateBytes);
+    printRow("engine " + o.algorithm + ", allow only", allow.engine, n, stateBytes);
+    printRow(std::string(bucket) + ", full", full.baseline, n, "-");
+    printRow(std::string(bucket) + ", allow only", allow.baseline, n, "-");
+    printRow("harness floor (count per key), full", full.floor, n, floorBytes);
+    printRow("harness floor (count per key), allow only", allow.floor, n, floorBytes);
+    std::printf("%-44s %13.1fx\n", "engine / baseline, full", full.baseline.bestSeconds / full.engine.bestSeconds);
+    std::printf("%-44s %13.1fx\n", "engine / baseline, allow only", allow.baseline.bestSeconds / allow.engine.bestSeconds);
+    std::printf("%-44s %13.1fx\n", "floor / baseline, full", full.baseline.bestSeconds / full.floor.bestSeconds);
+    std::printf("%-44s %13.2fx\n", "engine allow only / full", full.engine.bestSeconds / allow.engine.bestSeconds);
+}
+
+void printJson(const Options& o, const BuiltLimiter& probe, const Workload& w, const FormTimings& full, const FormTimings& allow)
+{
+    const std::size_t n = w.requests.size();
+    nlohmann::ordered_json j;
+    j["requests"] = n;
+    j["keys"] = w.keyCount;
+    j["algorithm"] = o.algorithm;
+    j["allowed"] = full.engine.allowed;
+    j["decisions_per_s"] = std::llround(full.engine.perSecond(n));
+    j["allow_only_decisions_per_s"] = std::llround(allow.engine.perSecond(n));
+    j["state_bytes_per_key"] = probe.limiter->stateBytesPerKey();
+    j["baseline_decisions_per_s"] = std::llround(full.baseline.perSecond(n));
+    j["baseline_allow_only_decisions_per_s"] = std::llround(allow.baseline.perSecond(n));
+    j["floor_decisions_per_s"] = std::llround(full.floor.perSecond(n));
+    j["floor_allow_only_decisions_per_s"] = std::llround(allow.floor.perSecond(n));
+    std::cout << j.dump() << "\n";
+}
+
 int runDecisions(const Options& o)
 {
     ParamValues params;
@@ -188,87 +306,38 @@ int runDecisions(const Options& o)
         std::cerr << "ratelab-bench: " << e.field() << ": " << e.what() << "\n";
         return kExitBadInput;
     }
-
     Workload w;
-    if (!o.generate.empty()) {
-        GenerateSpec spec;
-        std::string error;
-        if (!parseGenerateSpec(o.generate, spec, error)) {
-            std::cerr << "ratelab-bench: " << error << "\n";
-            return kExitBadInput;
-        }
-        w = generateWorkload(spec);
-    } else {
-        try {
-            w = loadTrace(o.trace);
-        } catch (const InputError& e) {
-            std::cerr << "ratelab-bench: " << e.what() << "\n";
-            return kExitBadInput;
-        }
-    }
+    if (!loadWorkload(o, w))
+        return kExitBadInput;
     for (const Request& r : w.requests) {
         if (!probe.limiter->acceptsCost(r.cost)) {
             std::cerr << "ratelab-bench: cost: " << o.algorithm << " does not accept cost " << r.cost << "\n";
             return kExitBadInput;
         }
     }
-    const std::size_t n = w.requests.size();
 
     double capacity = 0;
     double tokensPerUs = 0;
     baselineBucket(probe, capacity, tokensPerUs);
-
-    std::vector<Decision> out(kChunk);
-    Timing engine;
-    Timing baseline;
-    Timing floor;
-    std::int64_t allowed = 0;
-    runEngine(o, params, w, out, allowed);  // priming: page in, warm caches and predictors
-    runBaseline(capacity, tokensPerUs, w, out, allowed);
+    Buffers buffers;
+    FormTimings full;
+    FormTimings allow;
+    FormTimings priming;  // page in, warm caches and predictors; not reported
+    runForm(o, params, capacity, tokensPerUs, w, buffers, false, priming);
+    runForm(o, params, capacity, tokensPerUs, w, buffers, true, priming);
     for (int run = 0; run < o.repeat; ++run) {
-        const double engineSeconds = runEngine(o, params, w, out, allowed);
-        engine.add(engineSeconds, allowed);
-        const double baselineSeconds = runBaseline(capacity, tokensPerUs, w, out, allowed);
-        baseline.add(baselineSeconds, allowed);
-        const double floorSeconds = runFloor(w, out, allowed);
-        floor.add(floorSeconds, allowed);
+        runForm(o, params, capacity, tokensPerUs, w, buffers, false, full);
+        runForm(o, params, capacity, tokensPerUs, w, buffers, true, allow);
     }
-    const std::size_t stateBytes = probe.limiter->stateBytesPerKey();
-
-    if (o.json) {
-        nlohmann::ordered_json j;
-        j["requests"] = n;
-        j["keys"] = w.keyCount;
-        j["algorithm"] = o.algorithm;
-        j["allowed"] = engine.allowed;
-        j["decisions_per_s"] = std::llround(engine.perSecond(n));
-        j["state_bytes_per_key"] = stateBytes;
-        j["baseline_decisions_per_s"] = std::llround(baseline.perSecond(n));
-        j["floor_decisions_per_s"] = std::llround(floor.perSecond(n));
-        std::cout << j.dump() << "\n";
-        return kExitOk;
+    if (allow.engine.allowed != full.engine.allowed) {
+        std::cerr << "ratelab-bench: internal error: the allow-only path allowed " << allow.engine.allowed
+                  << " requests, the full decision " << full.engine.allowed << "\n";
+        return kExitInternal;
     }
-
-    std::string paramText;
-    for (const auto& [k, v] : probe.params)
-        paramText += " " + k + "=" + v;
-    std::printf("ratelab-bench decisions: %s%s\n", o.algorithm.c_str(), paramText.c_str());
-    std::printf("workload: %zu requests, %zu keys (%s)\n", n, w.keyCount, w.description.c_str());
-    std::printf("best of %d runs after a priming run; chunks of %zu requests\n\n", o.repeat, kChunk);
-    std::printf("%-30s %14s %12s %12s %8s  %s\n", "", "decisions/s", "ns/decision", "allowed", "B/key", "runs");
-    std::printf("%-30s %14s %12.2f %12lld %8zu  %s\n", ("engine " + o.algorithm).c_str(), millions(engine.perSecond(n)).c_str(),
-                engine.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(engine.allowed), stateBytes,
-                runsText(engine).c_str());
-    char bucket[64];
-    std::snprintf(bucket, sizeof bucket, "baseline string map (%g, %g/s)", capacity, tokensPerUs * 1e6);
-    std::printf("%-30s %14s %12.2f %12lld %8s  %s\n", bucket, millions(baseline.perSecond(n)).c_str(),
-                baseline.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(baseline.allowed), "-",
-                runsText(baseline).c_str());
-    std::printf("%-30s %14s %12.2f %12lld %8zu  %s\n", "harness floor (count per key)", millions(floor.perSecond(n)).c_str(),
-                floor.bestSeconds * 1e9 / static_cast<double>(n), static_cast<long long>(floor.allowed), sizeof(FloorState),
-                runsText(floor).c_str());
-    std::printf("%-30s %13.1fx\n", "engine / baseline", baseline.bestSeconds / engine.bestSeconds);
-    std::printf("%-30s %13.1fx\n", "floor / baseline", baseline.bestSeconds / floor.bestSeconds);
+    if (o.json)
+        printJson(o, probe, w, full, allow);
+    else
+        printTable(o, probe, w, capacity, tokensPerUs, full, allow);
     return kExitOk;
 }
 

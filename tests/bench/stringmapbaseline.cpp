@@ -5,19 +5,25 @@
 
 namespace ratelab::bench {
 
+StringMapTokenBucket::State& StringMapTokenBucket::refilled(const std::string& key, std::int64_t now)
+{
+    auto it = m_states.find(key);
+    if (it == m_states.end())
+        it = m_states.emplace(key, State{m_capacity, now}).first;
+    State& s = it->second;
+    if (now > s.last) {
+        s.tokens = std::min(m_capacity, s.tokens + static_cast<double>(now - s.last) * m_tokensPerUs);
+        s.last = now;
+    }
+    return s;
+}
+
 void StringMapTokenBucket::decideBatch(const std::string* keys, const Request* requests, std::size_t count, Decision* out)
 {
     for (std::size_t i = 0; i < count; ++i) {
         const Request& r = requests[i];
         const double cost = r.cost;
-        auto it = m_states.find(keys[i]);
-        if (it == m_states.end())
-            it = m_states.emplace(keys[i], State{m_capacity, r.t}).first;
-        State& s = it->second;
-        if (r.t > s.last) {
-            s.tokens = std::min(m_capacity, s.tokens + static_cast<double>(r.t - s.last) * m_tokensPerUs);
-            s.last = r.t;
-        }
+        State& s = refilled(keys[i], r.t);
         Decision d;
         if (cost > m_capacity) {
             d.retryAfterUs = kNeverPasses;
@@ -30,6 +36,18 @@ void StringMapTokenBucket::decideBatch(const std::string* keys, const Request* r
         d.remaining = static_cast<std::int64_t>(s.tokens);
         d.resetAfterUs = static_cast<Duration>(std::ceil((m_capacity - s.tokens) / m_tokensPerUs));
         out[i] = d;
+    }
+}
+
+void StringMapTokenBucket::allowBatch(const std::string* keys, const Request* requests, std::size_t count, bool* out)
+{
+    for (std::size_t i = 0; i < count; ++i) {
+        const double cost = requests[i].cost;
+        State& s = refilled(keys[i], requests[i].t);
+        const bool allowed = cost <= m_capacity && s.tokens >= cost;
+        if (allowed)
+            s.tokens -= cost;
+        out[i] = allowed;
     }
 }
 

@@ -6,6 +6,9 @@
 // engine (allowed, remaining, retry-after and reset-after, in float arithmetic), so the two
 // do comparable work per request and differ in how they find and hold the state.
 //
+// allowBatch is the same bucket answering only whether each request passes, for the engine's
+// allow-only path (RateLimiter::allowBatch) to be measured against like for like.
+//
 // Not exact and not used for anything but timing: the engine's TokenBucket is the reference.
 
 #include "engine/algorithms/ratelimiter.h"
@@ -21,12 +24,16 @@ public:
 
     // keys[i] is the key of requests[i].
     void decideBatch(const std::string* keys, const Request* requests, std::size_t count, Decision* out);
+    void allowBatch(const std::string* keys, const Request* requests, std::size_t count, bool* out);
 
 private:
     struct State {
         double tokens = 0;
         std::int64_t last = 0;
     };
+
+    // The key's bucket, refilled to `now` (a new key starts full).
+    State& refilled(const std::string& key, std::int64_t now);
 
     double m_capacity;
     double m_tokensPerUs;
