@@ -61,10 +61,12 @@ public:
     // decision has a cheaper form without the header fields override it (allowOne below);
     // the others answer decide()'s flag.
     virtual bool allow(KeyId key, SimTime now, Cost cost) { return decide(key, now, cost).allowed; }
-    // The same for a run of requests: out[i] is allow() of requests[i].
+    // The same for a run of requests: out[i] is allow() of requests[i]. The default decides
+    // runs of kStep requests into a buffer on the stack (10 KiB), long enough that a batch
+    // loop's look-ahead (16 requests in the sliding log's) covers nearly all of each run.
     virtual void allowBatch(const Request* requests, std::size_t count, bool* out)
     {
-        constexpr std::size_t kStep = 64;
+        constexpr std::size_t kStep = 256;
         Decision decisions[kStep];
         for (std::size_t i = 0; i < count; i += kStep) {
             const std::size_t m = std::min(kStep, count - i);
