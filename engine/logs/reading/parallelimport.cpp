@@ -163,33 +163,55 @@ public:
     }
 
 private:
-    // Reads the next chunk into a free slot; false when the file is all read, the merge is
-    // a slot count behind, or the import has stopped (a read failed: then it is stopped
-    // here). Called with m_mutex held: chunks are read one at a time, in file order.
+    // Whether a thread may start reading the next chunk: none is being read, the file is not
+    // all read, and a slot is free (the merge is less than a slot count behind). Under m_mutex.
+    bool canClaim() const { return !m_reading && !m_inputEnded && !m_stopped && m_claimed - m_merged < m_slots.size(); }
+
+    // Reads the next chunk into the next free slot. The read runs outside m_mutex, so the
+    // other threads hand in and merge chunks meanwhile (held, it serialised a tenth of the
+    // work); m_reading keeps reads one at a time, hence in file order. False when another
+    // thread was reading first, or the read failed (the import then stops).
     bool claim(unsigned worker, std::size_t& index)
     {
-        if (m_inputEnded || m_claimed - m_merged >= m_slots.size() || m_stopped)
-            return false;
-        ChunkResult& slot = m_slots[m_claimed % m_slots.size()];
-        try {
-            readChunk(slot);
-        } catch (...) {
-            m_failure = std::current_exception();
-            m_stopped = true;
-            m_changed.notify_all();
-            return false;
+        {
+            std::lock_guard lock(m_mutex);
+            if (!canClaim())
+                return false;
+            m_reading = true;
+            index = m_claimed;
         }
-        index = m_claimed++;
-        slot.worker = worker;
-        slot.ready = false;
-        return true;
+        ChunkResult& slot = m_slots[index % m_slots.size()];  // merged already: no one else looks at it
+        bool ended = false;
+        std::exception_ptr failure;
+        try {
+            ended = readChunk(slot);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_reading = false;
+            if (failure) {
+                if (!m_failure)
+                    m_failure = failure;
+                m_stopped = true;
+            } else {
+                m_inputEnded = ended;
+                slot.worker = worker;
+                slot.ready = false;
+                ++m_claimed;
+            }
+        }
+        m_changed.notify_all();
+        return !failure;
     }
 
     // Fills `chunk` with the next whole lines of the file: the line carried over from the
     // chunk before, then m_chunkBytes read, up to the last line end; the rest is carried to
     // the next chunk. A line longer than maxLine is not carried: its head ends the chunk (and
-    // is rejected there, as LogReader does) and the rest of it is read and dropped.
-    void readChunk(ChunkResult& chunk)
+    // is rejected there, as LogReader does) and the rest of it is read and dropped. True when
+    // the file is all read. Only the thread that set m_reading calls it.
+    bool readChunk(ChunkResult& chunk)
     {
         if (!chunk.buffer)
             chunk.buffer = std::make_unique<char[]>(m_maxLine + m_chunkBytes);
@@ -217,7 +239,6 @@ private:
         const std::size_t lastNl = data.rfind('\n');
         const std::size_t whole = lastNl == std::string_view::npos ? 0 : lastNl + 1;
         if (atEnd) {
-            m_inputEnded = true;
             // The line cut off where the file shrank is not a line; the last line of a file
             // that did not is one, with or without a newline.
             chunk.text = m_file.shrunkTo() >= 0 ? data.substr(0, whole) : data;
@@ -230,6 +251,7 @@ private:
             m_carryLength = data.size() - whole;
         }
         chunk.fileEnd = m_file.offset() - static_cast<std::int64_t>(data.size() - chunk.text.size());
+        return atEnd;
     }
 
     void parseClaimed(unsigned worker, std::size_t index)
@@ -253,14 +275,15 @@ private:
     void parseLoop(unsigned worker, const RunControl* control)
     {
         for (;;) {
-            std::size_t index = 0;
-            bool claimed = false;
             {
                 std::unique_lock lock(m_mutex);
-                m_changed.wait(lock, [&] { return m_stopped || m_inputEnded || (claimed = claim(worker, index)) || m_stopped; });
-                if (!claimed)
+                m_changed.wait(lock, [&] { return m_stopped || m_inputEnded || canClaim(); });
+                if (m_stopped || m_inputEnded)
                     return;  // stopped, or the whole file is read
             }
+            std::size_t index = 0;
+            if (!claim(worker, index))
+                continue;  // another thread read first, or the read failed (then stopped)
             parseClaimed(worker, index);
             if (control && control->cancelled())
                 stop();
@@ -270,20 +293,21 @@ private:
     void mergeLoop(const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
     {
         for (;;) {
-            std::size_t parseIndex = 0;
             bool parse = false;
             {
                 std::unique_lock lock(m_mutex);
                 const auto nextReady = [&] { return m_merged < m_claimed && m_slots[m_merged % m_slots.size()].ready; };
+                // Merging comes first; only while the next chunk is not ready does this thread read and parse.
                 m_changed.wait(lock, [&] {
-                    return m_stopped || nextReady() || (m_merged == m_claimed && m_inputEnded) || (parse = claim(0, parseIndex))
-                        || m_stopped;
+                    return m_stopped || nextReady() || (m_merged == m_claimed && m_inputEnded) || (parse = canClaim());
                 });
                 if (m_stopped || (!parse && !nextReady()))
                     return;  // failed, cancelled, or everything merged
             }
             if (parse) {
-                parseClaimed(0, parseIndex);
+                std::size_t index = 0;
+                if (claim(0, index))
+                    parseClaimed(0, index);
                 continue;
             }
             merge(m_slots[m_merged % m_slots.size()], sink);
@@ -399,15 +423,18 @@ private:
     RequestOrdering m_ordering;
     ImportTally m_tally;
 
-    std::mutex m_mutex;  // guards what follows, and the slots' `ready` flags
-    std::condition_variable m_changed;
+    // The reading thread's own (claim: m_reading makes it the only one).
     const char* m_carry = nullptr;  // the start of a line the last chunk read ends in, in its buffer
     std::size_t m_carryLength = 0;
     bool m_skippingLongLine = false;  // inside a line too long to carry, whose head has been read
-    bool m_inputEnded = false;        // the file is all read
-    std::size_t m_claimed = 0;        // chunks read
-    std::size_t m_merged = 0;         // chunks merged
-    bool m_stopped = false;           // cancelled or failed
+
+    std::mutex m_mutex;  // guards what follows, and the slots' `ready` flags
+    std::condition_variable m_changed;
+    bool m_reading = false;     // a thread is reading the next chunk (claim)
+    bool m_inputEnded = false;  // the file is all read
+    std::size_t m_claimed = 0;  // chunks read
+    std::size_t m_merged = 0;   // chunks merged
+    bool m_stopped = false;     // cancelled or failed
     std::exception_ptr m_failure;
 };
 
