@@ -5,6 +5,8 @@
 #include "engine/advisor/parameterfamily.h"
 #include "engine/core/units.h"
 
+#include <cmath>
+
 namespace ratelab {
 
 RecommendationModel::RecommendationModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -49,7 +51,9 @@ double RecommendationModel::keptShare(const Recommendation& rec) const
 }
 
 namespace {
-// "refill 18/m" as the CLI takes it, or with a rate's value in `unit`: "refill 18/min".
+// "refill 18/m" as the CLI takes it, or with a rate's value in `unit`: "refill 18/min"; a
+// value the unit cannot write in a few digits is marked as rounded ("refill ≈0.28/s" for 17/m),
+// since a parameter is exact and the CLI text is what an export writes.
 QString paramText(const std::string& key, const std::string& value, std::optional<fmt::RateUnit> unit)
 {
     std::string error;
@@ -57,7 +61,10 @@ QString paramText(const std::string& key, const std::string& value, std::optiona
     if (!rate)
         return QString::fromStdString(key + " " + value);
     const QString per = *unit == fmt::RateUnit::PerMinute ? QStringLiteral("/min") : QStringLiteral("/s");
-    return QString::fromStdString(key + " ") + fmt::rateNumber(fmt::rateIn(rate->perSecondNearest(), *unit)) + per;
+    const double inUnit = fmt::rateIn(rate->perSecondNearest(), *unit);
+    const QString number = fmt::rateNumber(inUnit);
+    const bool rounded = std::abs(QString(number).remove(QLatin1Char(',')).toDouble() - inUnit) > 1e-9 * std::max(1.0, inUnit);
+    return QString::fromStdString(key + " ") + (rounded ? QStringLiteral("≈") : QString()) + number + per;
 }
 }  // namespace
 

@@ -60,6 +60,12 @@ private slots:
         QCOMPARE(model.headerData(RecommendationModel::Limit, Qt::Horizontal).toString(), QStringLiteral("limit\n(req/min)"));
         QCOMPARE(model.index(0, RecommendationModel::Limit).data(RecommendationModel::RawRole).toDouble(), 60.0);
         QCOMPARE(model.index(0, RecommendationModel::Limit).data().toString(), QStringLiteral("60"));
+        // 17/m is 0.28333... per second: rounded in req/s (to 0.28), and marked so; exact in req/min.
+        Recommendation odd;
+        odd.parameter = "capacity";
+        odd.params = {{"capacity", "17"}, {"refill", "17/m"}};
+        QCOMPARE(RecommendationModel::paramsText(odd, fmt::RateUnit::PerSecond), QStringLiteral("capacity 17, refill ≈0.28/s"));
+        QCOMPARE(RecommendationModel::paramsText(odd, fmt::RateUnit::PerMinute), QStringLiteral("capacity 17, refill 17/min"));
         model.setRateUnit(fmt::RateUnit::PerSecond);
         QCOMPARE(model.index(0, RecommendationModel::Parameters).data().toString(), QStringLiteral("capacity 1, refill 1/s"));
         QCOMPARE(model.headerData(RecommendationModel::Limit, Qt::Horizontal).toString(), QStringLiteral("limit\n(req/s)"));
