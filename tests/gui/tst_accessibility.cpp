@@ -5,6 +5,8 @@
 
 #include "guitest.h"
 
+#include <QTabWidget>
+
 #include <QAccessible>
 #include <QTabBar>
 
@@ -64,16 +66,21 @@ private slots:
     {
         QTest::addColumn<int>("view");
         QTest::addColumn<QString>("scenario");
-        QTest::newRow("compare") << int(MainWindow::View::Compare) << QString();
-        QTest::newRow("learn") << int(MainWindow::View::Learn) << QString();
-        QTest::newRow("logs") << int(MainWindow::View::Logs) << QString();
-        QTest::newRow("cluster") << int(MainWindow::View::Cluster) << QStringLiteral("cluster-redis-outage");
+        QTest::addColumn<int>("dockTab");
+        QTest::newRow("compare") << int(MainWindow::View::Compare) << QString() << 0;
+        QTest::newRow("learn") << int(MainWindow::View::Learn) << QString() << 0;
+        QTest::newRow("logs") << int(MainWindow::View::Logs) << QString() << 0;
+        QTest::newRow("cluster") << int(MainWindow::View::Cluster) << QStringLiteral("cluster-redis-outage") << 0;
+        // The dock's Traffic and Settings tabs: every field of the scenario, with a cluster.
+        QTest::newRow("traffic tab") << int(MainWindow::View::Compare) << QStringLiteral("cluster-redis-outage") << 1;
+        QTest::newRow("settings tab") << int(MainWindow::View::Compare) << QStringLiteral("websocket-messages") << 2;
     }
 
     void everyFocusableWidgetIsNamed()
     {
         QFETCH(int, view);
         QFETCH(QString, scenario);
+        QFETCH(int, dockTab);
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
@@ -83,6 +90,7 @@ private slots:
         else
             w.openExample(scenario);
         QVERIFY(waitSettled(w));
+        w.scenarioDock()->tabs()->setCurrentIndex(dockTab);
         QStringList unnamed;
         const QList<QWidget*> chain = focusChain(&w);
         for (QWidget* widget : chain)
