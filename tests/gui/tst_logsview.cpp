@@ -289,11 +289,16 @@ private slots:
         QVERIFY(luaLeaky->text().contains(QStringLiteral("leaky_bucket")));
         luaLeaky->close();
 
-        // Below 1200 px the charts become tabs.
+        // Below 1200 px the charts become tabs; the rate unit stays in sight on either tab.
         w.resize(1100, 760);
         QTRY_VERIFY(a->chartsAsTabs());
+        for (int tab = 0; tab < 2; ++tab) {
+            a->chartTabs()->setCurrentIndex(tab);
+            QTRY_VERIFY(a->rateUnitCombo()->isVisible());
+        }
         w.resize(1600, 1000);
         QTRY_VERIFY(!a->chartsAsTabs());
+        QTRY_VERIFY(a->rateUnitCombo()->isVisible());
     }
 
     // gui-guide.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;

@@ -121,11 +121,16 @@ void AdvisorView::createDistributionPanel()
     distLayout->addWidget(m_distribution, 1);
 }
 
-// "rates in [req/min]": the unit of every rate in the view, as last chosen.
+// "rates in [req/min]": the unit of every rate in the view, as last chosen. Narrow, it sits in
+// the chart tabs' corner, so it shows whichever chart is picked.
 void AdvisorView::createUnitCombo(QHBoxLayout* row)
 {
-    row->addWidget(new QLabel(tr("rates in"), m_distributionPanel));
-    m_unitCombo = new QComboBox(m_distributionPanel);
+    m_unitRow = row;
+    m_unitBox = new QWidget(m_distributionPanel);
+    auto* box = new QHBoxLayout(m_unitBox);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(new QLabel(tr("rates in"), m_unitBox));
+    m_unitCombo = new QComboBox(m_unitBox);
     m_unitCombo->setAccessibleName(tr("Rate unit"));
     m_unitCombo->setToolTip(tr("The unit of every rate in this view: both charts, the recommendation and the top keys"));
     for (fmt::RateUnit unit : {fmt::RateUnit::PerSecond, fmt::RateUnit::PerMinute})
@@ -133,7 +138,8 @@ void AdvisorView::createUnitCombo(QHBoxLayout* row)
     const QString saved = QSettings().value(QLatin1String(kRateUnitKey)).toString();
     m_unit = saved == QLatin1String("s") ? fmt::RateUnit::PerSecond : fmt::RateUnit::PerMinute;
     m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(m_unit)));
-    row->addWidget(m_unitCombo);
+    box->addWidget(m_unitCombo);
+    row->addWidget(m_unitBox);
     connect(m_unitCombo, &QComboBox::currentIndexChanged, this,
             [this] { setRateUnit(fmt::RateUnit(m_unitCombo->currentData().toInt())); });
 }
@@ -423,6 +429,8 @@ void AdvisorView::setNarrow(bool narrow)
     if (narrow) {
         m_chartTabs->addTab(m_distributionPanel, tr("Rate distribution"));
         m_chartTabs->addTab(m_tradeoffPanel, tr("Trade-off"));
+        m_chartTabs->setCornerWidget(m_unitBox, Qt::TopRightCorner);
+        m_unitBox->show();
         m_charts->hide();
         m_chartTabs->show();
         // The card moves under the top keys; both get more of the height.
@@ -430,6 +438,9 @@ void AdvisorView::setNarrow(bool narrow)
         m_bottom->insertWidget(0, m_details);
         m_split->setSizes({9'000, 11'000});
     } else {
+        m_chartTabs->setCornerWidget(nullptr, Qt::TopRightCorner);
+        m_unitRow->addWidget(m_unitBox);  // back beside the window buttons
+        m_unitBox->show();
         m_chartTabs->clear();  // removes the tabs, not the pages
         m_charts->addWidget(m_distributionPanel);
         m_charts->addWidget(m_tradeoffPanel);

@@ -69,6 +69,7 @@ public:
     QTabWidget* detailTabs() const { return m_details; }
     QString readoutText() const;
     // Below 1200 px the charts are tabs.
+    QTabWidget* chartTabs() const { return m_chartTabs; }
     bool chartsAsTabs() const { return m_narrow; }
 
     static constexpr int kNarrowWidth = 1200;
@@ -125,6 +126,8 @@ private:
     TradeoffChart* m_tradeoff = nullptr;
     QButtonGroup* m_windows = nullptr;
     QComboBox* m_unitCombo = nullptr;
+    QWidget* m_unitBox = nullptr;      // "rates in" and the combo
+    QHBoxLayout* m_unitRow = nullptr;  // where the box sits when the charts are side by side
     QLabel* m_readout = nullptr;
     QSplitter* m_bottom = nullptr;
     RecommendationCard* m_card = nullptr;
