@@ -84,6 +84,45 @@ bool parseCompareOptions(const QString& bucket, const QString& range, Options& o
 }
 
 // The options, or the exit code when they are wrong (2, the problem on stderr).
+// --dialog, --dock and --theme (empty: not given), checked; false with the problem on stderr.
+bool parseShownOptions(const QString& dock, const QString& theme, Options& options)
+{
+    if (!options.dialog.isEmpty() && (!ratelab::screenshotdialog::valid(options.dialog) || !options.screenshot)) {
+        std::fprintf(stderr,
+                     "ratelab: --dialog: expected tour:1 to tour:5, import:file, import:key or import:run, with --screenshot\n");
+        return false;
+    }
+    options.dockTab =
+        QStringList{QStringLiteral("algorithms"), QStringLiteral("traffic"), QStringLiteral("settings")}.indexOf(dock);
+    if (options.dockTab < 0) {
+        std::fprintf(stderr, "ratelab: --dock: expected algorithms, traffic or settings\n");
+        return false;
+    }
+    if (theme == QLatin1String("dark"))
+        options.theme = MainWindow::Theme::Dark;
+    else if (theme == QLatin1String("light"))
+        options.theme = MainWindow::Theme::Light;
+    else if (theme == QLatin1String("system"))
+        options.theme = MainWindow::Theme::System;
+    else if (!theme.isEmpty()) {
+        std::fprintf(stderr, "ratelab: --theme: expected system, light or dark\n");
+        return false;
+    }
+    return true;
+}
+
+// --log: a file that opens; false with the reason on stderr.
+bool parseLogOption(const QString& path, Options& options)
+{
+    QFile log(path);
+    if (!log.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "ratelab: --log %s: %s\n", qPrintable(log.fileName()), qPrintable(log.errorString()));
+        return false;
+    }
+    options.log = log.fileName();
+    return true;
+}
+
 std::variant<Options, int> parseOptions(const QApplication& app)
 {
     QCommandLineParser parser;
@@ -149,46 +188,13 @@ std::variant<Options, int> parseOptions(const QApplication& app)
         options.screenshot = parser.value(screenshotOption);
     if (parser.isSet(keyOption))
         options.key = parser.value(keyOption).toStdString();
-    if (parser.isSet(dialogOption)) {
+    if (parser.isSet(dialogOption))
         options.dialog = parser.value(dialogOption);
-        if (!ratelab::screenshotdialog::valid(options.dialog) || !options.screenshot) {
-            std::fprintf(stderr,
-                         "ratelab: --dialog: expected tour:1 to tour:5, import:file, import:key or import:run, "
-                         "with --screenshot\n");
-            return 2;
-        }
-    }
     options.strips = parser.isSet(stripsOption);
-    options.dockTab = QStringList{QStringLiteral("algorithms"), QStringLiteral("traffic"), QStringLiteral("settings")}.indexOf(
-        parser.value(dockOption));
-    if (options.dockTab < 0) {
-        std::fprintf(stderr, "ratelab: --dock: expected algorithms, traffic or settings\n");
-        return 2;
-    }
-    if (parser.isSet(logOption)) {
-        QFile log(parser.value(logOption));
-        if (!log.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "ratelab: --log %s: %s\n", qPrintable(log.fileName()), qPrintable(log.errorString()));
-            return 2;
-        }
-        options.log = log.fileName();
-    }
-    if (!parseCompareOptions(parser.value(bucketOption), parser.value(rangeOption), options))
-        return 2;
-    if (parser.isSet(themeOption)) {
-        const QString theme = parser.value(themeOption);
-        if (theme == QLatin1String("dark"))
-            options.theme = MainWindow::Theme::Dark;
-        else if (theme == QLatin1String("light"))
-            options.theme = MainWindow::Theme::Light;
-        else if (theme == QLatin1String("system"))
-            options.theme = MainWindow::Theme::System;
-        else {
-            std::fprintf(stderr, "ratelab: --theme: expected system, light or dark\n");
-            return 2;
-        }
-    }
-    return options;
+    const bool parsed = parseShownOptions(parser.value(dockOption), parser.value(themeOption), options)
+        && parseCompareOptions(parser.value(bucketOption), parser.value(rangeOption), options)
+        && (!parser.isSet(logOption) || parseLogOption(parser.value(logOption), options));
+    return parsed ? std::variant<Options, int>(options) : 2;
 }
 
 // The scenario to open: the file, or the embedded default when `path` is empty. Nothing when
