@@ -76,6 +76,19 @@ QByteArray where(std::size_t i, const Request& r)
         + " key=" + QByteArray::number(r.key) + " cost=" + QByteArray::number(r.cost);
 }
 
+// The row's limiter twice, one to decide and one to allow only, with the row's time origin.
+std::pair<BuiltLimiter, BuiltLimiter> twinLimiters(const QString& algorithm, const QString& params, qint64 start,
+                                                   qint64 originBefore)
+{
+    std::pair<BuiltLimiter, BuiltLimiter> twins{makeLimiter(algorithm.toStdString(), test::paramsFrom(params)),
+                                                makeLimiter(algorithm.toStdString(), test::paramsFrom(params))};
+    if (originBefore > 0) {
+        twins.first.limiter->setTimeOrigin(start - originBefore);
+        twins.second.limiter->setTimeOrigin(start - originBefore);
+    }
+    return twins;
+}
+
 }  // namespace
 
 class TestAllowOnly : public QObject {
@@ -123,12 +136,7 @@ void TestAllowOnly::allowMatchesDecide()
     QFETCH(qint64, start);
     QFETCH(double, meanGapUs);
     QFETCH(qint64, originBefore);
-    BuiltLimiter full = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
-    BuiltLimiter allowOnly = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
-    if (originBefore > 0) {
-        full.limiter->setTimeOrigin(start - originBefore);
-        allowOnly.limiter->setTimeOrigin(start - originBefore);
-    }
+    auto [full, allowOnly] = twinLimiters(algorithm, params, start, originBefore);
     const Cost maxCost = std::min<Cost>(full.limiter->maxCost(), 30);
     const auto trace = wildTrace(23, 3000, 4, meanGapUs, start, maxCost);
     int allowed = 0;
@@ -161,12 +169,7 @@ void TestAllowOnly::allowBatchMatchesDecideBatch()
     QFETCH(qint64, start);
     QFETCH(double, meanGapUs);
     QFETCH(qint64, originBefore);
-    BuiltLimiter full = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
-    BuiltLimiter allowOnly = makeLimiter(algorithm.toStdString(), test::paramsFrom(params));
-    if (originBefore > 0) {
-        full.limiter->setTimeOrigin(start - originBefore);
-        allowOnly.limiter->setTimeOrigin(start - originBefore);
-    }
+    auto [full, allowOnly] = twinLimiters(algorithm, params, start, originBefore);
     // 200 keys, so the batch loop grows its state array in the middle of a batch.
     const auto trace = wildTrace(29, 6000, 200, meanGapUs / 50, start, std::min<Cost>(full.limiter->maxCost(), 30));
     std::vector<Decision> decisions(trace.size());
