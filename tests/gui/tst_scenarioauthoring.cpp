@@ -267,6 +267,18 @@ private slots:
         onFailure->setCurrentText(QStringLiteral("local_fallback"));
         emit onFailure->activated(onFailure->currentIndex());
         QCOMPARE(w.document()->scenario().algorithms[1].policy->onFailure, FailurePolicy::LocalFallback);
+        // Renamed as it is typed; the field keeps its focus through the list's rebuild.
+        auto* id = qobject_cast<QLineEdit*>(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].id")));
+        QVERIFY(id);
+        typeInto(id, QStringLiteral("closed"));
+        w.draft()->commitNow();
+        QCOMPARE(w.document()->scenario().algorithms[1].id, std::string("closed"));
+        QCOMPARE(w.scenarioDock()->algorithmList()->item(1)->text(), QStringLiteral("closed"));
+        QCOMPARE(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].id")), id);
+        // An id another algorithm has: the loader's reason, and the document keeps "closed".
+        typeInto(id, QStringLiteral("fail_open"));
+        QVERIFY(w.draft()->problems().contains(QStringLiteral("algorithms[1].id")));
+        typeInto(id, QStringLiteral("closed"));
         // The first lane has no policy of its own: it can add one.
         w.scenarioDock()->selectAlgorithm(0);
         QVERIFY(!w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));

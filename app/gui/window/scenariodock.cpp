@@ -314,8 +314,10 @@ void ScenarioDock::rebuildParams()
     const AlgorithmSpec& spec = s.algorithms[std::size_t(m_selected)];
     const AlgorithmInfo* info = catalog::find(spec.algorithm);
     m_paramsBox->setTitle(tr("Parameters of %1").arg(q(spec.id)));
-    m_algorithmForm->setObjectPath(QStringLiteral("algorithms[%1]").arg(m_selected),
-                                   {QStringLiteral("id"), QStringLiteral("algorithm"), QStringLiteral("params")});
+    // Its id too (the loader keeps ids unique); a rename rebuilds the list, not this form, so
+    // the field being typed into stays.
+    if (const QString path = QStringLiteral("algorithms[%1]").arg(m_selected); m_algorithmForm->objectPath() != path)
+        m_algorithmForm->setObjectPath(path, {QStringLiteral("algorithm"), QStringLiteral("params")});
     if (!info) {
         m_algorithmHelp->setText(tr("Unknown algorithm %1").arg(q(spec.algorithm)));
         return;
