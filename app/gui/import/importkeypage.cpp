@@ -149,13 +149,12 @@ void ImportKeyPage::initializePage()
 
 void ImportKeyPage::refresh()
 {
-    ImportOptions checked;
-    const QStringList problems = importtext::applyNamedOptions(logOptions(), checked);
+    QStringList problems;  // the options are parsed once, for the preview and for Next
+    const ImportOptions options = m_wizard->options(&problems);
     if (problems.join(QLatin1Char('\n')) != m_problems->text()) {
         m_problems->setText(problems.join(QLatin1Char('\n')));
         emit completeChanged();
     }
-    const ImportOptions options = m_wizard->options();
     m_model->setPreview(m_wizard->head(), m_wizard->format(), options);
     if (!m_model->error().isEmpty()) {
         m_counts->setText(tr("cannot parse with this format: %1").arg(m_model->error()));

@@ -61,7 +61,7 @@ LogFormat ImportWizard::format() const
     return chosen != LogFormat::Auto ? chosen : m_detection.format;
 }
 
-ImportOptions ImportWizard::options() const
+ImportOptions ImportWizard::options(QStringList* keyProblems) const
 {
     ImportOptions o;
     o.format = m_file ? m_file->overrideFormat() : LogFormat::Auto;
@@ -69,7 +69,9 @@ ImportOptions ImportWizard::options() const
         o.parser.nginxLogFormat = m_file->nginxFormat().toStdString();
     if (m_key) {
         o.key.kind = m_key->keyKind();
-        importtext::applyNamedOptions(m_key->logOptions(), o);  // its problems are the key page's, which holds Next
+        const QStringList problems = importtext::applyNamedOptions(m_key->logOptions(), o);
+        if (keyProblems)
+            *keyProblems = problems;
     }
     if (o.format == LogFormat::Auto)
         o.format = m_detection.format;

@@ -28,7 +28,9 @@ public:
     const Detection& detection() const { return m_detection; }
     // The format to import with: the override, else the detected one (Auto: none).
     LogFormat format() const;
-    ImportOptions options() const;
+    // The import's options from the pages; the key page's options that do not parse are left
+    // out, and listed in `keyProblems` when given (that page holds Next on them).
+    ImportOptions options(QStringList* keyProblems = nullptr) const;
 
     ImportFilePage* filePage() const { return m_file; }
     ImportKeyPage* keyPage() const { return m_key; }
