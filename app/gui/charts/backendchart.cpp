@@ -34,11 +34,7 @@ bool BackendChart::applies(const Report* report)
 void BackendChart::setInput(const ChartInput& input)
 {
     m_input = input;
-    for (QLineSeries* s : m_lines) {
-        chart()->removeSeries(s);
-        delete s;
-    }
-    m_lines.clear();
+    deleteLines(m_lines);
     m_curves.clear();
     qDeleteAll(m_summaries);
     m_summaries.clear();

@@ -7,6 +7,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsScene>
+#include <QLineSeries>
 #include <QPainter>
 
 #include <cmath>
@@ -90,6 +91,15 @@ QFont ChartView::titleFont() const
     QFont f = QApplication::font();
     f.setBold(true);
     return f;
+}
+
+void ChartView::deleteLines(QList<QLineSeries*>& lines)
+{
+    for (QLineSeries* s : lines) {
+        chart()->removeSeries(s);
+        delete s;
+    }
+    lines.clear();
 }
 
 void ChartView::setChartTitle(const QString& title)

@@ -25,6 +25,7 @@
 class QGraphicsLineItem;
 class QGraphicsEllipseItem;
 class QGraphicsSimpleTextItem;
+class QLineSeries;
 class QXYSeries;
 
 namespace ratelab {
@@ -115,6 +116,8 @@ protected:
     // Common axis styling: fonts (app size - 1 pt, at least 8), colours, grid.
     void styleAxis(QAbstractAxis* axis, const QString& title);
     void setChartTitle(const QString& title);
+    // Takes `lines` off the chart, deletes them and empties the list (a chart rebuilding its lines).
+    void deleteLines(QList<QLineSeries*>& lines);
     QFont labelFont() const;
     QFont titleFont() const;
     std::optional<std::pair<double, double>> zoomRange() const { return m_range; }

@@ -33,11 +33,7 @@ QString DelayChart::emptyText() const
 void DelayChart::setInput(const ChartInput& input)
 {
     m_input = input;
-    for (QLineSeries* s : m_lines) {
-        chart()->removeSeries(s);
-        delete s;
-    }
-    m_lines.clear();
+    deleteLines(m_lines);
     m_curves.clear();
     qDeleteAll(m_ticks);
     m_ticks.clear();
