@@ -302,59 +302,39 @@ void fitKeysToTraffic(Json& j)
 
 }  // namespace
 
-namespace {
-
-// The object at `path` in the scenario's JSON, or none where there is no object.
-std::optional<Json> objectAt(const Scenario& scenario, const QString& path)
+ObjectView viewOf(const Scenario& scenario, const QString& objectPath, const QStringList& skip)
 {
-    const Json root = toJson(scenario);
-    const Json& value = at(root, path);
-    return value.is_object() ? std::optional<Json>(value) : std::nullopt;
-}
-
-}  // namespace
-
-std::vector<Field> fieldsOf(const Scenario& scenario, const QString& objectPath, const QStringList& skip)
-{
-    std::vector<Field> out;
-    if (const auto object = objectAt(scenario, objectPath))
-        collectFields(*object, objectPath, QString(), skip, out);
-    return out;
-}
-
-QStringList objectListsOf(const Scenario& scenario, const QString& objectPath)
-{
-    QStringList out;
-    if (!objectAt(scenario, objectPath))
-        return out;
+    ObjectView view;
+    const Json root = toJson(scenario);  // once: a form asks for its view at every edit
+    const Json& object = at(root, objectPath);
+    if (!object.is_object())
+        return view;
+    collectFields(object, objectPath, QString(), skip, view.fields);
     const QString shape = shapeOf(objectPath);
     for (const ObjectList& l : kObjectLists) {
         const QString listShape = QString::fromLatin1(l.shape);
         const int dot = listShape.lastIndexOf(QLatin1Char('.'));
-        if ((dot < 0 ? QString() : listShape.left(dot)) == shape)
-            out << listShape.mid(dot + 1);
+        const QString name = listShape.mid(dot + 1);
+        if ((dot < 0 ? QString() : listShape.left(dot)) != shape || skip.contains(name))
+            continue;
+        const Json& list = object.value(name.toStdString(), Json::array());
+        view.lists.append({name, list.is_array() ? int(list.size()) : 0});
     }
-    return out;
-}
-
-int itemCount(const Scenario& scenario, const QString& listPath)
-{
-    const Json root = toJson(scenario);
-    const Json& list = at(root, listPath);
-    return list.is_array() ? int(list.size()) : 0;
-}
-
-QStringList addableOf(const Scenario& scenario, const QString& objectPath)
-{
-    QStringList out;
-    const auto object = objectAt(scenario, objectPath);
-    if (!object)
-        return out;
-    const QString shape = shapeOf(objectPath);
     for (const Optional& o : kOptionals)
-        if (shape == QLatin1String(o.shape) && !object->contains(o.name))
-            out << QString::fromLatin1(o.name);
-    return out;
+        if (shape == QLatin1String(o.shape) && !object.contains(o.name))
+            view.addable << QString::fromLatin1(o.name);
+    return view;
+}
+
+QString ObjectView::shapeKey() const
+{
+    QStringList key;
+    for (const Field& f : fields)
+        key << f.path + QLatin1Char('/') + f.choices.join(QLatin1Char('|'));
+    for (const auto& [name, count] : lists)
+        key << name + QString::number(count);
+    key << addable;
+    return key.join(QLatin1Char(';'));
 }
 
 Outcome withValues(const Scenario& scenario, const QMap<QString, QString>& values, const QString& baseDir)

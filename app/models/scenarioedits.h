@@ -8,7 +8,9 @@
 #include "engine/scenario/scenario.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QMap>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -31,23 +33,26 @@ struct Outcome {
     QMap<QString, QString> problems;  // "traffic[1].rate" -> "must be a rate like 10/s"
 };
 
-// The scalar fields of the object at `objectPath` ("" is the top level), nested objects
-// flattened into "latency.rtt", lists of numbers or names as one field; lists of objects and
-// the names in `skip` are left out.
-std::vector<Field> fieldsOf(const Scenario& scenario, const QString& objectPath, const QStringList& skip = {});
-// The lists of objects the object at `objectPath` has or can have ("clocks", "outages").
-QStringList objectListsOf(const Scenario& scenario, const QString& objectPath);
-// How many items the list at `listPath` holds.
-int itemCount(const Scenario& scenario, const QString& listPath);
-// The optional fields and objects the object at `objectPath` can have but has not.
-QStringList addableOf(const Scenario& scenario, const QString& objectPath);
+// What a form over the object at `objectPath` ("" is the top level) shows, from one look at
+// the scenario's JSON: its scalar fields (nested objects flattened into "latency.rtt", lists of
+// numbers or names as one field), the lists of objects it has or can have ("clocks",
+// "outages") with their item counts, and the optional fields it can add. The names in `skip`
+// (of its fields and lists) are left out, as are lists of objects among the fields.
+struct ObjectView {
+    std::vector<Field> fields;
+    QList<QPair<QString, int>> lists;  // name, items
+    QStringList addable;
+    // What decides a form's rows: the fields and their choices, the items, the addable fields.
+    QString shapeKey() const;
+};
+ObjectView viewOf(const Scenario& scenario, const QString& objectPath, const QStringList& skip = {});
 
 // The scenario with each path set to its text. A text becomes a number where the file has a
 // number and the text reads as one, true/false where it has a boolean, a list where it has a
 // list ("0, 2"), and a string otherwise: the loader judges it. Relative files resolve against
 // `baseDir`.
 Outcome withValues(const Scenario& scenario, const QMap<QString, QString>& values, const QString& baseDir);
-// An optional field (addableOf) added with its default, or removed.
+// An optional field (ObjectView::addable) added with its default, or removed.
 Outcome withOptional(const Scenario& scenario, const QString& path, bool present, const QString& baseDir);
 // A new item at the end of the list at `listPath`: a copy of its last item, or the list's
 // default item when it is empty.

@@ -37,7 +37,7 @@ private slots:
     // The default scenario's first source (default.json: poisson 250/s "steady users").
     void fieldsOfASource()
     {
-        const auto fields = scenarioedits::fieldsOf(defaultOne(), QStringLiteral("traffic[0]"));
+        const auto fields = scenarioedits::viewOf(defaultOne(), QStringLiteral("traffic[0]")).fields;
         const auto* rate = fieldAt(fields, QStringLiteral("traffic[0].rate"));
         QVERIFY(rate);
         QCOMPARE(rate->label, QStringLiteral("rate"));
@@ -54,7 +54,7 @@ private slots:
     // Nested objects flatten; the skipped names and lists of objects are left out.
     void fieldsOfTheTopLevel()
     {
-        const auto fields = scenarioedits::fieldsOf(defaultOne(), QString(), {QStringLiteral("population")});
+        const auto fields = scenarioedits::viewOf(defaultOne(), QString(), {QStringLiteral("population")}).fields;
         QVERIFY(fieldAt(fields, QStringLiteral("duration")));
         QCOMPARE(fieldAt(fields, QStringLiteral("duration"))->value, QStringLiteral("2m"));
         QCOMPARE(fieldAt(fields, QStringLiteral("seed"))->value, QStringLiteral("42"));
@@ -117,25 +117,27 @@ private slots:
     void optionalsAndLists()
     {
         const Scenario s = defaultOne();
-        QVERIFY(scenarioedits::addableOf(s, QStringLiteral("metrics")).contains(QStringLiteral("burst_window")));
+        QVERIFY(scenarioedits::viewOf(s, QStringLiteral("metrics")).addable.contains(QStringLiteral("burst_window")));
         const auto clustered = scenarioedits::withCluster(s, true, QStringLiteral("."));
         QVERIFY(clustered.scenario);
         QCOMPARE(clustered.scenario->cluster->instances, 2);
-        QCOMPARE(scenarioedits::objectListsOf(*clustered.scenario, QStringLiteral("cluster")),
-                 (QStringList{"clocks", "outages"}));
+        using Lists = QList<QPair<QString, int>>;
+        QCOMPARE(scenarioedits::viewOf(*clustered.scenario, QStringLiteral("cluster")).lists,
+                 (Lists{{"clocks", 0}, {"outages", 0}}));
         auto one = scenarioedits::appendItem(*clustered.scenario, QStringLiteral("cluster.clocks"), QStringLiteral("."));
         QVERIFY(one.scenario);
         auto two = scenarioedits::appendItem(*one.scenario, QStringLiteral("cluster.clocks"), QStringLiteral("."));
         QVERIFY(two.scenario);
-        QCOMPARE(scenarioedits::itemCount(*two.scenario, QStringLiteral("cluster.clocks")), 2);
+        QCOMPARE(scenarioedits::viewOf(*two.scenario, QStringLiteral("cluster")).lists, (Lists{{"clocks", 2}, {"outages", 0}}));
         // A third clock names instance 2 of 2: the loader refuses it under the item's path.
         auto three = scenarioedits::appendItem(*two.scenario, QStringLiteral("cluster.clocks"), QStringLiteral("."));
         QVERIFY(!three.scenario);
         QVERIFY(three.problems.contains(QStringLiteral("cluster.clocks[2].instance")));
         auto removed = scenarioedits::removeItem(*two.scenario, QStringLiteral("cluster.clocks"), 0, QStringLiteral("."));
         QVERIFY(removed.scenario);
-        QCOMPARE(scenarioedits::itemCount(*removed.scenario, QStringLiteral("cluster.clocks")),
-                 2);  // the saver writes every instance's clock
+        // The saver writes every instance's clock.
+        QCOMPARE(scenarioedits::viewOf(*removed.scenario, QStringLiteral("cluster")).lists,
+                 (Lists{{"clocks", 2}, {"outages", 0}}));
         auto breaker =
             scenarioedits::withOptional(*clustered.scenario, QStringLiteral("cluster.policy.breaker"), true, QStringLiteral("."));
         QVERIFY(breaker.scenario);

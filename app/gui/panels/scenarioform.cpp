@@ -38,10 +38,11 @@ ScenarioForm::ScenarioForm(ScenarioDraft* draft, QWidget* parent) : QWidget(pare
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     connect(m_draft->document(), &ScenarioDocument::changed, this, [this] {
-        if (shapeKey() != m_shape)
-            rebuild();
+        const scenarioedits::ObjectView view = currentView();
+        if (view.shapeKey() != m_shape)
+            rebuild(view);
         else
-            sync();
+            sync(view);
     });
     connect(m_draft, &ScenarioDraft::problemsChanged, this, &ScenarioForm::showProblems);
 }
@@ -50,7 +51,7 @@ void ScenarioForm::setObjectPath(const QString& path, const QStringList& skip)
 {
     m_path = path;
     m_skip = skip;
-    rebuild();
+    rebuild(currentView());
 }
 
 QWidget* ScenarioForm::editor(const QString& path) const
@@ -64,19 +65,12 @@ QWidget* ScenarioForm::editor(const QString& path) const
     return nullptr;
 }
 
-QString ScenarioForm::shapeKey() const
+scenarioedits::ObjectView ScenarioForm::currentView() const
 {
-    const Scenario& s = m_draft->document()->scenario();
-    QStringList key;
-    for (const scenarioedits::Field& f : scenarioedits::fieldsOf(s, m_path, m_skip))
-        key << f.path + QLatin1Char('/') + f.choices.join(QLatin1Char('|'));
-    for (const QString& list : scenarioedits::objectListsOf(s, m_path))
-        key << list + QString::number(scenarioedits::itemCount(s, childPath(m_path, list)));
-    key << scenarioedits::addableOf(s, m_path);
-    return key.join(QLatin1Char(';'));
+    return scenarioedits::viewOf(m_draft->document()->scenario(), m_path, m_skip);
 }
 
-void ScenarioForm::rebuild()
+void ScenarioForm::rebuild(const scenarioedits::ObjectView& view)
 {
     // Later: the button or list that asked for this rebuild is inside the old body.
     if (m_body) {
@@ -93,20 +87,17 @@ void ScenarioForm::rebuild()
     body->addLayout(m_form);
     m_layout->addWidget(m_body);
 
-    const Scenario& s = m_draft->document()->scenario();
-    for (const scenarioedits::Field& f : scenarioedits::fieldsOf(s, m_path, m_skip)) {
+    for (const scenarioedits::Field& f : view.fields) {
         auto* label = new QLabel(f.label, m_body);
         QWidget* field = createEditor(f);
         label->setBuddy(m_editors.value(f.path));
         m_form->addRow(label, field);
     }
-    const QStringList addable = scenarioedits::addableOf(s, m_path);
-    if (!addable.isEmpty())
-        addOptionalRow(addable);
-    for (const QString& list : scenarioedits::objectListsOf(s, m_path))
-        if (!m_skip.contains(list))
-            addObjectList(list);
-    m_shape = shapeKey();
+    if (!view.addable.isEmpty())
+        addOptionalRow(view.addable);
+    for (const auto& [list, count] : view.lists)
+        addObjectList(list, count);
+    m_shape = view.shapeKey();
     showProblems();
 }
 
@@ -152,8 +143,7 @@ QWidget* ScenarioForm::createEditor(const scenarioedits::Field& f)
             if (file.isEmpty())
                 return;
             m_draft->setText(path, file);
-            m_draft->commitNow();
-            sync();
+            m_draft->commitNow();  // the document's change puts the file in the field
         });
         h->addWidget(pick);
     }
@@ -185,10 +175,9 @@ void ScenarioForm::addOptionalRow(const QStringList& addable)
     m_form->addRow(QString(), add);
 }
 
-void ScenarioForm::addObjectList(const QString& name)
+void ScenarioForm::addObjectList(const QString& name, int count)
 {
     const QString listPath = childPath(m_path, name);
-    const int count = scenarioedits::itemCount(m_draft->document()->scenario(), listPath);
     auto* box = new QGroupBox(name, m_body);
     auto* v = new QVBoxLayout(box);
     for (int i = 0; i < count; ++i) {
@@ -216,10 +205,9 @@ void ScenarioForm::addObjectList(const QString& name)
     static_cast<QVBoxLayout*>(m_body->layout())->addWidget(box);
 }
 
-void ScenarioForm::sync()
+void ScenarioForm::sync(const scenarioedits::ObjectView& view)
 {
-    const Scenario& s = m_draft->document()->scenario();
-    for (const scenarioedits::Field& f : scenarioedits::fieldsOf(s, m_path, m_skip)) {
+    for (const scenarioedits::Field& f : view.fields) {
         QWidget* w = m_editors.value(f.path);
         if (!w || w->hasFocus() || m_draft->pendingText(f.path))
             continue;

@@ -33,18 +33,18 @@ signals:
     void kindChosen(const QString& path, const QString& kind);
 
 private:
-    void rebuild();
-    void sync();
+    scenarioedits::ObjectView currentView() const;
+    void rebuild(const scenarioedits::ObjectView& view);
+    void sync(const scenarioedits::ObjectView& view);
     void showProblems();
     QWidget* createEditor(const scenarioedits::Field& field);
     void addOptionalRow(const QStringList& addable);
-    void addObjectList(const QString& name);
-    QString shapeKey() const;  // what decides the rows: the fields, their choices, the items
+    void addObjectList(const QString& name, int count);
 
     ScenarioDraft* m_draft;
     QString m_path;
     QStringList m_skip;
-    QString m_shape;
+    QString m_shape;  // the shapeKey of the view the rows were built for
     QVBoxLayout* m_layout;
     QFormLayout* m_form = nullptr;
     QWidget* m_body = nullptr;
