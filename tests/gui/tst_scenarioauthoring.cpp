@@ -118,8 +118,11 @@ private slots:
     void sourcesAreAddedChangedAndRemoved()
     {
         MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
         w.openScenario(loadScenario(kConstantScenario, "constant"), QString());
         TrafficEditor* traffic = w.scenarioDock()->trafficEditor();
+        w.scenarioDock()->tabs()->setCurrentWidget(traffic);  // the preview is drawn while in sight
         QCOMPARE(traffic->preview()->peak(), 20.0);
 
         traffic->addSource(QStringLiteral("constant"));

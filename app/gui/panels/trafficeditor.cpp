@@ -86,8 +86,26 @@ void TrafficEditor::rebuildList()
     m_selected = std::clamp(m_selected, 0, std::max(0, int(s.traffic.size()) - 1));
     m_list->setCurrentRow(m_selected);
     m_remove->setEnabled(s.traffic.size() > 1);
-    m_preview->setPreview(offeredpreview::of(s), double(s.duration) / 1e6);
+    // The preview draws up to 500,000 arrivals a source: only while it is in sight, not at
+    // every edit made on another tab.
+    m_previewStale = true;
+    if (isVisible())
+        refreshPreview();
     showSelected();
+}
+
+void TrafficEditor::refreshPreview()
+{
+    const Scenario& s = m_draft->document()->scenario();
+    m_preview->setPreview(offeredpreview::of(s), double(s.duration) / 1e6);
+    m_previewStale = false;
+}
+
+void TrafficEditor::showEvent(QShowEvent* event)
+{
+    if (m_previewStale)
+        refreshPreview();
+    QWidget::showEvent(event);
 }
 
 void TrafficEditor::showSelected()

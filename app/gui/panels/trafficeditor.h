@@ -28,8 +28,12 @@ public:
     void addSource(const QString& kind);
     void removeSelected();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void rebuildList();
+    void refreshPreview();
     void showSelected();
     QString chooseFile(const QString& kind);  // empty when the user cancels
 
@@ -40,6 +44,7 @@ private:
     ScenarioForm* m_population;
     OfferedSparkline* m_preview;
     int m_selected = 0;
+    bool m_previewStale = true;  // the document changed while the tab was out of sight
 };
 
 }  // namespace ratelab
