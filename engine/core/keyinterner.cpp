@@ -4,20 +4,9 @@
 
 namespace ratelab {
 
-std::uint64_t KeyInterner::hashOf(std::string_view key)
+KeyId KeyInterner::intern(std::string_view key)
 {
-    return std::hash<std::string_view>{}(key);
-}
-
-KeyId KeyInterner::intern(std::string_view key, std::uint64_t hash)
-{
-    while (m_hashes.size() < m_names.size()) {  // keys add()ed since the last intern()
-        if (m_hashes.size() * 2 >= m_slots.size())
-            grow();
-        const auto id = static_cast<KeyId>(m_hashes.size());
-        m_hashes.push_back(hashOf(m_names[id]));
-        enter(id, m_hashes.back());
-    }
+    const std::uint64_t hash = std::hash<std::string_view>{}(key);
     if (m_names.size() * 2 >= m_slots.size())
         grow();
     const std::uint64_t tag = hash >> 32;

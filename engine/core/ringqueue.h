@@ -20,20 +20,20 @@ public:
     const T& operator[](std::size_t i) const
     {
         assert(i < m_size);
-        return m_items[(m_head + i) & (m_items.size() - 1)];
+        return m_items[(m_head + i) & m_mask];
     }
 
     void push(const T& item)
     {
         if (m_size == m_items.size())
             grow();
-        m_items[(m_head + m_size++) & (m_items.size() - 1)] = item;
+        m_items[(m_head + m_size++) & m_mask] = item;
     }
 
     void pop()
     {
         assert(m_size > 0);
-        m_head = (m_head + 1) & (m_items.size() - 1);
+        m_head = (m_head + 1) & m_mask;
         --m_size;
     }
 
@@ -44,10 +44,12 @@ private:
         for (std::size_t i = 0; i < m_size; ++i)
             items[i] = (*this)[i];
         m_items = std::move(items);
+        m_mask = m_items.size() - 1;
         m_head = 0;
     }
 
     std::vector<T> m_items;  // size: the capacity, a power of two
+    std::size_t m_mask = 0;  // the capacity - 1 (kept: for an item of 24 bytes, size() divides)
     std::size_t m_head = 0;
     std::size_t m_size = 0;
 };

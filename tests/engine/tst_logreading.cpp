@@ -47,6 +47,8 @@ private slots:
     void progressCountsBadLines();
     void parallelEqualsSequential();
     void parallelEqualsSequentialAcrossChunks();
+    void parallelEqualsSequentialForEveryKey_data();
+    void parallelEqualsSequentialForEveryKey();
     void onlyBadLinesEndTheImport();
     void onlyBadLinesEndAFileImport_data();
     void onlyBadLinesEndAFileImport();
@@ -348,6 +350,7 @@ void compareImports(const FileImport& many, const FileImport& one)
         QCOMPARE(many.requests[i].t, one.requests[i].t);
         QCOMPARE(many.requests[i].key, one.requests[i].key);
         QCOMPARE(many.requests[i].line, one.requests[i].line);
+        QCOMPARE(many.requests[i].tier, one.requests[i].tier);
     }
     QCOMPARE(many.summary.linesRead, one.summary.linesRead);
     QCOMPARE(many.summary.skipped, one.summary.skipped);
@@ -357,6 +360,11 @@ void compareImports(const FileImport& many, const FileImport& one)
     QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
     QCOMPARE(many.summary.firstTime, one.summary.firstTime);
     QCOMPARE(many.summary.lastTime, one.summary.lastTime);
+    QCOMPARE(many.summary.tiers.size(), one.summary.tiers.size());
+    for (std::size_t i = 0; i < one.summary.tiers.size(); ++i) {
+        QCOMPARE(many.summary.tiers[i].tier, one.summary.tiers[i].tier);
+        QCOMPARE(many.summary.tiers[i].requests, one.summary.tiers[i].requests);
+    }
     QCOMPARE(many.summary.problems.size(), one.summary.problems.size());
     for (std::size_t i = 0; i < one.summary.problems.size(); ++i) {
         QCOMPARE(many.summary.problems[i].line, one.summary.problems[i].line);
@@ -487,6 +495,73 @@ void TestLogReading::parallelEqualsSequentialAcrossChunks()
                                  &control, 3));
     QVERIFY(delivered >= 20'000 && delivered < one.requests.size());
     QFile::remove(path);
+}
+
+// Every key kind through the parallel import: keys short and long, found in the line or
+// composed from its fields. 40,000 lines (several chunks); line n comes from address
+// n % 1000, user n % 400 (none on every third line), and asks for order n % 600. The
+// distinct keys are counted here; ids, tiers and everything else must be one thread's.
+void TestLogReading::parallelEqualsSequentialForEveryKey_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<bool>("pathTemplates");
+    QTest::addColumn<qint64>("distinctKeys");
+    QTest::addColumn<qint64>("noKey");
+    QTest::newRow("ip (7 to 12 bytes)") << "ip" << false << qint64(1000) << qint64(0);
+    QTest::newRow("user (19 to 21 bytes)") << "user" << false << qint64(400) << qint64(40'000 / 3);
+    QTest::newRow("endpoint (composed)") << "endpoint" << false << qint64(600) << qint64(0);
+    QTest::newRow("endpoint, templates") << "endpoint" << true << qint64(1) << qint64(0);
+    // (n % 1000, n % 600) is n % 3000, as 3000 is their least common multiple.
+    QTest::newRow("ip_endpoint (composed)") << "ip_endpoint" << false << qint64(3000) << qint64(0);
+}
+
+void TestLogReading::parallelEqualsSequentialForEveryKey()
+{
+    QFETCH(QString, key);
+    QFETCH(bool, pathTemplates);
+    QFETCH(qint64, distinctKeys);
+    QFETCH(qint64, noKey);
+    constexpr int kLines = 40'000;
+    std::string log;
+    std::string tierCsv = "key,tier\n";
+    for (int n = 1; n <= kLines; ++n) {
+        const int client = n % 1000;
+        const std::string address = "10.3." + std::to_string(client / 250) + "." + std::to_string(client % 250);
+        const std::string user = n % 3 == 0 ? "-" : "customer-account-" + std::to_string(n % 400);
+        char stamp[32];
+        std::snprintf(stamp, sizeof stamp, "%02d:%02d:%02d", n / 36'000, n / 600 % 60, n / 10 % 60);
+        log += address + " - " + user + " [17/May/2015:" + stamp + " +0000] \"GET /api/v1/orders/" + std::to_string(n % 600)
+            + "/items HTTP/1.1\" 200 512 \"-\" \"a user agent of some length, as real ones have\"\n";
+        if (n <= 1000 && n % 2 == 0)
+            tierCsv += address + ",gold\n";
+        if (n <= 400 && n % 3 == 1)
+            tierCsv += "customer-account-" + std::to_string(n) + ",silver\n";
+    }
+    QVERIFY(log.size() > 4 << 20);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("keys.log"));
+    std::ofstream(path.toStdString(), std::ios::binary) << log;
+    std::istringstream tierIn(tierCsv);
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    options.key.kind = *keyKindFromName(key.toStdString());
+    options.key.pathTemplates = pathTemplates;
+    options.tiers = std::make_shared<TierMap>(TierMap::read(tierIn));
+
+    const FileImport one = importWithThreads(path, options, 1);
+    QCOMPARE(one.summary.distinctKeys, distinctKeys);
+    QCOMPARE(one.summary.skippedFor(LineProblem::NoKey), noKey);
+    QCOMPARE(one.summary.requestsImported, kLines - noKey);
+    // Tiers: every even address is gold (half the lines), users 1, 4, ..., 397 silver (the
+    // tier map names silver first).
+    QCOMPARE(one.summary.tiers.size(), std::size_t{3});
+    QCOMPARE(one.summary.tiers[2].tier, std::string("gold"));
+    if (key == "ip")
+        QCOMPARE(one.summary.tiers[2].requests, std::int64_t{kLines / 2});
+    for (const unsigned threads : {2u, 3u}) {
+        compareImports(importWithThreads(path, options, threads), one);
+        QVERIFY2(!QTest::currentTestFailed(), qPrintable(QString("%1 threads").arg(threads)));
+    }
 }
 
 // logrotate's copytruncate copies a log and then empties it, while an import may be reading

@@ -14,13 +14,7 @@ namespace ratelab {
 
 class KeyIndex {
 public:
-    // Whether the index is the only way keys enter its interner: then the interner starts
-    // empty and a key new to the index is new to it too, and added without a lookup.
-    enum class Owner { Shared, Exclusive };
-
-    explicit KeyIndex(KeyInterner& keys, Owner owner = Owner::Shared)
-        : m_keys(keys), m_slots(1024), m_exclusive(owner == Owner::Exclusive)
-    {}
+    explicit KeyIndex(KeyInterner& keys) : m_keys(keys), m_slots(1024) {}
 
     // 0 marks an empty slot, so no key hashes to it. A key of 4 to 16 bytes (every IPv4
     // address) is hashed inline: two overlapping word loads and its length, mixed by one
@@ -110,7 +104,7 @@ private:
     KeyId insert(Slot& slot, std::uint64_t hash, std::string_view key)
     {
         slot.hash = hash;
-        slot.id = m_exclusive ? m_keys.add(key) : m_keys.intern(key);
+        slot.id = m_keys.intern(key);
         slot.length = static_cast<std::uint32_t>(key.size());
         std::memcpy(slot.text, key.data(), std::min(key.size(), kInline));
         const KeyId id = slot.id;
@@ -137,7 +131,6 @@ private:
     KeyInterner& m_keys;
     std::vector<Slot> m_slots;
     std::size_t m_used = 0;
-    bool m_exclusive;
 };
 
 }  // namespace ratelab

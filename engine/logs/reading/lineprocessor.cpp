@@ -18,13 +18,10 @@ std::unique_ptr<LineParser> parserFor(LogFormat format, const ParserOptions& opt
 }
 }  // namespace
 
-LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, KeyInterner& keys, ImportSummary& counts,
-                             KeyIndex::Owner keysOwner)
+LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, ImportSummary& counts, KeyResolver* keys)
     : m_parser(parserFor(format, options.parser)), m_keyExtractor(options.key),
-      m_keyName(keyKindName(options.key.kind).data())  // a string literal
-      ,
-      m_tiers(options.tiers.get()), m_keys(keys), m_index(keys, keysOwner), m_counts(counts),
-      m_maxReported(options.maxReportedProblems)
+      m_keyName(keyKindName(options.key.kind).data()),  // a string literal
+      m_keys(keys), m_counts(counts), m_maxReported(options.maxReportedProblems)
 {}
 
 void LineProcessor::reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line)
@@ -57,37 +54,17 @@ void LineProcessor::hold(std::string_view line, std::int64_t lineNumber)
     // A key composed in the extractor's buffer is gone by the next line: keep a copy.
     const std::less_equal<const char*> atOrBefore;
     if (!atOrBefore(line.data(), key.data()) || !atOrBefore(key.data() + key.size(), line.data() + line.size())) {
-        held.ownKey.assign(key);
-        key = held.ownKey;
+        held.m_ownKey.assign(key);
+        key = held.m_ownKey;
     }
     held.t = m_fields.time;
     held.line = lineNumber;
     held.text = line;
-    held.key = key;
-    held.hash = KeyIndex::hashOf(key);
-    m_index.prefetch(held.hash);
+    held.m_key = key;
+    held.m_hash = KeyResolver::hashOf(key);
+    if (m_keys)
+        m_keys->prefetch(held.m_hash);
     ++m_held;
-}
-
-ImportedRequest LineProcessor::request(const Record& record)
-{
-    if (!m_hasLastKey || record.hash != m_lastHash || record.key != m_lastKey) {
-        m_lastKeyId = m_index.intern(record.key, record.hash);
-        m_lastKey.assign(record.key);
-        m_lastHash = record.hash;
-        m_hasLastKey = true;
-    }
-    ImportedRequest out;
-    out.t = record.t;
-    out.key = m_lastKeyId;
-    out.line = record.line;
-    out.tier = 0;
-    if (m_tiers) {
-        while (m_tierOfKey.size() <= out.key)
-            m_tierOfKey.push_back(m_tiers->tierOf(m_keys.name(static_cast<KeyId>(m_tierOfKey.size()))));
-        out.tier = m_tierOfKey[out.key];
-    }
-    return out;
 }
 
 }  // namespace ratelab

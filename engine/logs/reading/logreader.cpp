@@ -79,7 +79,8 @@ void LogReader::start(const ImportOptions& options, KeyInterner& keys)
     }
     m_summary.format = format;
 
-    m_processor.emplace(format, options, keys, m_summary);
+    m_keys.emplace(keys, m_tiers.get());
+    m_processor.emplace(format, options, m_summary, &*m_keys);
     m_tally.emplace(m_summary, m_tiers.get());
 }
 

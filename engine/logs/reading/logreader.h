@@ -74,7 +74,7 @@ private:
     std::optional<LogFile> m_file;  // ... for a file
     RunControl* m_control;
     ImportProgressFn m_observer;
-    std::shared_ptr<const TierMap> m_tiers;  // kept alive for the processor and the tally
+    std::shared_ptr<const TierMap> m_tiers;  // kept alive for the key resolver and the tally
     ImportSummary m_summary;                 // linesRead doubles as the current line number
     std::int64_t m_totalBytes;
     std::size_t m_maxLine;
@@ -89,7 +89,8 @@ private:
     bool m_inputEnded = false;        // every line is read and the reorder buffer flushed
     bool m_finished = false;
 
-    std::optional<LineProcessor> m_processor;  // absent for an empty input
+    std::optional<KeyResolver> m_keys;         // absent for an empty input, as are
+    std::optional<LineProcessor> m_processor;  // the processor
     std::optional<ImportTally> m_tally;
     RequestOrdering m_ordering;
     RingQueue<ImportedRequest> m_ready;  // released by the reorder buffer, not yet yielded

@@ -22,78 +22,94 @@ namespace ratelab {
 
 namespace {
 
-// Memory does not grow with the thread count. The chunks read ahead of the merge hold at
-// most kInFlightBytes of the file between them (2 per thread, each 1 MiB down to 256 KiB);
-// the threads' key tables hold at most kWorkerKeyBytes between them: a thread whose table
-// outgrows its share starts a new one at its next chunk (a key it meets again is then new to
-// it, and mapped to the same global id by the merge).
+// Memory does not grow with the thread count: the chunks read ahead of the merge hold at
+// most kInFlightBytes of the file between them (2 per thread, each 1 MiB down to 256 KiB),
+// and the keys are kept once, by the merge.
 constexpr std::size_t kInFlightBytes = 32 << 20;
 constexpr std::size_t kMaxChunkBytes = 1 << 20;  // a worker's unit of work; progress is reported per chunk
 constexpr std::size_t kMinChunkBytes = 256 << 10;
-constexpr std::size_t kWorkerKeyBytes = 64 << 20;
-// A key in a thread's tables: its interner's name, its lookup slots, and the merge's copy
-// of the name, its hash and its id mapping; the name itself in each (an upper estimate).
-constexpr std::size_t kKeyOverheadBytes = 256;
-constexpr KeyId kUnmapped = ~KeyId{0};
-constexpr std::size_t kMapAhead = 16;  // requests between fetching a key's id mapping and using it
+constexpr std::size_t kResolveAhead = 16;  // requests between fetching a key's table slot and resolving the key
 
 bool isStateful(LogFormat f)
 {
     return f == LogFormat::W3c || f == LogFormat::Csv || f == LogFormat::Tsv;
 }
 
+// A request as a parsing thread leaves it: its key copied and hashed, not yet interned.
+// The merge interns it, in file order, so that ids follow first appearance as on one
+// thread; the parsing threads share no key table. The key is copied so that the merge reads
+// it from the requests it reads anyway, in order, not from lines another core read.
+struct ParsedRequest {
+    static constexpr std::size_t kShortKey = 16;  // every IPv4 address
+
+    SimTime t = 0;
+    std::uint64_t keyHash = 0;     // KeyResolver::hashOf(key)
+    std::uint32_t line = 0;        // 1-based, in the chunk
+    std::uint32_t lineOffset = 0;  // where the line starts in the chunk's text (to quote it if too old)
+    std::uint32_t keyLength = 0;
+    std::uint32_t keyOffset = 0;  // of a longer key, in the chunk's longKeys
+    char shortKey[kShortKey];     // a key of up to kShortKey bytes
+};
+
 // One chunk of whole lines, read from the file, and what a worker made of it: its requests
-// with chunk-local line numbers and worker-local key ids, the offset of each request's line
-// (to quote it if it proves too old), and the chunk's counts and first problems. A slot's
-// buffer is reused by every chunk it holds.
+// with chunk-local line numbers, and the chunk's counts and first problems. A slot's buffers
+// are reused by every chunk it holds.
 struct ChunkResult {
     std::unique_ptr<char[]> buffer;  // a line left over from the chunk before, then what was read
     std::string_view text;           // the chunk's lines, in `buffer`
     std::int64_t fileEnd = 0;        // the file offset after the chunk's lines
-    unsigned worker = 0;
     std::int64_t lines = 0;
-    std::vector<ImportedRequest> requests;
-    std::vector<std::uint32_t> lineOffsets;   // per request, into `text`
-    ImportSummary counts;                     // blank, directive and skipped lines; problems
-    std::vector<std::string> newKeys;         // names of the worker's keys first seen in this chunk
-    std::vector<std::uint64_t> newKeyHashes;  // and their KeyInterner::hashOf, for the merge
-    bool keysRestarted = false;               // the worker started a new key table for this chunk
+    std::vector<ParsedRequest> requests;
+    std::string longKeys;  // the keys longer than ParsedRequest::kShortKey, one after another
+    ImportSummary counts;  // blank, directive and skipped lines; problems
     bool ready = false;
+
+    void keep(const LineProcessor::Record& record)
+    {
+        const std::string_view key = record.key();
+        ParsedRequest& r = requests.emplace_back();
+        r.t = record.t;
+        r.keyHash = record.keyHash();
+        r.line = static_cast<std::uint32_t>(record.line);
+        r.lineOffset = static_cast<std::uint32_t>(record.text.data() - text.data());
+        r.keyLength = static_cast<std::uint32_t>(key.size());
+        if (key.size() <= ParsedRequest::kShortKey) {
+            std::memcpy(r.shortKey, key.data(), key.size());
+        } else {
+            r.keyOffset = static_cast<std::uint32_t>(longKeys.size());
+            longKeys.append(key);
+        }
+    }
+    std::string_view keyOf(const ParsedRequest& r) const
+    {
+        if (r.keyLength <= ParsedRequest::kShortKey)
+            return {r.shortKey, r.keyLength};
+        return {longKeys.data() + r.keyOffset, r.keyLength};
+    }
+    std::string_view lineOf(const ParsedRequest& r) const
+    {
+        const std::size_t end = textscan::findChar(text, '\n', r.lineOffset);
+        return text.substr(r.lineOffset, end == textscan::npos ? end : end - r.lineOffset);
+    }
 };
 
-// One parsing thread's own parser and key interner, kept across chunks so that its caches
-// stay warm.
+// One parsing thread's own parser, kept across chunks so that its caches stay warm.
 struct Worker {
-    KeyInterner keys;
     ImportSummary counts;
-    std::unique_ptr<LineProcessor> processor;
-    std::size_t keyBytes = 0;  // estimated, of `keys` and what the merge keeps for them
-    std::size_t keyBudget = 0;
+    LineProcessor processor;
 
-    Worker(LogFormat format, const ImportOptions& options, std::size_t budget)
-        : processor(std::make_unique<LineProcessor>(format, options, keys, counts, KeyIndex::Owner::Exclusive)), keyBudget(budget)
-    {}
+    Worker(LogFormat format, const ImportOptions& options) : processor(format, options, counts, nullptr) {}
 
-    void parse(std::size_t maxLine, LogFormat format, const ImportOptions& options, ChunkResult& out)
+    void parse(std::size_t maxLine, ChunkResult& out)
     {
-        out.keysRestarted = keyBytes > keyBudget;
-        if (out.keysRestarted) {
-            keys = KeyInterner{};
-            processor = std::make_unique<LineProcessor>(format, options, keys, counts, KeyIndex::Owner::Exclusive);
-            keyBytes = 0;
-        }
         counts.blankLines = counts.directiveLines = 0;
         counts.skipped = {};
         counts.problems.clear();
         out.requests.clear();
-        out.lineOffsets.clear();
+        out.longKeys.clear();
         out.lines = 0;
-        const std::size_t keysBefore = keys.size();
         const std::string_view chunk = out.text;
-        const auto keep = [&](const LineProcessor::Record& record) {
-            out.requests.push_back(processor->request(record));
-            out.lineOffsets.push_back(static_cast<std::uint32_t>(record.text.data() - chunk.data()));
-        };
+        const auto keep = [&](const LineProcessor::Record& record) { out.keep(record); };
         for (std::size_t pos = 0; pos < chunk.size();) {
             const std::size_t nl = textscan::findChar(chunk, '\n', pos);
             const std::size_t end = nl == textscan::npos ? chunk.size() : nl;
@@ -101,24 +117,17 @@ struct Worker {
             pos = end + 1;
             ++out.lines;
             if (line.size() > maxLine) {
-                processor->reject(out.lines, LineProblem::LineTooLong, "line", line);
+                processor.reject(out.lines, LineProblem::LineTooLong, "line", line);
                 continue;
             }
-            processor->add(line, out.lines);
-            processor->makeRoom(keep);
+            processor.add(line, out.lines);
+            processor.makeRoom(keep);
         }
-        processor->drain(keep);
+        processor.drain(keep);
         out.counts.blankLines = counts.blankLines;
         out.counts.directiveLines = counts.directiveLines;
         out.counts.skipped = counts.skipped;
         out.counts.problems.swap(counts.problems);
-        out.newKeys.clear();
-        out.newKeyHashes.clear();
-        for (std::size_t k = keysBefore; k < keys.size(); ++k) {
-            out.newKeys.emplace_back(keys.name(static_cast<KeyId>(k)));
-            out.newKeyHashes.push_back(KeyInterner::hashOf(out.newKeys.back()));
-            keyBytes += kKeyOverheadBytes + 3 * out.newKeys.back().size();
-        }
     }
 };
 
@@ -129,14 +138,13 @@ class ParallelImport {
 public:
     ParallelImport(LogFile& file, LogFormat format, const ImportOptions& options, KeyInterner& keys, unsigned threads,
                    ImportSummary& summary)
-        : m_file(file), m_options(options), m_keys(keys), m_summary(summary), m_format(format),
+        : m_file(file), m_options(options), m_summary(summary), m_format(format),
           m_maxLine(std::max<std::size_t>(options.maxLineBytes, 64)), m_slots(2 * threads),
-          m_chunkBytes(std::clamp(kInFlightBytes / m_slots.size(), kMinChunkBytes, kMaxChunkBytes)), m_keyMaps(threads),
-          m_ordering(options.lookBackUs, summary), m_tally(summary, options.tiers.get())
+          m_chunkBytes(std::clamp(kInFlightBytes / m_slots.size(), kMinChunkBytes, kMaxChunkBytes)),
+          m_resolver(keys, options.tiers.get()), m_ordering(options.lookBackUs, summary), m_tally(summary, options.tiers.get())
     {
-        m_workers.reserve(threads);  // never moved: each worker's processor refers to its members
-        for (unsigned i = 0; i < threads; ++i)
-            m_workers.emplace_back(format, options, kWorkerKeyBytes / threads);
+        for (unsigned i = 0; i < threads; ++i)  // each worker's processor refers to its counts: never moved
+            m_workers.push_back(std::make_unique<Worker>(format, options));
     }
 
     void run(const RequestSink& sink, RunControl* control, const ImportProgressFn& onProgress)
@@ -171,7 +179,7 @@ private:
     // other threads hand in and merge chunks meanwhile (held, it serialised a tenth of the
     // work); m_reading keeps reads one at a time, hence in file order. False when another
     // thread was reading first, or the read failed (the import then stops).
-    bool claim(unsigned worker, std::size_t& index)
+    bool claim(std::size_t& index)
     {
         {
             std::lock_guard lock(m_mutex);
@@ -197,7 +205,6 @@ private:
                 m_stopped = true;
             } else {
                 m_inputEnded = ended;
-                slot.worker = worker;
                 slot.ready = false;
                 ++m_claimed;
             }
@@ -258,7 +265,7 @@ private:
     {
         ChunkResult& slot = m_slots[index % m_slots.size()];
         try {
-            m_workers[worker].parse(m_maxLine, m_format, m_options, slot);
+            m_workers[worker]->parse(m_maxLine, slot);
         } catch (...) {
             std::lock_guard lock(m_mutex);
             if (!m_failure)
@@ -282,7 +289,7 @@ private:
                     return;  // stopped, or the whole file is read
             }
             std::size_t index = 0;
-            if (!claim(worker, index))
+            if (!claim(index))
                 continue;  // another thread read first, or the read failed (then stopped)
             parseClaimed(worker, index);
             if (control && control->cancelled())
@@ -306,7 +313,7 @@ private:
             }
             if (parse) {
                 std::size_t index = 0;
-                if (claim(0, index))
+                if (claim(index))
                     parseClaimed(0, index);
                 continue;
             }
@@ -325,25 +332,10 @@ private:
         }
     }
 
-    // The chunk's requests in line order through the shared ordering, as LogReader does.
+    // The chunk's requests in line order through the shared ordering, as LogReader does;
+    // each kept request's key is interned here, in file order.
     void merge(ChunkResult& chunk, const RequestSink& sink)
     {
-        std::vector<KeyId>& toGlobal = m_keyMaps[chunk.worker].ids;
-        std::vector<std::string>& names = m_keyMaps[chunk.worker].names;
-        std::vector<std::uint64_t>& hashes = m_keyMaps[chunk.worker].hashes;
-        if (chunk.keysRestarted) {  // a worker's chunks merge in the order it parsed them
-            names.clear();
-            hashes.clear();
-            toGlobal.clear();
-        }
-        for (std::string& name : chunk.newKeys)
-            names.push_back(std::move(name));
-        for (const std::uint64_t hash : chunk.newKeyHashes) {
-            hashes.push_back(hash);
-            m_keys.prefetch(hash);  // most of these keys are interned below: start their lookups now
-        }
-        toGlobal.resize(names.size(), kUnmapped);
-
         for (LineWarning& warning : chunk.counts.problems) {
             warning.line += m_summary.linesRead;
             m_summary.listProblem(std::move(warning), m_options.maxReportedProblems);
@@ -355,24 +347,16 @@ private:
 
         const std::size_t count = chunk.requests.size();
         for (std::size_t i = 0; i < count; ++i) {
-            if (i + kMapAhead < count)  // the id map is too big for the L1 cache: fetch ahead
-                __builtin_prefetch(&toGlobal[chunk.requests[i + kMapAhead].key]);
-            ImportedRequest r = chunk.requests[i];
-            r.line += m_summary.linesRead;
-            if (!m_ordering.admit(r.t)) {  // too old: reported, its key not interned
-                const std::size_t start = chunk.lineOffsets[i];
-                const std::size_t end = textscan::findChar(chunk.text, '\n', start);
-                m_summary.skip(r.line, LineProblem::TooOld, "time",
-                               chunk.text.substr(start, end == textscan::npos ? end : end - start),
-                               m_options.maxReportedProblems);
+            if (i + kResolveAhead < count)  // the key table outgrows the cache: fetch ahead
+                m_resolver.prefetch(chunk.requests[i + kResolveAhead].keyHash);
+            const ParsedRequest& parsed = chunk.requests[i];
+            const std::int64_t line = m_summary.linesRead + parsed.line;
+            if (!m_ordering.admit(parsed.t)) {  // too old: reported, its key not interned
+                m_summary.skip(line, LineProblem::TooOld, "time", chunk.lineOf(parsed), m_options.maxReportedProblems);
                 continue;
             }
-            KeyId& global = toGlobal[r.key];
-            if (global == kUnmapped) {  // first kept here, in file order: ids follow first appearance
-                global = m_keys.intern(names[r.key], hashes[r.key]);
-                m_tally.countKey(global);  // each request is emitted, below or at the end
-            }
-            r.key = global;
+            const KeyResolver::Resolved key = m_resolver.resolve(chunk.keyOf(parsed), parsed.keyHash);
+            const ImportedRequest r{parsed.t, key.id, key.tier, line};
             m_ordering.push(r, [&](const ImportedRequest& ready) { emit(ready, sink); });
         }
         m_summary.linesRead += chunk.lines;
@@ -381,7 +365,7 @@ private:
 
     void emit(const ImportedRequest& r, const RequestSink& sink)
     {
-        m_tally.countRequest(r);  // its key was counted when first mapped
+        m_tally.count(r);
         sink(r);
     }
 
@@ -404,22 +388,15 @@ private:
         m_changed.notify_all();
     }
 
-    struct KeyMap {
-        std::vector<std::string> names;     // a worker's local key names, by local id
-        std::vector<std::uint64_t> hashes;  // their KeyInterner::hashOf
-        std::vector<KeyId> ids;             // local id -> id in m_keys, kUnmapped until first merged
-    };
-
     LogFile& m_file;
     const ImportOptions& m_options;
-    KeyInterner& m_keys;
     ImportSummary& m_summary;
     LogFormat m_format;
     std::size_t m_maxLine;
-    std::vector<Worker> m_workers;  // [0] is the calling thread's
+    std::vector<std::unique_ptr<Worker>> m_workers;  // [0] is the calling thread's
     std::vector<ChunkResult> m_slots;
     std::size_t m_chunkBytes;
-    std::vector<KeyMap> m_keyMaps;  // per worker; the merge's alone
+    KeyResolver m_resolver;  // the merge's alone
     RequestOrdering m_ordering;
     ImportTally m_tally;
 

@@ -19,29 +19,16 @@ public:
 
     void count(const ImportedRequest& r)
     {
-        countRequest(r);
-        countKey(r.key);
-    }
-
-    // count() in two parts, for a caller that knows when a key is first met (the parallel
-    // import: when it maps a worker's key to an id), so that it need not look up every
-    // request's key again as it emits it. Every request whose key was counted must be
-    // emitted before the summary is read.
-    void countRequest(const ImportedRequest& r)
-    {
         if (m_summary.firstTime == kNever)
             m_summary.firstTime = r.t;
         m_summary.lastTime = r.t;
         ++m_summary.requestsImported;
         if (!m_perTier.empty())
             ++m_perTier[r.tier];
-    }
-    void countKey(KeyId key)
-    {
-        if (m_seenKey.size() <= key)
-            m_seenKey.resize(std::max<std::size_t>(key + 1, m_seenKey.size() * 2), 0);
-        if (!m_seenKey[key]) {
-            m_seenKey[key] = 1;
+        if (m_seenKey.size() <= r.key)
+            m_seenKey.resize(std::max<std::size_t>(r.key + 1, m_seenKey.size() * 2), 0);
+        if (!m_seenKey[r.key]) {
+            m_seenKey[r.key] = 1;
             ++m_summary.distinctKeys;
         }
     }
