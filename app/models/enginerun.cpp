@@ -12,7 +12,7 @@ namespace ratelab {
 SimulationController::SimulationController(QObject* parent)
     : SimulationController(
         [](const Scenario& s, RunControl& c) {
-            return runScenario(s, c, RunOptions{WorkLimit::Capped, defaultRunThreads()});
+            return runScenario(s, c, RunOptions{.limit = WorkLimit::Capped, .threads = defaultRunThreads(), .shard = {}});
         },
         parent)
 {}

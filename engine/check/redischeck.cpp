@@ -153,7 +153,10 @@ RedisCheck checkAgainstRedis(const Scenario& scenario, const RedisAddress& addre
         try {
             check.cluster = checkLane(scenario, i, address, prefix, control, lane) || check.cluster;
         } catch (const ExportError& e) {
-            lane = LaneCheck{lane.id, e.what()};
+            const std::string id = lane.id;
+            lane = LaneCheck{};
+            lane.id = id;
+            lane.skipped = e.what();
         }
     }
     control.report(1000, "done");

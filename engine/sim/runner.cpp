@@ -294,7 +294,7 @@ Report runScenario(const Scenario& scenario, RunControl& control, const RunOptio
 
 Report runScenario(const Scenario& scenario, RunControl& control, WorkLimit limit)
 {
-    return runScenario(scenario, control, RunOptions{limit, 1});
+    return runScenario(scenario, control, RunOptions{.limit = limit, .threads = 1, .shard = {}});
 }
 
 }  // namespace ratelab

@@ -33,6 +33,12 @@ private slots:
 
 namespace {
 
+// "s0", "s1", ...: appended, since "s" + std::to_string(i) draws a false -Wrestrict from GCC 12.
+std::string shardName(std::size_t i)
+{
+    return std::string("s").append(std::to_string(i));
+}
+
 AlgorithmReport algorithm(const std::string& family)
 {
     AlgorithmReport a;
@@ -71,7 +77,7 @@ Json merged(const std::vector<Report>& shards)
 {
     std::vector<ShardFiles> all;
     for (std::size_t i = 0; i < shards.size(); ++i)
-        all.push_back(files(shards[i], "s" + std::to_string(i)));
+        all.push_back(files(shards[i], shardName(i)));
     return Json::parse(mergeShardReports(all).reportJson);
 }
 
@@ -86,7 +92,7 @@ QString refusal(const std::vector<Report>& shards)
 {
     std::vector<ShardFiles> all;
     for (std::size_t i = 0; i < shards.size(); ++i)
-        all.push_back(files(shards[i], "s" + std::to_string(i)));
+        all.push_back(files(shards[i], shardName(i)));
     try {
         mergeShardReports(all);
     } catch (const MergeError& e) {

@@ -24,7 +24,7 @@ namespace {
 
 Report runOn(const Scenario& s, unsigned threads, RunControl& control)
 {
-    return runScenario(s, control, RunOptions{WorkLimit::Capped, threads});
+    return runScenario(s, control, RunOptions{.limit = WorkLimit::Capped, .threads = threads, .shard = {}});
 }
 
 // The report files of `s` run on `threads` threads, as writeReportFiles writes them.
