@@ -42,7 +42,25 @@ void ScenarioDocument::reset(const Scenario& scenario, const QString& path)
 
 void ScenarioDocument::edit(const State& next, const QString& text, int mergeKey)
 {
-    m_undo.push(new DocumentEditCommand(this, m_state, next, text, mergeKey));
+    m_undo.push(new DocumentEditCommand(this, m_state, followRenames(next), text, mergeKey));
+}
+
+// The disabled set names algorithms by id: an algorithm renamed in place (the list as long,
+// another id at its index) stays switched off, unless the edit itself switches it.
+ScenarioDocument::State ScenarioDocument::followRenames(State next) const
+{
+    const auto& before = m_state.scenario.algorithms;
+    const auto& after = next.scenario.algorithms;
+    if (before.size() != after.size() || next.disabled != m_state.disabled)
+        return next;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        const QString was = QString::fromStdString(before[i].id);
+        if (before[i].id != after[i].id && m_state.disabled.contains(was)) {
+            next.disabled.remove(was);
+            next.disabled.insert(QString::fromStdString(after[i].id));
+        }
+    }
+    return next;
 }
 
 void ScenarioDocument::apply(const State& state)

@@ -24,7 +24,8 @@ public:
     // A new document (open, example): clears the undo stack.
     void reset(const Scenario& scenario, const QString& path);
     // An undoable edit. Consecutive edits with the same mergeKey (>= 0) merge into one step
-    // (typing "100" into one field is one undo step).
+    // (typing "100" into one field is one undo step). A switched-off algorithm renamed by the
+    // edit stays switched off.
     void edit(const State& next, const QString& text, int mergeKey = -1);
 
     const State& state() const { return m_state; }
@@ -41,6 +42,7 @@ signals:
 
 private:
     friend class DocumentEditCommand;
+    State followRenames(State next) const;
     void apply(const State& state);
 
     State m_state;

@@ -270,13 +270,29 @@ private slots:
         onFailure->setCurrentText(QStringLiteral("local_fallback"));
         emit onFailure->activated(onFailure->currentIndex());
         QCOMPARE(w.document()->scenario().algorithms[1].policy->onFailure, FailurePolicy::LocalFallback);
-        // Renamed as it is typed; the field keeps its focus through the list's rebuild.
+        // Switched off, then renamed as it is typed: it stays off under its new name (it was
+        // switched back on, the disabled set naming the old id). The field keeps its focus
+        // through the list's rebuild.
+        w.scenarioDock()->algorithmList()->item(1)->setCheckState(Qt::Unchecked);
+        QVERIFY(w.document()->state().disabled.contains(QStringLiteral("fail_closed")));
         auto* id = qobject_cast<QLineEdit*>(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].id")));
         QVERIFY(id);
         typeInto(id, QStringLiteral("closed"));
         w.draft()->commitNow();
         QCOMPARE(w.document()->scenario().algorithms[1].id, std::string("closed"));
         QCOMPARE(w.scenarioDock()->algorithmList()->item(1)->text(), QStringLiteral("closed"));
+        QCOMPARE(w.scenarioDock()->algorithmList()->item(1)->checkState(), Qt::Unchecked);
+        QCOMPARE(w.document()->state().disabled, QSet<QString>{QStringLiteral("closed")});
+        QCOMPARE(w.document()->runnable().algorithms.size(), std::size_t{3});
+        for (const AlgorithmSpec& a : w.document()->runnable().algorithms)
+            QVERIFY(a.id != "closed");
+        w.document()->undoStack()->undo();  // the rename, one step: off under its old name
+        QCOMPARE(w.document()->scenario().algorithms[1].id, std::string("fail_closed"));
+        QCOMPARE(w.document()->state().disabled, QSet<QString>{QStringLiteral("fail_closed")});
+        w.document()->undoStack()->redo();
+        QCOMPARE(w.document()->state().disabled, QSet<QString>{QStringLiteral("closed")});
+        w.scenarioDock()->algorithmList()->item(1)->setCheckState(Qt::Checked);
+        QVERIFY(w.document()->state().disabled.isEmpty());
         QCOMPARE(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].id")), id);
         // An id another algorithm has: the loader's reason, and the document keeps "closed".
         typeInto(id, QStringLiteral("fail_open"));
