@@ -1,6 +1,10 @@
 // The access-log import wizard: detection, an unreadable file, Cancel.
 #include "tests/gui/guitest.h"
 
+#include "app/models/badlinesmodel.h"
+
+#include <QTableView>
+
 using namespace ratelab;
 
 class TestImportWizard : public QObject {
@@ -46,7 +50,12 @@ private slots:
         QCOMPARE(result->summary.skippedTotal(), std::int64_t(1));
         QCOMPARE(result->summary.problems.size(), std::size_t(1));
         QCOMPARE(result->summary.problems[0].line, std::int64_t(8899));
-        QVERIFY(wizard.runPage()->statusText().contains(QStringLiteral("line 8899")));
+        // The page then shows it as the Logs view will: the summary, and the bad line listed.
+        QVERIFY(wizard.runPage()->summaryTable()->isVisible());
+        QVERIFY(wizard.runPage()->statusText().contains(QStringLiteral("9,999 requests")));
+        const QAbstractItemModel* bad = wizard.runPage()->badLinesTable()->model();
+        QCOMPARE(bad->rowCount(), 1);
+        QCOMPARE(bad->index(0, BadLinesModel::Line).data(BadLinesModel::RawRole).toLongLong(), qint64(8899));
     }
 
     // The key options are the command line's. Behind proxies, "198.51.100.7, 203.0.113.9,

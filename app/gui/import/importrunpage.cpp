@@ -1,14 +1,20 @@
 #include "app/gui/import/importrunpage.h"
 
 #include "app/gui/import/importwizard.h"
+#include "app/gui/panels/readonlytable.h"
+#include "app/models/badlinesmodel.h"
 #include "app/models/formatting.h"
+#include "app/models/importsummarymodel.h"
 #include "app/models/importtext.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace ratelab {
@@ -29,10 +35,32 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
     layout->addLayout(row);
     m_status = new QLabel(this);
     layout->addWidget(m_status);
+    // Bad lines counted as they come; once done, their heading over their table, beside the summary.
+    auto* tables = new QHBoxLayout;
+    auto* summaryColumn = new QVBoxLayout;
+    m_summaryTitle = new QLabel(tr("<b>Import summary</b>"), this);
+    summaryColumn->addWidget(m_summaryTitle);
+    m_summaryModel = new ImportSummaryModel(this);
+    m_summary = makeReadOnlyTable(m_summaryModel, tr("Import summary"), this);
+    summaryColumn->addWidget(m_summary, 1);
+    tables->addLayout(summaryColumn);
+    auto* badColumn = new QVBoxLayout;
     m_bad = new QLabel(this);
     m_bad->setWordWrap(true);
-    layout->addWidget(m_bad);
-    layout->addStretch(1);
+    badColumn->addWidget(m_bad);
+    m_badLinesModel = new BadLinesModel(this);
+    m_badLines = makeReadOnlyTable(m_badLinesModel, tr("Bad lines"), this);
+    badColumn->addWidget(m_badLines, 1);
+    tables->addLayout(badColumn, 1);
+    layout->addLayout(tables, 1);
+    m_next = new QLabel(tr("Finish shows the import in the Logs view: how fast its keys go, the limit the advisor "
+                           "recommends for each algorithm and what it costs, and these two tables. Back changes the "
+                           "options and imports again."),
+                        this);
+    m_next->setWordWrap(true);
+    layout->addWidget(m_next);
+    layout->addStretch(0);  // takes the room while the tables are hidden (they take it after)
+    showTables(false);
 
     LogImportController* c = wizard->controller();
     connect(m_cancel, &QPushButton::clicked, c, &LogImportController::cancel);
@@ -52,20 +80,7 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
         m_result = r;
         m_bar->setValue(1000);
         m_cancel->setEnabled(false);
-        const ImportSummary& s = r->summary;
-        const double seconds = std::max<qint64>(1, r->elapsedMs) / 1000.0;
-        m_status->setText(tr("Done: %1 read in %2 (%3 lines/s); %4 imported under %5.")
-                              .arg(fmt::count(s.linesRead, "line"), fmt::duration(r->elapsedMs * 1000),
-                                   fmt::compact(double(s.linesRead) / seconds), fmt::count(s.requestsImported, "request"),
-                                   fmt::count(s.distinctKeys, "key"))
-                          + (s.shrankFrom < 0 ? QString() : tr(" Warning: %1.").arg(importtext::shrinkNote(s))));
-        QStringList bad;
-        for (const LineWarning& w : s.problems)
-            bad << tr("line %1: %2").arg(w.line).arg(importtext::problemText(w.problem));
-        m_bad->setText(
-            tr("Bad lines: %1%2")
-                .arg(fmt::exact(s.skippedTotal()),
-                     bad.isEmpty() ? QString() : QStringLiteral(" (") + bad.join(QStringLiteral("; ")) + QStringLiteral(")")));
+        showResult(*r);
         emit completeChanged();
         emit importFinished();
     });
@@ -85,9 +100,38 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
     });
 }
 
+void ImportRunPage::showResult(const LogImportResult& r)
+{
+    const ImportSummary& s = r.summary;
+    const double seconds = std::max<qint64>(1, r.elapsedMs) / 1000.0;
+    m_status->setText(tr("Done: %1 read in %2 (%3 lines/s); %4 imported under %5.")
+                          .arg(fmt::count(s.linesRead, "line"), fmt::duration(r.elapsedMs * 1000),
+                               fmt::compact(double(s.linesRead) / seconds), fmt::count(s.requestsImported, "request"),
+                               fmt::count(s.distinctKeys, "key"))
+                      + (s.shrankFrom < 0 ? QString() : tr(" Warning: %1.").arg(importtext::shrinkNote(s))));
+    m_summaryModel->setImport(m_result);
+    m_summary->resizeColumnsToContents();
+    // As wide as its text: the bad lines take the rest.
+    m_summary->setFixedWidth(m_summary->horizontalHeader()->length() + 2 * m_summary->frameWidth()
+                             + m_summary->verticalScrollBar()->sizeHint().width());
+    m_badLinesModel->setImport(m_result);
+    m_badLines->resizeColumnsToContents();
+    m_bad->setText(m_badLinesModel->heading());
+    showTables(true);
+}
+
+void ImportRunPage::showTables(bool shown)
+{
+    m_summaryTitle->setVisible(shown);
+    m_summary->setVisible(shown);
+    m_badLines->setVisible(shown);
+    m_next->setVisible(shown);
+}
+
 void ImportRunPage::initializePage()
 {
     m_result.reset();
+    showTables(false);
     m_cancelled = false;
     m_bar->setValue(0);
     m_bad->setText(tr("Bad lines: counted as the import goes, listed at the end"));

@@ -1,6 +1,7 @@
 #include "app/gui/views/logsview.h"
 
 #include "app/gui/import/importwizard.h"
+#include "app/gui/panels/readonlytable.h"
 #include "app/gui/views/advisorview.h"
 #include "app/models/badlinesmodel.h"
 #include "app/models/formatting.h"
@@ -18,24 +19,6 @@
 #include <QVBoxLayout>
 
 namespace ratelab {
-
-namespace {
-QTableView* makeTable(QAbstractItemModel* model, const QString& name, QWidget* parent)
-{
-    auto* t = new QTableView(parent);
-    t->setAccessibleName(name);
-    t->setModel(model);
-    t->verticalHeader()->hide();
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setAlternatingRowColors(true);
-    t->setWordWrap(false);
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->horizontalHeader()->setHighlightSections(false);
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
-    return t;
-}
-}  // namespace
 
 QString LogsView::samplePath()
 {
@@ -94,7 +77,7 @@ void LogsView::addDetailTabs()
     auto* summaryLayout = new QVBoxLayout(summaryPage);
     summaryLayout->setContentsMargins(4, 4, 4, 4);
     m_summaryModel = new ImportSummaryModel(this);
-    m_summary = makeTable(m_summaryModel, tr("Import summary"), summaryPage);
+    m_summary = makeReadOnlyTable(m_summaryModel, tr("Import summary"), summaryPage);
     summaryLayout->addWidget(m_summary);
     m_badPage = new QWidget(this);
     auto* badLayout = new QVBoxLayout(m_badPage);
@@ -102,7 +85,7 @@ void LogsView::addDetailTabs()
     m_badTitle = new QLabel(m_badPage);
     badLayout->addWidget(m_badTitle);
     m_badLinesModel = new BadLinesModel(this);
-    m_badLines = makeTable(m_badLinesModel, tr("Bad lines"), m_badPage);
+    m_badLines = makeReadOnlyTable(m_badLinesModel, tr("Bad lines"), m_badPage);
     badLayout->addWidget(m_badLines, 1);
     m_advisor->detailTabs()->addTab(summaryPage, tr("Import summary"));
     m_advisor->detailTabs()->addTab(m_badPage, tr("Bad lines"));
