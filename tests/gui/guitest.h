@@ -102,6 +102,27 @@ inline bool waitSettled(MainWindow& w)
     return spy.wait(kRunTimeoutMs);
 }
 
+// The set-up most suites start with: the window as the screenshots show it (1600 x 1000), on
+// `view` when one is given, the scenario opened and run. False when the run did not settle.
+template <typename Open>
+bool showAndRun(MainWindow& w, std::optional<MainWindow::View> view, Open&& open)
+{
+    w.resize(1600, 1000);
+    w.show();
+    if (view)
+        w.setView(*view);
+    open();
+    return waitSettled(w);
+}
+inline bool showExample(MainWindow& w, const QString& name, std::optional<MainWindow::View> view = {})
+{
+    return showAndRun(w, view, [&] { w.openExample(name); });
+}
+inline bool showScenario(MainWindow& w, const Scenario& scenario, std::optional<MainWindow::View> view = {})
+{
+    return showAndRun(w, view, [&] { w.openScenario(scenario, QString()); });
+}
+
 // The bundled sample imported by the engine directly, as the advisor takes it.
 inline RequestSet sampleRequests()
 {

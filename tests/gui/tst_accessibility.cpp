@@ -105,10 +105,7 @@ private slots:
     void chartsAreOperableFromTheKeyboard()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         const QList<QWidget*> chain = focusChain(&w);
         for (ChartView* chart : w.compareView()->charts())
             QVERIFY2(chain.contains(chart), qPrintable(chart->accessibleName()));

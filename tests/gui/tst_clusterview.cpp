@@ -14,11 +14,7 @@ namespace {
 // Shows the window at 1600 x 1000 on the Cluster view of an embedded example, run.
 bool showCluster(MainWindow& w, const QString& example)
 {
-    w.resize(1600, 1000);
-    w.show();
-    w.setView(MainWindow::View::Cluster);
-    w.openExample(example);
-    return waitSettled(w) && w.clusterView()->hasCluster();
+    return showExample(w, example, MainWindow::View::Cluster) && w.clusterView()->hasCluster();
 }
 
 QStringList lineNames(const ClusterTimeChart* chart)
@@ -67,11 +63,7 @@ private slots:
     void clusterViewSeries()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.setView(MainWindow::View::Cluster);
-        w.openExample(QStringLiteral("cluster-redis-outage"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("cluster-redis-outage"), MainWindow::View::Cluster));
         ClusterView* v = w.clusterView();
         QVERIFY(v->hasCluster());
         const auto report = w.controller()->lastReport();
@@ -130,11 +122,7 @@ private slots:
     void clusterOutageBands()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.setView(MainWindow::View::Cluster);
-        w.openExample(QStringLiteral("cluster-redis-outage"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("cluster-redis-outage"), MainWindow::View::Cluster));
         const auto scenario = w.controller()->lastScenario();
         const std::vector<OutageSpec>& outages = scenario->cluster->outages;
         QCOMPARE(int(outages.size()), 1);
@@ -363,11 +351,7 @@ private slots:
     void clusterEmptyState()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.setView(MainWindow::View::Cluster);
-        w.openExample(QStringLiteral("steady-poisson"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("steady-poisson"), MainWindow::View::Cluster));
         ClusterView* v = w.clusterView();
         QVERIFY(!v->hasCluster());
         QVERIFY(v->emptyState()->isVisible());

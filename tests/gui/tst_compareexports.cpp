@@ -14,10 +14,7 @@ private slots:
     void chartExports()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         QTemporaryDir dir;
         for (ChartView* chart : w.compareView()->charts()) {
             const QString stem = dir.filePath(chart->exportName());
@@ -41,10 +38,7 @@ private slots:
     void csvVisibleRangeOrAllData()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         AllowedChart* a = w.compareView()->allowedChart();
         const QString unzoomed = a->csv();
         a->setXRange(std::make_pair(20.25, 41.5));
@@ -123,10 +117,7 @@ private slots:
     void barChartCsvsHoldEveryValue()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         const Report& r = *w.controller()->lastReport();
         const QStringList bursts = w.compareView()->burstChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(bursts.front(), QStringLiteral("id,peak_burst_ratio,allowed_cost,limit,window_us,at_us,key"));
@@ -179,10 +170,7 @@ private slots:
     void exportFailuresAreReported()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         const QString full = QStringLiteral("/dev/full");
         const QString noSpace = QStringLiteral("Cannot write /dev/full: ") + osReason(ENOSPC);
 

@@ -63,10 +63,7 @@ private slots:
     {
         QTemporaryDir dir;
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
         CompareView* view = w.compareView();
         AllowedChart* chart = view->allowedChart();
         QCOMPARE(chart->values().size(), std::size_t(2));
@@ -115,10 +112,7 @@ private slots:
     {
         QTemporaryDir dir;
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(attackScenario(dir, kWindowAndLog), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
         CompareView* view = w.compareView();
         AllowedChart* chart = view->allowedChart();
         view->countsSelector()->setBucket(50'000);
@@ -209,10 +203,7 @@ private slots:
     void endpointSharesShowBesideTheTable()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openExample(QStringLiteral("endpoint-tiers"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("endpoint-tiers")));
         QTableView* table = w.compareView()->endpointTable();
         QVERIFY(table->isVisible());
         QAbstractItemModel* model = table->model();
@@ -239,10 +230,7 @@ private slots:
     void backendModelShowsInChartDAndTable()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openExample(QStringLiteral("limit-after-work"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("limit-after-work")));
         BackendChart* chart = w.compareView()->backendChart();
         QVERIFY(chart->isVisible());
         QVERIFY(!w.compareView()->delayChart()->isVisible());
@@ -279,10 +267,7 @@ private slots:
     void f1ShowsTheColumnsDefinition()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         QTableView* table = w.compareView()->table();
         QVERIFY(table->model()
                     ->headerData(ReportModel::PeakBurst, Qt::Horizontal, Qt::ToolTipRole)
@@ -312,10 +297,7 @@ private slots:
         // other algorithms are unchanged, so their figures show no change.
         Scenario scenario = *scenariofiles::loadExample(QStringLiteral("boundary-attack")).scenario;
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(scenario, QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, scenario));
         CompareView* compare = w.compareView();
         compare->setPinned(true);
         QVERIFY(compare->isPinned());
@@ -355,10 +337,7 @@ private slots:
     void legendHidesEverywhere()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         const QString id = QString::fromStdString(w.controller()->lastReport()->algorithms.front().id);
         w.compareView()->legend()->setHidden({id});
         QVERIFY(!w.compareView()->allowedChart()->algorithmSeries().front()->isVisible());
@@ -380,10 +359,7 @@ private slots:
             "metrics": {"bucket": "100ms"}})",
                                                "two-buckets");
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(scenario, QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, scenario));
         AllowedChart* chart = w.compareView()->allowedChart();
         chart->refreshNow();
         const auto series = chart->algorithmSeries();
@@ -412,10 +388,7 @@ private slots:
         const Scenario eight = attackScenario(dir, algorithms.c_str());
         for (const Scenario& scenario : {eight, defaultScenario()}) {
             MainWindow w;
-            w.resize(1600, 1000);
-            w.show();
-            w.openScenario(scenario, QString());
-            QVERIFY(waitSettled(w));
+            QVERIFY(showScenario(w, scenario));
             const QList<QLineSeries*> series = w.compareView()->allowedChart()->algorithmSeries();
             QCOMPARE(series.size(), qsizetype(scenario.algorithms.size()));
             QSet<QString> pairs;
@@ -529,11 +502,7 @@ private slots:
     void compareShowsWhereStateIsHeld()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.setView(MainWindow::View::Compare);
-        w.openExample(QStringLiteral("cluster-redis-outage"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("cluster-redis-outage"), MainWindow::View::Compare));
         StateChart* chart = w.compareView()->stateChart();
         const QStringList expected{QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
                                    QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
@@ -582,11 +551,7 @@ private slots:
             {"algorithm": "gcra", "params": {"rate": "10/s", "burst": 5}}]})",
                                                "costly", dir.path().toStdString());
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.setView(MainWindow::View::Compare);
-        w.openScenario(scenario, QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, scenario, MainWindow::View::Compare));
         QVERIFY(!w.compareView()->table()->isColumnHidden(ReportModel::NeverAdmissible));
         ReportModel* model = w.compareView()->reportModel();
         QCOMPARE(model->index(0, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("5"));

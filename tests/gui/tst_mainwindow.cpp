@@ -72,10 +72,7 @@ private slots:
         // boundary-attack's fixed window (row 0) peaks at 2.00x: 20 of user-0's requests in the
         // window ending at 1.090 s. A double-click on its row opens Learn on that key there.
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openExample(QStringLiteral("boundary-attack"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("boundary-attack")));
         const PeakBurst peak = w.controller()->lastReport()->algorithms.front().peakBurst;
         QCOMPARE(peak.key, std::string("user-0"));
         QCOMPARE(peak.atUs, SimTime(1'090'000));
@@ -123,10 +120,7 @@ private slots:
         const Scenario scenario = loadScenario(json, name.toStdString());
 
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(scenario, QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, scenario));
         const auto shown = w.controller()->lastReport();
         QVERIFY(shown);
 
@@ -216,10 +210,7 @@ private slots:
     void editingAParameterReRuns()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         const auto before = w.controller()->lastReport();
         const QList<QPointF> pointsBefore = w.compareView()->allowedChart()->algorithmSeries().front()->points();
 
@@ -379,10 +370,7 @@ private slots:
     void reflowsWhenSmall()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         QVERIFY(!w.isDockFolded());
         QVERIFY(w.scenarioDock()->isVisible());
         ChartGrid* grid = w.compareView()->chartGrid();

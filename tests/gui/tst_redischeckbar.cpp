@@ -30,10 +30,7 @@ private slots:
         const test::RedisUrl url = test::redisUrl();
         QVERIFY2(!url.url.isEmpty(), qPrintable(url.problem));
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         RedisCheckBar* bar = w.compareView()->redisCheck();
         QSignalSpy finished(bar->controller(), &RedisCheckController::finished);
         bar->check(url.url);
@@ -54,10 +51,7 @@ private slots:
     void unreachableServerIsOneRedLine()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         RedisCheckBar* bar = w.compareView()->redisCheck();
         QSignalSpy failed(bar->controller(), &RedisCheckController::failed);
         bar->check(QStringLiteral("redis://127.0.0.1:1"));
@@ -76,10 +70,7 @@ private slots:
         qunsetenv("RATELAB_REDIS_URL");
         QSettings().remove(QStringLiteral("redis/url"));
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(defaultScenario(), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, defaultScenario()));
         RedisCheckBar* bar = w.compareView()->redisCheck();
         QSignalSpy finished(bar->controller(), &RedisCheckController::finished);
         QVERIFY(findAction(&w, QStringLiteral("Check against Redis")) == bar->action());  // in the Run menu

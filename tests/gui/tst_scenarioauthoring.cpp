@@ -65,10 +65,7 @@ private slots:
     void badFieldIsRefusedLikeTheLoader()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openExample(QStringLiteral("default"));
-        QVERIFY(waitSettled(w));
+        QVERIFY(showExample(w, QStringLiteral("default")));
         TrafficEditor* traffic = w.scenarioDock()->trafficEditor();
         w.scenarioDock()->tabs()->setCurrentWidget(traffic);
         QLineEdit* rate = lineEditOf(traffic->sourceForm(), QStringLiteral("traffic[0].rate"));
@@ -174,10 +171,7 @@ private slots:
     void clusterIsEditedOnTheTopology()
     {
         MainWindow w;
-        w.resize(1600, 1000);
-        w.show();
-        w.openScenario(loadScenario(kConstantScenario, "constant"), QString());
-        QVERIFY(waitSettled(w));
+        QVERIFY(showScenario(w, loadScenario(kConstantScenario, "constant")));
         w.setView(MainWindow::View::Cluster);
         ClusterView* cluster = w.clusterView();
         QVERIFY(!cluster->hasCluster());
