@@ -1,9 +1,10 @@
 #pragma once
 // Helpers of the access-log suites (tst_logfiles, tst_logparsers, tst_logkeys, tst_logreading,
-// tst_logfuzz): where the test logs are, and an import of a text or a file into its summary
-// and each request's time, key and line.
+// tst_logfuzz, tst_parallelimport): where the test logs are, an import of a text or a file
+// into its summary and each request's time, key and line, and a file's import on N threads.
 
 #include "engine/logs/reading/logimporter.h"
+#include "engine/logs/reading/parallelimport.h"
 
 #include <QString>
 
@@ -72,6 +73,26 @@ inline Imported importFile(const QString& path, const ImportOptions& options = {
         out.rows.push_back({r.t, keys.name(r.key), r.line});
     });
     return out;
+}
+
+// Everything an import of a file yields, for comparing thread counts.
+struct FileImport {
+    std::vector<ImportedRequest> requests;
+    std::vector<std::string> keys;  // by id: ids must follow first appearance in the file
+    ImportSummary summary;
+    std::vector<ImportProgress> progress;
+};
+
+inline FileImport importWithThreads(const QString& path, const ImportOptions& options, unsigned threads)
+{
+    FileImport r;
+    KeyInterner keys;
+    r.summary = importLogFile(
+        path.toStdString(), options, keys, [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr,
+        threads, [&](const ImportProgress& p) { r.progress.push_back(p); });
+    for (KeyId k = 0; k < keys.size(); ++k)
+        r.keys.emplace_back(keys.name(k));
+    return r;
 }
 
 constexpr SimTime sec(std::int64_t s)
