@@ -61,8 +61,11 @@ ImportRunPage::ImportRunPage(ImportWizard* wizard) : QWizardPage(wizard), m_wiza
     layout->addWidget(m_next);
     layout->addStretch(0);  // takes the room while the tables are hidden (they take it after)
     showTables(false);
+    connectController(wizard->controller());
+}
 
-    LogImportController* c = wizard->controller();
+void ImportRunPage::connectController(LogImportController* c)
+{
     connect(m_cancel, &QPushButton::clicked, c, &LogImportController::cancel);
     connect(c, &LogImportController::progress, this, [this](quint64 job, const LogImportProgress& p) {
         if (job != m_job)

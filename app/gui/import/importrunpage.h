@@ -41,6 +41,7 @@ signals:
     void importCancelled();
 
 private:
+    void connectController(LogImportController* c);
     void showResult(const LogImportResult& result);
     void showTables(bool shown);
 
