@@ -7,6 +7,7 @@
 #include "engine/logs/reading/parallelimport.h"
 
 #include <QString>
+#include <QTest>
 
 #include <map>
 #include <sstream>
@@ -83,16 +84,53 @@ struct FileImport {
     std::vector<ImportProgress> progress;
 };
 
-inline FileImport importWithThreads(const QString& path, const ImportOptions& options, unsigned threads)
+// `held`: keys interned before the import (the app's interner holds some).
+inline FileImport importWithThreads(const QString& path, const ImportOptions& options, unsigned threads,
+                                    const std::vector<std::string>& held = {})
 {
     FileImport r;
     KeyInterner keys;
+    for (const std::string& name : held)
+        keys.intern(name);
     r.summary = importLogFile(
         path.toStdString(), options, keys, [&](const ImportedRequest& request) { r.requests.push_back(request); }, nullptr,
         threads, [&](const ImportProgress& p) { r.progress.push_back(p); });
     for (KeyId k = 0; k < keys.size(); ++k)
         r.keys.emplace_back(keys.name(k));
     return r;
+}
+
+// QCOMPARE in a helper returns from the helper only: callers check QTest::currentTestFailed().
+inline void compareImports(const FileImport& many, const FileImport& one)
+{
+    QCOMPARE(many.keys, one.keys);
+    QCOMPARE(many.requests.size(), one.requests.size());
+    for (std::size_t i = 0; i < one.requests.size(); ++i) {
+        QCOMPARE(many.requests[i].t, one.requests[i].t);
+        QCOMPARE(many.requests[i].key, one.requests[i].key);
+        QCOMPARE(many.requests[i].line, one.requests[i].line);
+        QCOMPARE(many.requests[i].tier, one.requests[i].tier);
+    }
+    QCOMPARE(many.summary.linesRead, one.summary.linesRead);
+    QCOMPARE(many.summary.skipped, one.summary.skipped);
+    QCOMPARE(many.summary.blankLines, one.summary.blankLines);
+    QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
+    QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
+    QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
+    QCOMPARE(many.summary.firstTime, one.summary.firstTime);
+    QCOMPARE(many.summary.lastTime, one.summary.lastTime);
+    QCOMPARE(many.summary.tiers.size(), one.summary.tiers.size());
+    for (std::size_t i = 0; i < one.summary.tiers.size(); ++i) {
+        QCOMPARE(many.summary.tiers[i].tier, one.summary.tiers[i].tier);
+        QCOMPARE(many.summary.tiers[i].requests, one.summary.tiers[i].requests);
+    }
+    QCOMPARE(many.summary.problems.size(), one.summary.problems.size());
+    for (std::size_t i = 0; i < one.summary.problems.size(); ++i) {
+        QCOMPARE(many.summary.problems[i].line, one.summary.problems[i].line);
+        QCOMPARE(many.summary.problems[i].problem, one.summary.problems[i].problem);
+        QCOMPARE(many.summary.problems[i].field, one.summary.problems[i].field);
+        QCOMPARE(many.summary.problems[i].excerpt, one.summary.problems[i].excerpt);
+    }
 }
 
 constexpr SimTime sec(std::int64_t s)

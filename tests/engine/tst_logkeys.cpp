@@ -298,47 +298,18 @@ void TestLogKeys::threadsIntoAFilledInterner()
         held.push_back(address(i));
     for (int i = 0; i < 500; ++i)
         held.push_back("192.168.0." + std::to_string(i));
-    struct Result {
-        std::vector<std::string> names;
-        std::vector<ImportedRequest> requests;
-        ImportSummary summary;
-    };
-    const auto import = [&](unsigned threads) {
-        KeyInterner keys;
-        for (const std::string& name : held)
-            keys.intern(name);
-        Result r;
-        r.summary = importLogFile(
-            path, options, keys, [&](const ImportedRequest& q) { r.requests.push_back(q); }, nullptr, threads);
-        for (KeyId k = 0; k < keys.size(); ++k)
-            r.names.push_back(keys.name(k));
-        return r;
-    };
-    const Result one = import(1);
+    const QString file = QString::fromStdString(path);
+    const FileImport one = importWithThreads(file, options, 1, held);
     QCOMPARE(one.summary.distinctKeys, std::int64_t(keptKeys.size()));
     QCOMPARE(one.summary.requestsImported, std::int64_t{kLines - kLines / 500});
     std::size_t newKeys = 0;  // kept addresses not held before
     for (const int k : keptKeys)
         newKeys += k % 10 != 0;
-    QCOMPARE(one.names.size(), held.size() + newKeys);
+    QCOMPARE(one.keys.size(), held.size() + newKeys);
     QVERIFY(one.summary.reorderedLines > 0);
     for (const unsigned threads : {2u, 3u}) {
-        const Result many = import(threads);
-        QCOMPARE(many.names, one.names);
-        QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
-        QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
-        QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
-        QCOMPARE(many.summary.skipped, one.summary.skipped);
-        QCOMPARE(many.summary.tiers.size(), one.summary.tiers.size());
-        for (std::size_t i = 0; i < one.summary.tiers.size(); ++i)
-            QCOMPARE(many.summary.tiers[i].requests, one.summary.tiers[i].requests);
-        QCOMPARE(many.requests.size(), one.requests.size());
-        for (std::size_t i = 0; i < one.requests.size(); ++i) {
-            QCOMPARE(many.requests[i].t, one.requests[i].t);
-            QCOMPARE(many.requests[i].key, one.requests[i].key);
-            QCOMPARE(many.requests[i].tier, one.requests[i].tier);
-            QCOMPARE(many.requests[i].line, one.requests[i].line);
-        }
+        compareImports(importWithThreads(file, options, threads, held), one);
+        QVERIFY2(!QTest::currentTestFailed(), qPrintable(QString("%1 threads").arg(threads)));
     }
 }
 

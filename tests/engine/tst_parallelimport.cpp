@@ -26,43 +26,6 @@ private slots:
     void parallelEqualsSequentialForEveryKey();
 };
 
-namespace {
-
-// QCOMPARE in a helper returns from the helper only: callers check QTest::currentTestFailed().
-void compareImports(const FileImport& many, const FileImport& one)
-{
-    QCOMPARE(many.keys, one.keys);
-    QCOMPARE(many.requests.size(), one.requests.size());
-    for (std::size_t i = 0; i < one.requests.size(); ++i) {
-        QCOMPARE(many.requests[i].t, one.requests[i].t);
-        QCOMPARE(many.requests[i].key, one.requests[i].key);
-        QCOMPARE(many.requests[i].line, one.requests[i].line);
-        QCOMPARE(many.requests[i].tier, one.requests[i].tier);
-    }
-    QCOMPARE(many.summary.linesRead, one.summary.linesRead);
-    QCOMPARE(many.summary.skipped, one.summary.skipped);
-    QCOMPARE(many.summary.blankLines, one.summary.blankLines);
-    QCOMPARE(many.summary.reorderedLines, one.summary.reorderedLines);
-    QCOMPARE(many.summary.backwardSteps, one.summary.backwardSteps);
-    QCOMPARE(many.summary.distinctKeys, one.summary.distinctKeys);
-    QCOMPARE(many.summary.firstTime, one.summary.firstTime);
-    QCOMPARE(many.summary.lastTime, one.summary.lastTime);
-    QCOMPARE(many.summary.tiers.size(), one.summary.tiers.size());
-    for (std::size_t i = 0; i < one.summary.tiers.size(); ++i) {
-        QCOMPARE(many.summary.tiers[i].tier, one.summary.tiers[i].tier);
-        QCOMPARE(many.summary.tiers[i].requests, one.summary.tiers[i].requests);
-    }
-    QCOMPARE(many.summary.problems.size(), one.summary.problems.size());
-    for (std::size_t i = 0; i < one.summary.problems.size(); ++i) {
-        QCOMPARE(many.summary.problems[i].line, one.summary.problems[i].line);
-        QCOMPARE(many.summary.problems[i].problem, one.summary.problems[i].problem);
-        QCOMPARE(many.summary.problems[i].field, one.summary.problems[i].field);
-        QCOMPARE(many.summary.problems[i].excerpt, one.summary.problems[i].excerpt);
-    }
-}
-
-}  // namespace
-
 void TestParallelImport::parallelEqualsSequential()
 {
     for (const QString& path :
