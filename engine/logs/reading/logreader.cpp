@@ -86,7 +86,7 @@ void LogReader::start(const ImportOptions& options, KeyInterner& keys)
 
 bool LogReader::next(ImportedRequest& out)
 {
-    while (m_ready.empty()) {
+    while (!m_ordering.pop(out, m_inputEnded)) {
         if (m_inputEnded) {
             finish();
             return false;
@@ -94,8 +94,6 @@ bool LogReader::next(ImportedRequest& out)
         if (!scanLine())
             endOfBlock();
     }
-    out = m_ready.front();
-    m_ready.pop();
     m_tally->count(out);
     return true;
 }
@@ -191,11 +189,11 @@ void LogReader::order(const LineProcessor::Record& record)
         m_processor->reject(record.line, LineProblem::TooOld, "time", record.text);
         return;
     }
-    m_ordering.push(m_processor->request(record), [this](const ImportedRequest& ready) { m_ready.push(ready); });
+    m_ordering.insert(m_processor->request(record));
 }
 
-// The buffer holds no whole line: report progress, then read the next block, or flush the
-// reorder buffer at the end of the input.
+// The buffer holds no whole line: report progress, then read the next block, or mark the
+// end of the input.
 void LogReader::endOfBlock()
 {
     // The held requests go before the buffer's text moves.
@@ -209,10 +207,8 @@ void LogReader::endOfBlock()
     notify(false);
     if (!(m_eof && m_begin == m_end))
         fill();
-    if (m_eof && m_begin == m_end) {
-        m_ordering.flush([this](const ImportedRequest& r) { m_ready.push(r); });
-        m_inputEnded = true;
-    }
+    if (m_eof && m_begin == m_end)
+        m_inputEnded = true;  // next() now takes every request the reorder buffer holds
 }
 
 void LogReader::finish()

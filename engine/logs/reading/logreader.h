@@ -7,8 +7,8 @@
 // Bad lines never stop it: each is counted by reason and the first few are listed with
 // their line numbers. Memory does not grow with the input: the stream is read in blocks of
 // 1 MiB, lines longer than maxLineBytes are skipped without being buffered, and only the
-// keys, one look-back window of records and the records that window released at once (a
-// small reused ring) are kept. Nothing is allocated per request once the rings have grown.
+// keys and one look-back window of records are kept (a request leaves the reorder buffer
+// when next() asks for it). Nothing is allocated per request once the buffer has grown.
 // A file is read the same way, with read(2) (logfile.h). When it shrinks during the import
 // (logrotate's copytruncate), the import ends after the last whole line read before it did,
 // and the summary says so (ImportSummary::shrankFrom).
@@ -19,7 +19,6 @@
 // far (importprogress.h) at the same points.
 
 #include "engine/core/keyinterner.h"
-#include "engine/core/ringqueue.h"
 #include "engine/core/runcontrol.h"
 #include "engine/logs/importoptions.h"
 #include "engine/logs/reading/importedrequest.h"
@@ -86,14 +85,13 @@ private:
     std::size_t m_end = 0;
     bool m_eof = false;
     bool m_skippingLongLine = false;  // inside a line already reported as too long
-    bool m_inputEnded = false;        // every line is read and the reorder buffer flushed
+    bool m_inputEnded = false;        // every line is read: the reorder buffer lets all go
     bool m_finished = false;
 
     std::optional<KeyResolver> m_keys;         // absent for an empty input, as are
     std::optional<LineProcessor> m_processor;  // the processor
     std::optional<ImportTally> m_tally;
     RequestOrdering m_ordering;
-    RingQueue<ImportedRequest> m_ready;  // released by the reorder buffer, not yet yielded
 };
 
 }  // namespace ratelab

@@ -12,7 +12,6 @@
 #include "engine/logs/reading/importedrequest.h"
 
 #include <algorithm>
-#include <limits>
 #include <vector>
 
 namespace ratelab {
@@ -26,28 +25,58 @@ public:
     // Whether push() would refuse a record at `t` now.
     bool tooOld(SimTime t) const { return m_latest != kNever && t < m_latest && t < m_latest - m_lookBack; }
 
-    template <typename Emit>
-    Push push(const ImportedRequest& r, Emit&& emit)
+    // Takes `r` in; a record earlier than the look-back allows is refused (TooOld).
+    Push insert(const ImportedRequest& r)
     {
-        Push result = Push::InOrder;
         if (tooOld(r.t))
             return Push::TooOld;
         if (m_latest == kNever || r.t >= m_latest) {
             m_fifo.push(r);
             m_latest = r.t;
-        } else {
-            m_late.push_back(r);
-            std::push_heap(m_late.begin(), m_late.end(), Later{});
-            result = Push::Reordered;
+            return Push::InOrder;
         }
-        release(m_latest - m_lookBack, emit);
+        m_late.push_back(r);
+        std::push_heap(m_late.begin(), m_late.end(), Later{});
+        return Push::Reordered;
+    }
+
+    // Takes out the next record in (t, line) order that no record still to come can precede
+    // (one at or before latest - lookBack), or with `all` (the input has ended) the next of
+    // any. False when there is none.
+    bool pop(ImportedRequest& out, bool all = false)
+    {
+        const ImportedRequest* fifoFront = m_fifo.empty() ? nullptr : &m_fifo.front();
+        const ImportedRequest* lateTop = m_late.empty() ? nullptr : &m_late.front();
+        const bool takeLate = lateTop && (!fifoFront || Later{}(*fifoFront, *lateTop));
+        const ImportedRequest* next = takeLate ? lateTop : fifoFront;
+        if (!next || (!all && next->t > m_latest - m_lookBack))  // m_latest is set once anything is in
+            return false;
+        out = *next;
+        if (takeLate) {
+            std::pop_heap(m_late.begin(), m_late.end(), Later{});
+            m_late.pop_back();
+        } else {
+            m_fifo.pop();
+        }
+        return true;
+    }
+
+    // insert(), then every record it lets go, to emit(const ImportedRequest&).
+    template <typename Emit>
+    Push push(const ImportedRequest& r, Emit&& emit)
+    {
+        const Push result = insert(r);
+        if (result != Push::TooOld)
+            for (ImportedRequest next; pop(next);)
+                emit(next);
         return result;
     }
 
     template <typename Emit>
     void flush(Emit&& emit)
     {
-        release(std::numeric_limits<SimTime>::max(), emit);
+        for (ImportedRequest next; pop(next, true);)
+            emit(next);
     }
 
     std::size_t size() const { return m_fifo.size() + m_late.size(); }
@@ -59,26 +88,6 @@ private:
             return a.t != b.t ? a.t > b.t : a.line > b.line;
         }
     };
-
-    template <typename Emit>
-    void release(SimTime upTo, Emit& emit)
-    {
-        while (true) {
-            const ImportedRequest* fifoFront = m_fifo.empty() ? nullptr : &m_fifo.front();
-            const ImportedRequest* lateTop = m_late.empty() ? nullptr : &m_late.front();
-            const bool takeLate = lateTop && (!fifoFront || Later{}(*fifoFront, *lateTop));
-            const ImportedRequest* next = takeLate ? lateTop : fifoFront;
-            if (!next || next->t > upTo)
-                return;
-            emit(*next);
-            if (takeLate) {
-                std::pop_heap(m_late.begin(), m_late.end(), Later{});
-                m_late.pop_back();
-            } else {
-                m_fifo.pop();
-            }
-        }
-    }
 
     Duration m_lookBack;
     SimTime m_latest = kNever;

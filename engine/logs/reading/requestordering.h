@@ -32,6 +32,16 @@ public:
             ++m_summary.reorderedLines;
     }
 
+    // push() in two steps, for a reader that takes requests when it is asked for them: an
+    // admitted request goes in, and pop() takes out the next one that is ready (any, once
+    // the input has ended).
+    void insert(const ImportedRequest& r)
+    {
+        if (m_reorder.insert(r) == ReorderBuffer::Push::Reordered)
+            ++m_summary.reorderedLines;
+    }
+    bool pop(ImportedRequest& out, bool inputEnded) { return m_reorder.pop(out, inputEnded); }
+
     template <typename Emit>
     void flush(Emit&& emit)
     {
