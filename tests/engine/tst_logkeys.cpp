@@ -41,6 +41,7 @@ class TestLogKeys : public QObject {
 private slots:
     void clientOfOneAddress_data();
     void clientOfOneAddress();
+    void clientShortcutAgreesForEveryByte();
     void pathTemplates_data();
     void pathTemplates();
     void keyKinds();
@@ -87,6 +88,31 @@ void TestLogKeys::clientOfOneAddress()
     const std::string text = remote.toStdString();
     const TrustedProxies nobody(std::vector<std::string>{});
     QCOMPARE(QString::fromStdString(std::string(chooseClient({}, text, hasPort, ForwardedChoice::First, nobody))), client);
+}
+
+// chooseClient takes a one-address field with nobody trusted in one pass, and an address of
+// digits and dots in fewer steps still. Any trusted proxy sends it the long way, through the
+// proxy chain; a trusted address no line has must give the same client. Every byte value at
+// every place of addresses of 7 to 16 bytes (the shortcuts read 4- and 8-byte words).
+void TestLogKeys::clientShortcutAgreesForEveryByte()
+{
+    const TrustedProxies nobody(std::vector<std::string>{});
+    const TrustedProxies noneOfThese(std::vector<std::string>{"255.255.255.254/32"});
+    int compared = 0;
+    for (const std::string& base : {std::string("1.2.3.4"), std::string("10.0.0.1"), std::string("192.168.100.1"),
+                                    std::string("203.113.222.100"), std::string("203.113.222.100.")}) {
+        for (std::size_t at = 0; at < base.size(); ++at) {
+            for (int b = 0; b < 256; ++b) {
+                std::string address = base;
+                address[at] = static_cast<char>(b);
+                const std::string_view shortcut = chooseClient({}, address, false, ForwardedChoice::First, nobody);
+                const std::string_view chain = chooseClient({}, address, false, ForwardedChoice::First, noneOfThese);
+                QVERIFY2(shortcut == chain, qPrintable(QString("byte %1 at %2 of %3").arg(b).arg(at).arg(base.c_str())));
+                ++compared;
+            }
+        }
+    }
+    QCOMPARE(compared, (7 + 8 + 13 + 15 + 16) * 256);
 }
 
 void TestLogKeys::pathTemplates_data()
