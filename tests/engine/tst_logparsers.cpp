@@ -549,6 +549,22 @@ void TestLogParsers::clfTimesAcrossZonesAndDays()
     QCOMPARE(int(cache.parse("10/Oct/2000:24:00:00 +0200", t)), int(TimeParse::Bad));
     QCOMPARE(int(cache.parse("10xOct/2000:22:55:36 +0200", t)), int(TimeParse::Bad));
     QCOMPARE(int(cache.parse("10/Oct/2000:22:55:3x +0200", t)), int(TimeParse::Bad));
+    // Every byte value in every place of the clock, against the parse without a cache.
+    int compared = 0;
+    for (const int at : {12, 13, 15, 16, 18, 19}) {
+        for (int b = 0; b < 256; ++b) {
+            std::string text = "10/Oct/2000:19:49:58 +0200";
+            text[std::size_t(at)] = static_cast<char>(b);
+            SimTime cached = 0;
+            SimTime uncached = 0;
+            const TimeParse expected = parseClfTime(text, uncached);
+            QCOMPARE(int(cache.parse(text, cached)), int(expected));
+            if (expected == TimeParse::Ok)
+                QCOMPARE(cached, uncached);
+            ++compared;
+        }
+    }
+    QCOMPARE(compared, 6 * 256);
 }
 
 // The vectorised search against std::string_view::find, for every length up to a few
