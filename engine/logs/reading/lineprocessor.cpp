@@ -21,7 +21,7 @@ std::unique_ptr<LineParser> parserFor(LogFormat format, const ParserOptions& opt
 LineProcessor::LineProcessor(LogFormat format, const ImportOptions& options, ImportSummary& counts, KeyResolver* keys)
     : m_parser(parserFor(format, options.parser)), m_keyExtractor(options.key),
       m_keyName(keyKindName(options.key.kind).data()),  // a string literal
-      m_keys(keys), m_counts(counts), m_maxReported(options.maxReportedProblems)
+      m_keys(keys), m_holdLimit(keys ? kHeld : 1), m_counts(counts), m_maxReported(options.maxReportedProblems)
 {}
 
 void LineProcessor::reject(std::int64_t lineNumber, LineProblem problem, const char* field, std::string_view line)

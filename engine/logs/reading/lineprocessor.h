@@ -62,11 +62,12 @@ public:
     }
 
     // The records are emitted in line order to emit(const Record&): the oldest after each
-    // add() once kHeld are held (so that each key's slot has had kHeld lines to arrive) ...
+    // add() once kHeld are held (so that each key's slot has had kHeld lines to arrive; with
+    // no KeyResolver there is no slot to wait for, and each record leaves at once) ...
     template <typename Emit>
     void makeRoom(Emit&& emit)
     {
-        if (m_held == kHeld)
+        if (m_held == m_holdLimit)
             emitOldest(emit);
     }
     // ... and all of them before the text moves, and at the end.
@@ -100,6 +101,7 @@ private:
     KeyExtractor m_keyExtractor;
     const char* m_keyName;
     KeyResolver* m_keys;  // null: the caller interns
+    std::size_t m_holdLimit;
     ImportSummary& m_counts;
     std::size_t m_maxReported;
     LogFields m_fields;
