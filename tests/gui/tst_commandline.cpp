@@ -3,6 +3,18 @@
 
 using namespace ratelab;
 
+namespace {
+
+// Makes `p` start the app drawing offscreen, as the screenshot mode runs in CI, with the
+// environment's other variables as they are.
+void drawOffscreen(QProcess& p, QProcessEnvironment env = QProcessEnvironment::systemEnvironment())
+{
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+}
+
+}  // namespace
+
 class TestCommandLine : public QObject {
     Q_OBJECT
 private slots:
@@ -13,9 +25,7 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("compare.png"));
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(env);
+        drawOffscreen(p);
         p.start(QStringLiteral(RATELAB_GUI_PATH),
                 {QStringLiteral("--view"), QStringLiteral("compare"), QStringLiteral("--screenshot"), out});
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
@@ -36,9 +46,8 @@ private slots:
         QVERIFY(QFile::copy(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/boundary-attack.json"), scenario));
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), config);
-        p.setProcessEnvironment(env);
+        drawOffscreen(p, env);
         p.start(QStringLiteral(RATELAB_GUI_PATH),
                 {scenario, QStringLiteral("--screenshot"), home.filePath(QStringLiteral("a.png"))});
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
@@ -51,9 +60,7 @@ private slots:
     {
         QTemporaryDir dir;
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(env);
+        drawOffscreen(p);
         const QString log = QStringLiteral(RATELAB_SOURCE_DIR "/tests/data/logs/haproxy_http_elastic-beats.log");
         const QString out = dir.filePath(QStringLiteral("logs.png"));
         p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--log"), log, QStringLiteral("--screenshot"), out});
@@ -75,9 +82,7 @@ private slots:
     {
         QTemporaryDir dir;
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(env);
+        drawOffscreen(p);
         const auto shoot = [&](const QStringList& extra) {
             const QString out = dir.filePath(
                 QStringLiteral("%1.png").arg(extra.join(QLatin1Char('-')).replace(QLatin1Char(':'), QLatin1Char('_'))));
@@ -110,9 +115,7 @@ private slots:
     void screenshotWriteFailureExits1()
     {
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(env);
+        drawOffscreen(p);
         p.start(QStringLiteral(RATELAB_GUI_PATH), {QStringLiteral("--screenshot"), QStringLiteral("/dev/full")});
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
         QCOMPARE(p.exitCode(), 1);
@@ -130,9 +133,7 @@ private slots:
         const QString scenario = QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/boundary-attack.json");
         const auto run = [&](const QStringList& options) {
             QProcess p;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-            p.setProcessEnvironment(env);
+            drawOffscreen(p);
             p.start(QStringLiteral(RATELAB_GUI_PATH), QStringList{scenario, QStringLiteral("--screenshot"), out} + options);
             p.waitForFinished(kRunTimeoutMs);
             return std::make_pair(p.exitCode(), QString::fromLocal8Bit(p.readAllStandardError()));
@@ -160,9 +161,7 @@ private slots:
             R"({"schema": "ratelab.scenario/1", "algorithms": [{"id": "x", "algorithm": "token_bucket", "params": {"capacity": "-3"}}]})");
         f.close();
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(env);
+        drawOffscreen(p);
         p.start(QStringLiteral(RATELAB_GUI_PATH), {bad, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
         QVERIFY(p.waitForFinished(kRunTimeoutMs));
         QCOMPARE(p.exitCode(), 2);
