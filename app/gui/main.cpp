@@ -12,13 +12,13 @@
 // its problems on stderr; a failed run, or a screenshot that cannot be written, exits 1 with
 // the reason.
 
-#include "app/gui/panels/countsselector.h"
-#include "app/gui/views/compareview.h"
+#include "app/gui/parts/countsselector.h"
+#include "app/gui/views/compare/compareview.h"
 #include "app/gui/window/mainwindow.h"
 #include "app/gui/window/scenariodock.h"
 #include "app/gui/window/screenshotdialog.h"
-#include "app/models/filewriter.h"
-#include "app/models/scenariofiles.h"
+#include "app/models/document/filewriter.h"
+#include "app/models/document/scenariofiles.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -1,7 +1,7 @@
 #pragma once
 // The arithmetic behind a decision, as values (no text): what a limiter holds for a key just
 // before a request at `now`, in the terms of its rule. The Learn view words it
-// (app/models/decisiontext.h) beside the decision and the state after it. Learn-only.
+// (app/models/text/decisiontext.h) beside the decision and the state after it. Learn-only.
 
 #include "engine/core/simtime.h"
 

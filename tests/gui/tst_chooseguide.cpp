@@ -4,7 +4,7 @@
 // main window. RATELAB_CHOOSE_PNG, when set, names a PNG the walked dialog is saved to.
 
 #include "app/gui/dialogs/choosedialog.h"
-#include "app/models/chooseguide.h"
+#include "app/models/jobs/chooseguide.h"
 #include "guitest.h"
 
 #include <QListWidget>

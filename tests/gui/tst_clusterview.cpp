@@ -1,8 +1,8 @@
 // The Cluster view: aligned plots, series, every lane drawn, folded charts, rejections per lane,
 // window ticks, tooltips, outage bands and the empty state.
-#include "app/gui/charts/collapsiblechart.h"
-#include "app/gui/charts/lanerejectedchart.h"
-#include "app/gui/charts/windowticks.h"
+#include "app/gui/charts/cluster/collapsiblechart.h"
+#include "app/gui/charts/cluster/lanerejectedchart.h"
+#include "app/gui/charts/cluster/windowticks.h"
 #include "tests/gui/guitest.h"
 
 #include <QLabel>

@@ -1,7 +1,7 @@
 // The Compare view: key, bucket, modes and strips of chart A, endpoint shares, the pinned run,
 // legend, downsampling, styles, the limit line, zoom, held state and never-admissible requests.
-#include "app/gui/panels/countsselector.h"
-#include "app/models/scenariofiles.h"
+#include "app/gui/parts/countsselector.h"
+#include "app/models/document/scenariofiles.h"
 #include "tests/gui/guitest.h"
 
 #include <QCategoryAxis>

@@ -1,7 +1,7 @@
 // The access-log import wizard: detection, an unreadable file, Cancel.
 #include "tests/gui/guitest.h"
 
-#include "app/models/badlinesmodel.h"
+#include "app/models/tables/badlinesmodel.h"
 
 #include <QTableView>
 

@@ -4,7 +4,7 @@
 // offered the key it gives the same requests. Expected times are derived by hand from the
 // traces and from what the shipped scenarios are built to show.
 
-#include "app/models/playground.h"
+#include "app/models/document/playground.h"
 #include "guitest.h"
 #include "tests/engine/scenariotest.h"
 

@@ -7,8 +7,8 @@
 #include "guitest.h"
 #include "redis/redisurl.h"
 
-#include "app/gui/panels/redischeckbar.h"
-#include "app/models/redischeckcontroller.h"
+#include "app/gui/parts/redischeckbar.h"
+#include "app/models/jobs/redischeckcontroller.h"
 
 #include <QAction>
 #include <QInputDialog>

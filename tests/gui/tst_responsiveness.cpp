@@ -5,11 +5,11 @@
 // starts until the result is on screen in Compare, then while the Learn view traces its key
 // and the window is switched back. Any work done on the GUI thread for longer than the budget
 // (building series, filling the table, painting) shows up as a gap.
-#include "app/gui/views/compareview.h"
-#include "app/gui/views/learnview.h"
+#include "app/gui/views/compare/compareview.h"
+#include "app/gui/views/learn/learnview.h"
 #include "app/gui/window/mainwindow.h"
-#include "app/models/reportmodel.h"
-#include "app/models/simulationcontroller.h"
+#include "app/models/jobs/simulationcontroller.h"
+#include "app/models/tables/reportmodel.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QElapsedTimer>

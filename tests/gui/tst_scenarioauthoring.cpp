@@ -3,12 +3,12 @@
 // undo and redo, traffic sources added, removed and given another kind with a preview of the
 // load they offer, algorithms duplicated, File > New scenario, and Save writing a file that
 // `ratelab-cli run` runs to the very report the app shows.
-#include "app/gui/panels/clusterparteditor.h"
-#include "app/gui/panels/offeredsparkline.h"
-#include "app/gui/panels/scenarioform.h"
-#include "app/gui/panels/trafficeditor.h"
-#include "app/models/scenarioedits.h"
-#include "app/models/scenariofiles.h"
+#include "app/gui/canvases/offeredsparkline.h"
+#include "app/gui/editors/clusterparteditor.h"
+#include "app/gui/editors/scenarioform.h"
+#include "app/gui/editors/trafficeditor.h"
+#include "app/models/document/scenarioedits.h"
+#include "app/models/document/scenariofiles.h"
 #include "guitest.h"
 
 #include <QLabel>

@@ -2,8 +2,8 @@
 // 150 ms debounce coalescing target changes into one job with the latest options, latest wins,
 // cancel keeps the last result, a new import forgets it, the next job gets the last result to
 // reuse, failures reported.
-#include "app/models/advisorcontroller.h"
-#include "app/models/logimportcontroller.h"
+#include "app/models/jobs/advisorcontroller.h"
+#include "app/models/jobs/logimportcontroller.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -2,8 +2,8 @@
 // tests/engine/tst_advisor.cpp: each row holds the engine's values, parameters read in the
 // CLI's syntax, the top keys count from the log's first request. Both under
 // QAbstractItemModelTester.
-#include "app/models/recommendationmodel.h"
-#include "app/models/topkeysmodel.h"
+#include "app/models/tables/recommendationmodel.h"
+#include "app/models/tables/topkeysmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QLocale>

@@ -1,7 +1,7 @@
 // BucketCountsController: keys listed only when asked, counts only for a bucket, the engine's
 // counts of the boundary attacker at 100 ms (derived by hand), the latest job winning, cancel,
 // failures reported.
-#include "app/models/bucketcountscontroller.h"
+#include "app/models/jobs/bucketcountscontroller.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QSignalSpy>

@@ -1,8 +1,8 @@
-// The Learn view's decision sentences (app/models/decisiontext.h) for hand-derived cases:
+// The Learn view's decision sentences (app/models/text/decisiontext.h) for hand-derived cases:
 // each expected sentence is worked out from the algorithm's rule, not printed by the code.
 
-#include "app/models/decisiontext.h"
-#include "app/models/formatting.h"
+#include "app/models/text/decisiontext.h"
+#include "app/models/text/formatting.h"
 
 #include "engine/algorithms/catalog.h"
 

@@ -1,6 +1,6 @@
 // Min/max-per-column downsampling: spikes survive, the point count is bounded, NaN/Inf dropped;
 // and its max-only form for an area's edge.
-#include "app/models/downsample.h"
+#include "app/models/plotdata/downsample.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // EndpointSharesModel under QAbstractItemModelTester: a row per endpoint, a column per
 // algorithm with a breakdown, each cell the endpoint's acceptance under that algorithm; empty
 // for a report without a breakdown.
-#include "app/models/endpointsharesmodel.h"
-#include "app/models/formatting.h"
+#include "app/models/tables/endpointsharesmodel.h"
+#include "app/models/text/formatting.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>

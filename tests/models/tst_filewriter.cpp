@@ -1,7 +1,7 @@
 // FileWriter, through which the app writes every file: the bytes land whole; a write that
 // fails (a full device, a disk that fills up, a missing directory) is reported with the OS
 // reason and leaves the previous file as it was, with nothing left beside it.
-#include "app/models/filewriter.h"
+#include "app/models/document/filewriter.h"
 #include "tests/models/filesizelimit.h"
 
 #include <QDir>

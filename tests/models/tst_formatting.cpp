@@ -1,5 +1,5 @@
 // Step tables for the one number-formatting module (gui-guide.md 3.2).
-#include "app/models/formatting.h"
+#include "app/models/text/formatting.h"
 
 #include <QLocale>
 #include <QTest>

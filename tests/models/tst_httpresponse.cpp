@@ -1,7 +1,7 @@
 // The Learn view's response text: status line, headers and, for a 429, the problem-details
 // body with its Content-Type; an allowed request has no body.
 
-#include "app/models/httpresponse.h"
+#include "app/models/text/httpresponse.h"
 
 #include <QtTest>
 

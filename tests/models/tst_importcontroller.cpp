@@ -1,7 +1,7 @@
 // LogImportController's progress reports (gui-guide.md 4.3, wizard page 3): the ETA from the bytes
 // done so far, and reports carrying a bad-line count that grows to the import's final count
 // on a log with known bad lines; a log that cannot be opened fails at once, saying why.
-#include "app/models/logimportcontroller.h"
+#include "app/models/jobs/logimportcontroller.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,10 +2,10 @@
 // row per reason that occurred, the warning first for a file that shrank, times only when
 // there were requests), BadLinesModel's listed lines, with the Logs view's headline, and the
 // import wizard's detection and ImportPreviewModel's parsed lines.
-#include "app/models/badlinesmodel.h"
-#include "app/models/importpreviewmodel.h"
-#include "app/models/importsummarymodel.h"
-#include "app/models/importtext.h"
+#include "app/models/tables/badlinesmodel.h"
+#include "app/models/tables/importpreviewmodel.h"
+#include "app/models/tables/importsummarymodel.h"
+#include "app/models/text/importtext.h"
 
 #include <QAbstractItemModelTester>
 #include <QLocale>

@@ -2,7 +2,7 @@
 // delivers and in which order, latest wins (a superseded job's result, failure or cancel is
 // dropped), cancel, a job cancelled before a worker picks it up never runs, drop(), progress
 // forwarding and its throttle, and destruction cancelling and waiting.
-#include "app/models/jobrunner.h"
+#include "app/models/jobs/jobrunner.h"
 
 #include <QScopeGuard>
 #include <QSemaphore>

@@ -1,11 +1,11 @@
-// A Learn lane's state at any instant (app/models/lanestate.h), what the state lane draws and
+// A Learn lane's state at any instant (app/models/plotdata/lanestate.h), what the state lane draws and
 // the cursor reads out:
 //  - for every algorithm and preset, at random instants, stateAt() on the history the Learn
 //    view gets equals the state of a limiter that decided the same requests up to that instant
 //    (a replay through makeLimiter and inspect(), outside the scenario machinery);
 //  - a token bucket's level and a fixed window's starts derived by hand.
 
-#include "app/models/lanestate.h"
+#include "app/models/plotdata/lanestate.h"
 #include "tests/engine/randomtrace.h"
 #include "tests/engine/scenariotest.h"
 #include "tests/engine/steptable.h"

@@ -1,9 +1,9 @@
 // LearnController with injected key lists and histories: the busiest key followed when none is
 // given, a given key followed without listing, every lane in order, supersession, cancel within
 // 200 ms, failures reported, destruction cancelling.
-#include "app/models/decisiontext.h"
-#include "app/models/formatting.h"
-#include "app/models/learncontroller.h"
+#include "app/models/jobs/learncontroller.h"
+#include "app/models/text/decisiontext.h"
+#include "app/models/text/formatting.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 // ReportModel under QAbstractItemModelTester: formatted display, raw sort values, empty
 // (not zero) cells where a metric does not apply, numeric sorting through a proxy.
-#include "app/models/formatting.h"
-#include "app/models/heldstatetext.h"
-#include "app/models/reportmodel.h"
+#include "app/models/tables/reportmodel.h"
+#include "app/models/text/formatting.h"
+#include "app/models/text/heldstatetext.h"
 
 #include <QAbstractItemModelTester>
 #include <QLocale>

@@ -1,7 +1,7 @@
-// Scenario edits through the loader (app/models/scenarioedits.h): the fields a form shows, a
+// Scenario edits through the loader (app/models/document/scenarioedits.h): the fields a form shows, a
 // typed text turned into the JSON the file holds, the loader's problems by path, items and
 // optional fields added and removed, a source's kind changed, every kind's template valid.
-#include "app/models/scenarioedits.h"
+#include "app/models/document/scenarioedits.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QFile>

@@ -1,8 +1,8 @@
 // The scenario and report files as the app reads and writes them (scenariofiles.h), and the
 // catalog's new entries (algorithmcatalog.h): names, problems and ids worked out from
 // resources/scenarios, resources/docs/scenario.md and the catalog's parameter list.
-#include "app/models/algorithmcatalog.h"
-#include "app/models/scenariofiles.h"
+#include "app/models/document/algorithmcatalog.h"
+#include "app/models/document/scenariofiles.h"
 
 #include <QDir>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 // SimulationController with injected runs: delivery, cancel within 200 ms, supersession, the
 // last good report kept, failures reported, progress throttled.
-#include "app/models/simulationcontroller.h"
+#include "app/models/jobs/simulationcontroller.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

@@ -2,7 +2,7 @@
 // of capacity v per W allows v per W, a leaky bucket of burst v allows v + 1), the shares kept
 // as the target counts them, the largest target each point meets, the first point meeting a
 // target, the recommended point and the knee, worked out here by hand.
-#include "app/models/tradeoffcurve.h"
+#include "app/models/plotdata/tradeoffcurve.h"
 
 #include <QTest>
 

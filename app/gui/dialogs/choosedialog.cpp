@@ -1,6 +1,6 @@
 #include "app/gui/dialogs/choosedialog.h"
 
-#include "app/models/chooseguide.h"
+#include "app/models/jobs/chooseguide.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

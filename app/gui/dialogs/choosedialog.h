@@ -1,6 +1,6 @@
 #pragma once
 // The Choose guide (Help > Choose an algorithm): the decision tree's questions one at a time
-// (app/models/chooseguide.h), each answered branch with the figure its shipped scenario
+// (app/models/jobs/chooseguide.h), each answered branch with the figure its shipped scenario
 // measured, and at the end the algorithm, storage, key strategy and export. Open scenario
 // asks the main window to open the selected step's scenario.
 

@@ -1,6 +1,6 @@
 #include "app/gui/dialogs/exportdialog.h"
 
-#include "app/models/filewriter.h"
+#include "app/models/document/filewriter.h"
 
 #include <QApplication>
 #include <QClipboard>

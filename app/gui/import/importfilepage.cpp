@@ -1,8 +1,8 @@
 #include "app/gui/import/importfilepage.h"
 
 #include "app/gui/import/importwizard.h"
-#include "app/models/formatting.h"
-#include "app/models/importtext.h"
+#include "app/models/text/formatting.h"
+#include "app/models/text/importtext.h"
 
 #include <QComboBox>
 #include <QFileDialog>

@@ -2,7 +2,7 @@
 // Import wizard page 1: the file, the detected format and why, the first 20 raw lines, and a
 // format override (with the nginx log_format when nginx is chosen).
 
-#include "app/models/importpreviewmodel.h"
+#include "app/models/tables/importpreviewmodel.h"
 
 #include <QWizardPage>
 

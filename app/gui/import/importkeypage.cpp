@@ -1,8 +1,8 @@
 #include "app/gui/import/importkeypage.h"
 
 #include "app/gui/import/importwizard.h"
-#include "app/models/formatting.h"
-#include "app/models/importpreviewmodel.h"
+#include "app/models/tables/importpreviewmodel.h"
+#include "app/models/text/formatting.h"
 
 #include <QCheckBox>
 #include <QComboBox>

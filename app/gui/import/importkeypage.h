@@ -3,8 +3,8 @@
 // lines parsed with the chosen format and key; a line that would be skipped is highlighted
 // (a warning sign and tint, not colour alone) with its line number and the reason.
 
-#include "app/models/importpreviewmodel.h"
-#include "app/models/importtext.h"
+#include "app/models/tables/importpreviewmodel.h"
+#include "app/models/text/importtext.h"
 
 #include <QWizardPage>
 

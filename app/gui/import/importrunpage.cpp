@@ -1,11 +1,11 @@
 #include "app/gui/import/importrunpage.h"
 
 #include "app/gui/import/importwizard.h"
-#include "app/gui/panels/readonlytable.h"
-#include "app/models/badlinesmodel.h"
-#include "app/models/formatting.h"
-#include "app/models/importsummarymodel.h"
-#include "app/models/importtext.h"
+#include "app/gui/parts/readonlytable.h"
+#include "app/models/tables/badlinesmodel.h"
+#include "app/models/tables/importsummarymodel.h"
+#include "app/models/text/formatting.h"
+#include "app/models/text/importtext.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>

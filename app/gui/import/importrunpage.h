@@ -4,7 +4,7 @@
 // the job's RunControl; the previous import stays in the Logs view). Once done, what was
 // imported, as the Logs view's summary and bad-line tables show it, before Finish hands it on.
 
-#include "app/models/logimportcontroller.h"
+#include "app/models/jobs/logimportcontroller.h"
 
 #include <QWizardPage>
 

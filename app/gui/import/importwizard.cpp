@@ -3,8 +3,8 @@
 #include "app/gui/import/importfilepage.h"
 #include "app/gui/import/importkeypage.h"
 #include "app/gui/import/importrunpage.h"
-#include "app/models/importpreviewmodel.h"
-#include "app/models/logimportcontroller.h"
+#include "app/models/jobs/logimportcontroller.h"
+#include "app/models/tables/importpreviewmodel.h"
 
 #include <QFile>
 

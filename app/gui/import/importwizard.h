@@ -4,8 +4,8 @@
 // first 200 lines parsed, bad ones highlighted with line number and reason -> 3 Import: a
 // permille bar, lines/s, the bad-line count and Cancel, on the LogImportController's worker.
 
-#include "app/models/importpreviewmodel.h"
-#include "app/models/logimportcontroller.h"  // ImportOptions: what its imports are started with
+#include "app/models/jobs/logimportcontroller.h"  // ImportOptions: what its imports are started with
+#include "app/models/tables/importpreviewmodel.h"
 
 #include <QWizard>
 

@@ -4,7 +4,7 @@
 // and a status bar. Runs go through a SimulationController off the GUI thread; the previous
 // result stays on screen while a new one runs, and after Cancel.
 
-#include "app/models/scenariodraft.h"
+#include "app/models/document/scenariodraft.h"
 
 #include <QMainWindow>
 

@@ -2,20 +2,20 @@
 // charts.
 #include "app/gui/window/mainwindow.h"
 
-#include "app/gui/charts/chartfolder.h"
-#include "app/gui/charts/clustertimechart.h"
-#include "app/gui/charts/ratedistributionchart.h"
-#include "app/gui/charts/tradeoffchart.h"
+#include "app/gui/charts/base/chartfolder.h"
+#include "app/gui/charts/cluster/clustertimechart.h"
+#include "app/gui/charts/logs/ratedistributionchart.h"
+#include "app/gui/charts/logs/tradeoffchart.h"
 #include "app/gui/dialogs/tourdialog.h"
-#include "app/gui/panels/redischeckbar.h"
-#include "app/gui/views/advisorview.h"
-#include "app/gui/views/clusterview.h"
-#include "app/gui/views/compareview.h"
-#include "app/gui/views/logsview.h"
+#include "app/gui/parts/redischeckbar.h"
+#include "app/gui/views/cluster/clusterview.h"
+#include "app/gui/views/compare/compareview.h"
+#include "app/gui/views/logs/advisorview.h"
+#include "app/gui/views/logs/logsview.h"
 #include "app/gui/window/scenariodock.h"
-#include "app/models/scenarioedits.h"
-#include "app/models/scenariofiles.h"
-#include "app/models/simulationcontroller.h"
+#include "app/models/document/scenarioedits.h"
+#include "app/models/document/scenariofiles.h"
+#include "app/models/jobs/simulationcontroller.h"
 
 #include <QActionGroup>
 #include <QApplication>

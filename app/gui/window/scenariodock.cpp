@@ -1,11 +1,11 @@
 #include "app/gui/window/scenariodock.h"
 
-#include "app/gui/panels/scenarioform.h"
-#include "app/gui/panels/trafficeditor.h"
-#include "app/models/algorithmcatalog.h"
-#include "app/models/formatting.h"
-#include "app/models/palette.h"
-#include "app/models/scenariofiles.h"
+#include "app/gui/editors/scenarioform.h"
+#include "app/gui/editors/trafficeditor.h"
+#include "app/models/document/algorithmcatalog.h"
+#include "app/models/document/scenariofiles.h"
+#include "app/models/style/palette.h"
+#include "app/models/text/formatting.h"
 
 #include <QComboBox>
 #include <QFileInfo>

@@ -8,7 +8,7 @@
 // Settings tabs edit the rest of the scenario through the ScenarioDraft (scenariodraft.h): the
 // loader judges every field, and the problems it finds are listed under the tabs.
 
-#include "app/models/scenariodraft.h"
+#include "app/models/document/scenariodraft.h"
 
 #include <QDockWidget>
 #include <QTimer>

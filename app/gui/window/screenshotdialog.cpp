@@ -3,7 +3,7 @@
 #include "app/gui/dialogs/tourdialog.h"
 #include "app/gui/import/importrunpage.h"
 #include "app/gui/import/importwizard.h"
-#include "app/gui/views/logsview.h"
+#include "app/gui/views/logs/logsview.h"
 #include "app/gui/window/mainwindow.h"
 
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "app/gui/window/themestyle.h"
 
-#include "app/models/palette.h"
+#include "app/models/style/palette.h"
 
 #include <QApplication>
 #include <QPainter>

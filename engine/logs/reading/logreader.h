@@ -23,11 +23,11 @@
 #include "engine/logs/importoptions.h"
 #include "engine/logs/reading/importedrequest.h"
 #include "engine/logs/reading/importprogress.h"
+#include "engine/logs/reading/importtally.h"
 #include "engine/logs/reading/lineprocessor.h"
 #include "engine/logs/reading/logfile.h"
 #include "engine/logs/reading/requestordering.h"
 #include "engine/logs/summary/importsummary.h"
-#include "engine/logs/summary/importtally.h"
 
 #include <istream>
 #include <memory>

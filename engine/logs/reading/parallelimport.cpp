@@ -2,11 +2,11 @@
 
 #include "engine/logs/parsers/formatdetect.h"
 #include "engine/logs/parsers/textscan.h"
+#include "engine/logs/reading/importtally.h"
 #include "engine/logs/reading/lineprocessor.h"
 #include "engine/logs/reading/logfile.h"
 #include "engine/logs/reading/logreader.h"
 #include "engine/logs/reading/requestordering.h"
-#include "engine/logs/summary/importtally.h"
 
 #include <algorithm>
 #include <condition_variable>
