@@ -3,7 +3,7 @@
 // documented field by field in resources/docs/report.md). `ratelab-cli run` writes it as
 // report.json + series.csv; the GUI reads the same struct in memory.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/core/simtime.h"
 
 #include <optional>

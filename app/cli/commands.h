@@ -3,8 +3,8 @@
 // 0 success, 2 bad usage or bad input (one line on stderr naming file, line and field),
 // 1 internal failure.
 
-#include "engine/algorithms/catalog.h"
-#include "engine/algorithms/decision.h"
+#include "engine/algorithms/catalog/catalog.h"
+#include "engine/algorithms/limiter/decision.h"
 #include "engine/core/shard.h"
 #include "engine/logs/logoptions.h"
 #include "engine/logs/reading/parallelimport.h"

@@ -2,9 +2,9 @@
 #include "app/cli/interrupt.h"
 #include "app/cli/output.h"
 
-#include "engine/algorithms/catalog.h"
-#include "engine/algorithms/httpheaders.h"
-#include "engine/algorithms/problemdetails.h"
+#include "engine/algorithms/catalog/catalog.h"
+#include "engine/algorithms/http/httpheaders.h"
+#include "engine/algorithms/http/problemdetails.h"
 #include "engine/core/inputfile.h"
 #include "engine/core/keyinterner.h"
 #include "engine/tracecsv/tracereader.h"

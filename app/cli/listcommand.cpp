@@ -1,6 +1,6 @@
 #include "app/cli/commands.h"
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 #include <iostream>
 

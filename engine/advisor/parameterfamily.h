@@ -16,7 +16,7 @@
 // higher limit over the same window), so a key never throttled at v is never throttled at
 // any larger v.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/core/simtime.h"
 
 #include <string>

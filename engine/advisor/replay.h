@@ -4,7 +4,7 @@
 // rejected and when the first one was.
 
 #include "engine/advisor/requestset.h"
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 #include <string>
 #include <vector>

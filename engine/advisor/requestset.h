@@ -3,7 +3,7 @@
 // (ties keep their input order), with the key names. Loaded from an access log through the
 // importer, or from a trace in the `decide` format (t_us,key,cost).
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 #include "engine/core/keyinterner.h"
 #include "engine/core/runcontrol.h"
 #include "engine/core/shard.h"

@@ -8,7 +8,7 @@
 // part way is decided by the policy from its first request on: which of its requests the
 // server counted before it went away is not known.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/backend/redisdecider.h"
 #include "engine/cluster/clusterspec.h"
 #include "engine/core/keyinterner.h"

@@ -5,8 +5,8 @@
 // EVALSHA; a NOSCRIPT reply (the server's script cache flushed) loads it again and repeats
 // the requests it refused, in order.
 
-#include "engine/algorithms/catalog.h"
-#include "engine/algorithms/decision.h"
+#include "engine/algorithms/catalog/catalog.h"
+#include "engine/algorithms/limiter/decision.h"
 #include "engine/backend/redisconnection.h"
 
 #include <memory>

@@ -9,7 +9,7 @@
 // Keys live under a prefix of their own ("ratelab-check:NONCE:LANE:LIMIT:"), so a check never
 // reads a key written before it; the scripts let them expire.
 
-#include "engine/algorithms/decision.h"
+#include "engine/algorithms/limiter/decision.h"
 #include "engine/backend/redisconnection.h"
 #include "engine/core/runcontrol.h"
 #include "engine/scenario/scenario.h"

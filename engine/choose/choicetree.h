@@ -5,7 +5,7 @@
 // shipped scenario that shows why (evidence.h runs it). resources/docs/choosing.md is the
 // tree in words.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/limitconfig/limitexport.h"
 
 #include <cstdint>

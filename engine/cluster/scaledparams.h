@@ -5,7 +5,7 @@
 // own unit, s, m or h writes the share with at most six decimals (10/s among 3 is 200/m), else
 // rounded down to the most decimals the engine keeps exactly.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 namespace ratelab {
 

@@ -1,6 +1,6 @@
 #include "engine/limitconfig/limitexport.h"
 
-#include "engine/algorithms/problemdetails.h"
+#include "engine/algorithms/http/problemdetails.h"
 
 namespace ratelab {
 

@@ -14,7 +14,7 @@
 // reason; its comment says where the target's semantics differ from the source's.
 // resources/docs/advisor.md says what each target supports and where it approximates.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 #include <cstdint>
 #include <optional>
@@ -55,7 +55,7 @@ std::string nginxConfig(const std::string& algorithm, const ParamValues& params)
 std::string envoyConfig(const std::string& algorithm, const ParamValues& params);
 
 // The JSON body of a proxy's 429 for this limit: an RFC 9457 problem as `decide --body json`
-// writes it (engine/algorithms/problemdetails.h), for the policy `policyName`, with the
+// writes it (engine/algorithms/http/problemdetails.h), for the policy `policyName`, with the
 // `retry-after` the proxy's Retry-After header sends (nginx: a static figure), or none when it
 // sends none (Envoy).
 std::string proxyProblemBody(const std::string& algorithm, const ParamValues& params, std::string_view policyName,

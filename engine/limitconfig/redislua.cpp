@@ -306,7 +306,7 @@ std::string usage(const std::string& algorithm, RedisClock clock)
 }
 
 // The script returns values, not a response: the caller builds the 429 from them, as
-// `ratelab-cli decide --body json` does (engine/algorithms/problemdetails.h).
+// `ratelab-cli decide --body json` does (engine/algorithms/http/problemdetails.h).
 std::string rejectionResponse(const std::string& algorithm, const ParamValues& p)
 {
     return "-- On allowed 0 the caller answers 429 with Retry-After: ceil(retry_after_us / 1e6) (none for -1)\n"

@@ -7,7 +7,7 @@
 
 #include "engine/limitconfig/redisluapresets.h"
 
-#include "engine/algorithms/presets/redisrategcra.h"
+#include "engine/algorithms/presets/redisrategcra/redisrategcra.h"
 #include "engine/core/units.h"
 
 #include <cstdio>
@@ -57,7 +57,7 @@ end
 constexpr const char* kRedisRateGcraDecide = R"LUA(
 -- The first d >= 1 microseconds from now at which left(now + d) >= 0: from the closed-form
 -- estimate, a walk that doubles its step, then bisection; nothing past 2^53 us (the engine's
--- horizon, engine/algorithms/retrysearch.h, step for step).
+-- horizon, engine/algorithms/limiter/retrysearch.h, step for step).
 local HORIZON = 9007199254740992
 local function passes(d) return left(now + d) >= 0 end
 local function firstPassing(estimate)

@@ -13,7 +13,7 @@
 // (up to 128 entries, Redis's zset-max-listpack-entries); past that Redis turns it into a
 // skiplist, about 108 B an entry.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 #include <optional>
 #include <string_view>

@@ -3,7 +3,7 @@
 // run. A plain struct; scenarioio.h loads and saves it as JSON (schema ratelab.scenario/1,
 // documented in resources/docs/scenario.md) and validates it.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/cluster/clusterspec.h"
 #include "engine/core/simtime.h"
 #include "engine/core/units.h"

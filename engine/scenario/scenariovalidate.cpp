@@ -1,8 +1,8 @@
 // validateScenario: the checks across a scenario's sections, for a scenario loaded from JSON
 // (after its fields read soundly) and for one built in code.
 
-#include "engine/algorithms/fixedwindow.h"
-#include "engine/algorithms/statetransfer.h"
+#include "engine/algorithms/catalog/catalog.h"
+#include "engine/algorithms/fixedwindow/fixedwindow.h"
 #include "engine/logs/importoptions.h"
 #include "engine/logs/logoptions.h"
 #include "engine/scenario/endpointsection.h"
@@ -280,7 +280,8 @@ std::vector<ScenarioProblem> validateScenario(const Scenario& s)
             for (const auto& [k, v] : a.changes[c].params)
                 merged[k] = v;
             checkParams(a.algorithm, merged, path + ".algorithm", cpath + ".params", span, problems);
-            if (a.changes[c].state != StatePolicy::Reset && !supportsStateTransfer(a.algorithm))
+            const AlgorithmInfo* info = findAlgorithm(a.algorithm);
+            if (a.changes[c].state != StatePolicy::Reset && info && !info->transfersState)
                 problems.push_back(
                     {cpath + ".state", a.algorithm + " supports only \"reset\" (presets keep no transferable state)"});
             if (c > 0 && a.changes[c].at < a.changes[c - 1].at)

@@ -1,6 +1,6 @@
 #include "engine/sim/clusterlane.h"
 
-#include "engine/algorithms/fixedwindow.h"
+#include "engine/algorithms/fixedwindow/fixedwindow.h"
 #include "engine/cluster/scaledparams.h"
 #include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"

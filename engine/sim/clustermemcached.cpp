@@ -19,7 +19,7 @@
 // memcached has no TIME command: the instance's clock decides (validateScenario refuses
 // store.clock "store").
 
-#include "engine/algorithms/fixedwindow.h"
+#include "engine/algorithms/fixedwindow/fixedwindow.h"
 #include "engine/sim/clusterlane.h"
 
 #include <algorithm>

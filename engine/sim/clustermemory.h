@@ -7,7 +7,7 @@
 // The total's live keys are exact at every moment a key comes to life anywhere; bytes are
 // sampled at the end of each bucket, each place's as a lane samples its own, and summed.
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 #include "engine/metrics/livekeys.h"
 #include "engine/report.h"
 

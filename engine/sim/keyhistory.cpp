@@ -2,7 +2,7 @@
 
 #include "engine/sim/keyhistory.h"
 
-#include "engine/algorithms/statecurve.h"
+#include "engine/algorithms/limiter/statecurve.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/clusterlane.h"
 #include "engine/sim/keymatch.h"
@@ -151,7 +151,7 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
     history.key = key;
 
     KeyMatch isTarget(key);
-    DecisionArithmetic before;
+    std::unique_ptr<DecisionArithmetic> before;
     // The last step's curve waits for the key's next request, which ends it.
     bool curvePending = false;
     KeyId targetId = 0;
@@ -183,8 +183,9 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
         out.retry = step.retry;
         out.decision = step.decision;
         out.state = limiter.inspect(step.key, step.t);
+        if (before)
+            before->shift(scenario.start);
         out.arithmetic = std::move(before);
-        shiftArithmetic(out.arithmetic, scenario.start);
         history.steps.push_back(std::move(out));
     });
 

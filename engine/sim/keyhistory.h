@@ -4,12 +4,13 @@
 // (StateValue: name, value, unit, e.g. "tokens" 3.2 tokens, "excess" 4 requests,
 // "tat_minus_now" 460000 us). Front ends include engine/engine.h, which brings this.
 
-#include "engine/algorithms/arithmetic.h"
-#include "engine/algorithms/inspection.h"
+#include "engine/algorithms/limiter/arithmetic.h"
+#include "engine/algorithms/limiter/inspection.h"
 #include "engine/cluster/clusterspec.h"
 #include "engine/core/runcontrol.h"
 #include "engine/scenario/scenario.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,12 +39,13 @@ struct KeyStep {
     // between shows from the next request on; a span with more than kMaxStateBreaks breaks
     // is followed to the last of them only (StateCurve::cut).
     std::vector<StateCurve> curve;
-    DecisionArithmetic arithmetic;  // before the decision, times from the scenario start
+    // Before the decision, times from the scenario start; null for a limiter that gives none.
+    std::shared_ptr<const DecisionArithmetic> arithmetic;
     // The cluster's decision when the scenario has a cluster; `decision` and `state` are then
     // one exact limiter's, deciding alone, which the cluster may or may not agree with.
     std::optional<ClusterDecision> cluster;
-    // The decision in words: the app writes it from the values above (app/models
-    // decisiontext.h); the engine leaves it empty.
+    // The decision in words: the app writes it from the values above (arithmetic's sentence(),
+    // with the app's number words: app/models decisiontext.h); the engine leaves it empty.
     std::string sentence;
 };
 

@@ -1,6 +1,6 @@
 #include "engine/sim/lane.h"
 
-#include "engine/algorithms/statetransfer.h"
+#include "engine/algorithms/limiter/statetransfer.h"
 #include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"
 #include "engine/traffic/endpointmix.h"

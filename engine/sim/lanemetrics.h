@@ -7,7 +7,7 @@
 // until finish(): the traffic may still be interning keys while a lane decides on another
 // thread (runner.cpp).
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 #include "engine/metrics/admittedwindow.h"
 #include "engine/metrics/nominal.h"
 #include "engine/report.h"

@@ -4,7 +4,7 @@
 // `limit` and `window`, rate algorithms (token bucket, GCRA, leaky bucket and theirs) by
 // their rate over the scenario's burst window.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/metrics/nominal.h"
 
 namespace ratelab {

@@ -2,8 +2,8 @@
 
 #include "engine/sim/playground.h"
 
-#include "engine/algorithms/catalog.h"
-#include "engine/algorithms/statecurve.h"
+#include "engine/algorithms/catalog/catalog.h"
+#include "engine/algorithms/limiter/statecurve.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -34,8 +34,10 @@ KeyHistory playKey(const Scenario& scenario, const std::string& algorithmId, con
         KeyStep step;
         step.atUs = r.atUs;
         step.cost = r.cost;
-        step.arithmetic = limiter.arithmetic(0, t);
-        shiftArithmetic(step.arithmetic, start);
+        std::unique_ptr<DecisionArithmetic> arithmetic = limiter.arithmetic(0, t);
+        if (arithmetic)
+            arithmetic->shift(start);
+        step.arithmetic = std::move(arithmetic);
         step.decision = limiter.decide(0, t, r.cost);
         step.state = limiter.inspect(0, t);
         history.steps.push_back(std::move(step));

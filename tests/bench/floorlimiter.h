@@ -4,7 +4,7 @@
 // reads and writes the key's 16-byte state, and stores and counts a Decision, as they do. What
 // an algorithm's decision costs is its time above this one's.
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 
 namespace ratelab::bench {
 

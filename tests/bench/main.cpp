@@ -27,7 +27,7 @@
 #include "tests/bench/stringmapbaseline.h"
 #include "tests/bench/workload.h"
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/core/units.h"
 #include "engine/tracecsv/tracereader.h"
 

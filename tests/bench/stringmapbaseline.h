@@ -11,7 +11,7 @@
 //
 // Not exact and not used for anything but timing: the engine's TokenBucket is the reference.
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 
 #include <string>
 #include <unordered_map>

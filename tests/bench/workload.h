@@ -3,7 +3,7 @@
 // with interned key ids (what the engine reads) and, per request, the key's string (what the
 // naive string-map baseline reads).
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 
 #include <cstdint>
 #include <string>

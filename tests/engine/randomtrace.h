@@ -2,7 +2,7 @@
 // Seeded random traces for property tests: Poisson-like arrivals near the limit, a few keys,
 // mostly cost 1, starting at 0 or at an epoch-sized instant.
 
-#include "engine/algorithms/ratelimiter.h"
+#include "engine/algorithms/limiter/ratelimiter.h"
 
 #include <random>
 #include <vector>

@@ -4,7 +4,7 @@
 // `*` for a field the case does not pin. Steps are separated by ';'. Every expected value
 // is derived by hand from the algorithm's definition (see the comment on each row).
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/core/keyinterner.h"
 
 #include <QtTest>

@@ -5,7 +5,7 @@
 
 #include "steptable.h"
 
-#include "engine/algorithms/timestamplog.h"
+#include "engine/algorithms/limiter/timestamplog.h"
 
 using namespace ratelab;
 

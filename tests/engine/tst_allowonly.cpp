@@ -9,11 +9,11 @@
 #include "randomtrace.h"
 #include "steptable.h"
 
-#include "engine/algorithms/catalog.h"
-#include "engine/algorithms/fixedwindow.h"
-#include "engine/algorithms/gcra.h"
-#include "engine/algorithms/slidingwindowcounter.h"
-#include "engine/algorithms/tokenbucket.h"
+#include "engine/algorithms/catalog/catalog.h"
+#include "engine/algorithms/fixedwindow/fixedwindow.h"
+#include "engine/algorithms/gcra/gcra.h"
+#include "engine/algorithms/slidingwindowcounter/slidingwindowcounter.h"
+#include "engine/algorithms/tokenbucket/tokenbucket.h"
 
 #include <QTest>
 

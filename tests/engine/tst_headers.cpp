@@ -5,7 +5,7 @@
 #include "randomtrace.h"
 #include "steptable.h"
 
-#include "engine/algorithms/httpheaders.h"
+#include "engine/algorithms/http/httpheaders.h"
 
 using namespace ratelab;
 

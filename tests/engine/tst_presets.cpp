@@ -6,7 +6,7 @@
 
 #include "steptable.h"
 
-#include "engine/algorithms/presets/redisrategcra.h"
+#include "engine/algorithms/presets/redisrategcra/redisrategcra.h"
 
 using namespace ratelab;
 

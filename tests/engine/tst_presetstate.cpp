@@ -5,9 +5,15 @@
 // milliseconds, python limits' and redis_rate's float seconds, throttled's nanoseconds. That
 // the curves equal inspect() at every instant is tst_statecurve's property test.
 
+#include "arithmeticas.h"
 #include "steptable.h"
 
-#include "engine/algorithms/statecurve.h"
+#include "engine/algorithms/gcra/gcraarithmetic.h"
+#include "engine/algorithms/leakybucket/leakybucketarithmetic.h"
+#include "engine/algorithms/limiter/statecurve.h"
+#include "engine/algorithms/slidingwindowcounter/slidingwindowcounterarithmetic.h"
+#include "engine/algorithms/slidingwindowlog/slidingwindowlogarithmetic.h"
+#include "engine/algorithms/tokenbucket/tokenbucketarithmetic.h"
 
 #include <cmath>
 
@@ -125,19 +131,20 @@ void TestPresetState::xTimeRate()
     QCOMPARE(d.limiter().limits().front().value, 3.0);
 
     // Before a request at 1.05 s: held 0 at 1 s, refilled 0.05 s x 10/s = 0.5.
-    const DecisionArithmetic a = d.limiter().arithmetic(0, 1'050'000);
-    QCOMPARE(a.kind, DecisionArithmetic::Kind::TokenBucket);
-    QVERIFY(!a.newKey);
-    QCOMPARE(a.held, 0.0);
-    QCOMPARE(a.heldAtUs, SimTime(1'000'000));
-    QCOMPARE(a.elapsedUs, Duration(50'000));
-    QCOMPARE(a.ratePerSecond, 10.0);
-    QVERIFY(near(a.level, 0.5, 1e-12) && near(a.change, 0.5, 1e-12));
-    QCOMPARE(a.capacity, 3.0);
+    const auto a = arithmeticAs<TokenBucketArithmetic>(d.limiter().arithmetic(0, 1'050'000));
+    QVERIFY(a);
+    QVERIFY(!a->newKey);
+    QCOMPARE(a->held, 0.0);
+    QCOMPARE(a->heldAtUs, SimTime(1'000'000));
+    QCOMPARE(a->elapsedUs, Duration(50'000));
+    QCOMPARE(a->ratePerSecond, 10.0);
+    QVERIFY(near(a->level, 0.5, 1e-12) && near(a->change, 0.5, 1e-12));
+    QCOMPARE(a->capacity, 3.0);
     // A key never seen starts full.
-    const DecisionArithmetic fresh = d.limiter().arithmetic(1, 1'050'000);
-    QVERIFY(fresh.newKey);
-    QCOMPARE(fresh.level, 3.0);
+    const auto fresh = arithmeticAs<TokenBucketArithmetic>(d.limiter().arithmetic(1, 1'050'000));
+    QVERIFY(fresh);
+    QVERIFY(fresh->newKey);
+    QCOMPARE(fresh->level, 3.0);
 }
 
 void TestPresetState::nginxLimitReq()
@@ -168,16 +175,16 @@ void TestPresetState::nginxLimitReq()
 
     // Before a request at 51.5 ms: excess 2.0 held at 1 ms, ms = 50 drains 0.5: level
     // max(0, 2000 - 500 + 1000) / 1000 - 1 = 1.5, which the request turns into 2.5 <= 5.
-    const DecisionArithmetic a = d.limiter().arithmetic(0, 51'500);
-    QCOMPARE(a.kind, DecisionArithmetic::Kind::LeakyBucket);
-    QCOMPARE(a.held, 2.0);
-    QCOMPARE(a.heldAtUs, SimTime(1'000));
-    QCOMPARE(a.elapsedUs, Duration(50'000));
-    QCOMPARE(a.ratePerSecond, 10.0);
-    QCOMPARE(a.change, -0.5);
-    QCOMPARE(a.level, 1.5);
-    QCOMPARE(a.capacity, 5.0);
-    QVERIFY(d.limiter().arithmetic(1, 51'500).newKey);
+    const auto a = arithmeticAs<LeakyBucketArithmetic>(d.limiter().arithmetic(0, 51'500));
+    QVERIFY(a);
+    QCOMPARE(a->held, 2.0);
+    QCOMPARE(a->heldAtUs, SimTime(1'000));
+    QCOMPARE(a->elapsedUs, Duration(50'000));
+    QCOMPARE(a->ratePerSecond, 10.0);
+    QCOMPARE(a->change, -0.5);
+    QCOMPARE(a->level, 1.5);
+    QCOMPARE(a->capacity, 5.0);
+    QVERIFY(arithmeticAs<LeakyBucketArithmetic>(d.limiter().arithmetic(1, 51'500))->newKey);
 }
 
 void TestPresetState::nginxSlowRateAndStepBack()
@@ -234,14 +241,14 @@ void TestPresetState::limitsMovingWindow()
 
     // Before a request at 1.3 s: 1.3 - 1 = 0.30000000000000004 > 0.2, so the entry at 0.2 s
     // has left; the two at 0.5 s count.
-    const DecisionArithmetic a = d.limiter().arithmetic(0, 1'300'000);
-    QCOMPARE(a.kind, DecisionArithmetic::Kind::SlidingLog);
-    QCOMPARE(a.entries, (std::vector<SimTime>{500'000, 500'000}));
-    QCOMPARE(a.leftEntries, (std::vector<SimTime>{200'000}));
-    QCOMPARE(a.count, std::int64_t(2));
-    QCOMPARE(a.limit, std::int64_t(3));
-    QCOMPARE(a.windowUs, Duration(1'000'000));
-    QVERIFY(a.inclusive);
+    const auto a = arithmeticAs<SlidingLogArithmetic>(d.limiter().arithmetic(0, 1'300'000));
+    QVERIFY(a);
+    QCOMPARE(a->entries, (std::vector<SimTime>{500'000, 500'000}));
+    QCOMPARE(a->leftEntries, (std::vector<SimTime>{200'000}));
+    QCOMPARE(a->count, std::int64_t(2));
+    QCOMPARE(a->limit, std::int64_t(3));
+    QCOMPARE(a->windowUs, Duration(1'000'000));
+    QVERIFY(a->inclusive);
 }
 
 void TestPresetState::limitsSlidingWindowCounter()
@@ -281,17 +288,17 @@ void TestPresetState::limitsSlidingWindowCounter()
 
     // Before a request at 2.25 s: window 2 s - 3 s, 0.25 s in (new: the key counted in
     // window 1); the previous 4 weigh floor(4 x 0.75 s / 1 s) = 3, this window holds 0.
-    const DecisionArithmetic a = d.limiter().arithmetic(0, 2'250'000);
-    QCOMPARE(a.kind, DecisionArithmetic::Kind::SlidingCounter);
-    QCOMPARE(a.windowStartUs, SimTime(2'000'000));
-    QCOMPARE(a.windowEndUs, SimTime(3'000'000));
-    QCOMPARE(a.intoWindowUs, Duration(250'000));
-    QVERIFY(a.windowOpened);
-    QCOMPARE(a.previous, std::int64_t(4));
-    QCOMPARE(a.weighted, std::int64_t(3));
-    QCOMPARE(a.count, std::int64_t(0));
-    QCOMPARE(a.estimate, std::int64_t(3));
-    QCOMPARE(a.limit, std::int64_t(10));
+    const auto a = arithmeticAs<SlidingCounterArithmetic>(d.limiter().arithmetic(0, 2'250'000));
+    QVERIFY(a);
+    QCOMPARE(a->windowStartUs, SimTime(2'000'000));
+    QCOMPARE(a->windowEndUs, SimTime(3'000'000));
+    QCOMPARE(a->intoWindowUs, Duration(250'000));
+    QVERIFY(a->windowOpened);
+    QCOMPARE(a->previous, std::int64_t(4));
+    QCOMPARE(a->weighted, std::int64_t(3));
+    QCOMPARE(a->count, std::int64_t(0));
+    QCOMPARE(a->estimate, std::int64_t(3));
+    QCOMPARE(a->limit, std::int64_t(10));
 
     // One at 3.5 s, then one at 1.5 s: more than a window back, decided as at 2 s (the start of
     // the window before the newest, 3) and counted in window 2. The state at 1.6 s is the one
@@ -346,12 +353,12 @@ void TestPresetState::redisRateGcra()
     QCOMPARE(limits.at(1).value, 1e5);
 
     // Before a request at 0.1 s: the TAT 0.2 s ahead; T 0.1 s, tau = burst_offset 1 s.
-    const DecisionArithmetic a = d.limiter().arithmetic(0, t0 + 100'000);
-    QCOMPARE(a.kind, DecisionArithmetic::Kind::Gcra);
-    QVERIFY(!a.newKey);
-    QVERIFY(near(a.tatFromNowUs, 200'000, 1e-6) && near(a.tatAheadUs, 200'000, 1e-6));
-    QCOMPARE(a.emissionUs, 1e5);
-    QCOMPARE(a.tauUs, 1e6);
+    const auto a = arithmeticAs<GcraArithmetic>(d.limiter().arithmetic(0, t0 + 100'000));
+    QVERIFY(a);
+    QVERIFY(!a->newKey);
+    QVERIFY(near(a->tatFromNowUs, 200'000, 1e-6) && near(a->tatAheadUs, 200'000, 1e-6));
+    QCOMPARE(a->emissionUs, 1e5);
+    QCOMPARE(a->tauUs, 1e6);
 }
 
 void TestPresetState::throttledGcra()
@@ -379,15 +386,16 @@ void TestPresetState::throttledGcra()
     QCOMPARE(third.limiter().stateBreaks(0, 0, 1'000'000), (std::vector<SimTime>{333'333, 333'334}));
 
     // Before a request at 1.1 s the TAT is 200 ms ahead; at 1.5 s it is 200 ms past.
-    const DecisionArithmetic a = d.limiter().arithmetic(0, 1'100'000);
-    QCOMPARE(a.kind, DecisionArithmetic::Kind::Gcra);
-    QCOMPARE(a.tatFromNowUs, 200'000.0);
-    QCOMPARE(a.tatAheadUs, 200'000.0);
-    QCOMPARE(a.emissionUs, 100'000.0);
-    QCOMPARE(a.tauUs, 300'000.0);
-    const DecisionArithmetic past = d.limiter().arithmetic(0, 1'500'000);
-    QCOMPARE(past.tatFromNowUs, -200'000.0);
-    QCOMPARE(past.tatAheadUs, 0.0);
+    const auto a = arithmeticAs<GcraArithmetic>(d.limiter().arithmetic(0, 1'100'000));
+    QVERIFY(a);
+    QCOMPARE(a->tatFromNowUs, 200'000.0);
+    QCOMPARE(a->tatAheadUs, 200'000.0);
+    QCOMPARE(a->emissionUs, 100'000.0);
+    QCOMPARE(a->tauUs, 300'000.0);
+    const auto past = arithmeticAs<GcraArithmetic>(d.limiter().arithmetic(0, 1'500'000));
+    QVERIFY(past);
+    QCOMPARE(past->tatFromNowUs, -200'000.0);
+    QCOMPARE(past->tatAheadUs, 0.0);
 }
 
 void TestPresetState::nginxLongIdleIsCut()

@@ -5,8 +5,8 @@
 #include "randomtrace.h"
 #include "steptable.h"
 
-#include "engine/algorithms/httpheaders.h"
-#include "engine/algorithms/problemdetails.h"
+#include "engine/algorithms/http/httpheaders.h"
+#include "engine/algorithms/http/problemdetails.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // decision against the one the real reference made (see tests/data/reference/gen/README.md
 // for how each CSV was produced).
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/core/keyinterner.h"
 #include "engine/tracecsv/tracereader.h"
 

@@ -1,8 +1,11 @@
 // Scenario JSON: every problem is reported with its JSON path (a log source's options
 // included); the Learn view's key trace.
 
+#include "arithmeticas.h"
 #include "scenariotest.h"
 
+#include "engine/algorithms/fixedwindow/fixedwindowarithmetic.h"
+#include "engine/algorithms/slidingwindowlog/slidingwindowlogarithmetic.h"
 #include "engine/engine.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
@@ -511,19 +514,21 @@ void TestScenario::keyHistoryExplainsEachDecision()
         QVERIFY(trace.steps[i].decision.allowed);
     // Request 10 is the 10th of the first window: the window had counted 9 before it. The
     // engine gives the arithmetic as values; the app words them (decisiontext.h).
-    const DecisionArithmetic& tenth = trace.steps[9].arithmetic;
-    QCOMPARE(tenth.kind, DecisionArithmetic::Kind::FixedWindow);
-    QCOMPARE(tenth.count, std::int64_t(9));
-    QCOMPARE(tenth.limit, std::int64_t(10));
-    QCOMPARE(tenth.windowEndUs - tenth.windowStartUs, Duration(1'000'000));
-    QVERIFY(tenth.windowStartUs <= trace.steps[9].atUs && trace.steps[9].atUs < tenth.windowEndUs);  // from the start
+    const auto tenth = arithmeticAs<FixedWindowArithmetic>(trace.steps[9].arithmetic);
+    QVERIFY(tenth);
+    QCOMPARE(tenth->count, std::int64_t(9));
+    QCOMPARE(tenth->limit, std::int64_t(10));
+    QCOMPARE(tenth->windowEndUs - tenth->windowStartUs, Duration(1'000'000));
+    QVERIFY(tenth->windowStartUs <= trace.steps[9].atUs && trace.steps[9].atUs < tenth->windowEndUs);  // from the start
     QVERIFY(trace.steps[9].sentence.empty());
     QCOMPARE(trace.steps[9].state.front().value, 10.0);  // count after it
     // The sliding log rejects the 11th: the 10 entries before it all lie in its window.
     const KeyHistory log = keyHistory(s, "sliding_window_log", "user-0", 0, 11, control);
     QVERIFY(!log.steps[10].decision.allowed);
-    QCOMPARE(log.steps[10].arithmetic.entries.size(), std::size_t(10));
-    QCOMPARE(log.steps[10].arithmetic.entries.front(), log.steps[0].atUs);
+    const auto eleventh = arithmeticAs<SlidingLogArithmetic>(log.steps[10].arithmetic);
+    QVERIFY(eleventh);
+    QCOMPARE(eleventh->entries.size(), std::size_t(10));
+    QCOMPARE(eleventh->entries.front(), log.steps[0].atUs);
 }
 
 void TestScenario::busiestKeysComeFirst()

@@ -1,4 +1,4 @@
-// The Learn view's state curves (engine/algorithms/statecurve.h):
+// The Learn view's state curves (engine/algorithms/limiter/statecurve.h):
 //  - for every algorithm and preset, on seeded random traces, at random instants between a
 //    key's decisions, the curve's value equals inspect() (exact for whole counts, else within
 //    1e-9 relative: times at epoch instants and the float presets' values too);
@@ -8,7 +8,7 @@
 #include "randomtrace.h"
 #include "steptable.h"
 
-#include "engine/algorithms/statecurve.h"
+#include "engine/algorithms/limiter/statecurve.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // decides a few requests at times from t = 0 up to a day later, all of which must keep the
 // decision's contract. Any other exception, a crash or a sanitizer report is a finding.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 #include <cstdint>
 #include <sstream>

@@ -4,7 +4,7 @@
 // field; decisions keep their contract (remaining >= 0; retry -1 or >= 0, and 0 when
 // allowed). Any other exception, a crash or a sanitizer report is a finding.
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/core/keyinterner.h"
 #include "engine/randomtrace.h"
 #include "engine/tracecsv/tracereader.h"

@@ -4,7 +4,7 @@
 #include "app/models/text/decisiontext.h"
 #include "app/models/text/formatting.h"
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 
 #include <QtTest>
 

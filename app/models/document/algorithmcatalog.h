@@ -1,9 +1,9 @@
 #pragma once
-// The algorithm catalog (engine/algorithms/catalog.h) as the app reads it: its entries, the
+// The algorithm catalog (engine/algorithms/catalog/catalog.h) as the app reads it: its entries, the
 // entry of a scenario's algorithm by its id, and the check of typed parameters, which gives the
 // engine's reason as a value instead of throwing it (the dock validates as you type).
 
-#include "engine/algorithms/catalog.h"
+#include "engine/algorithms/catalog/catalog.h"
 #include "engine/scenario/scenario.h"
 
 #include <QString>

@@ -1,6 +1,7 @@
 #pragma once
-// A Learn step's decision in words with its arithmetic (engine arithmetic.h values, worded
-// through the app's one formatter, formatting.h): "Held 2.0 at 1.000 s; refilled 0.240 s ×
+// A Learn step's decision in words with its arithmetic: the sentence the step's arithmetic
+// gives (engine arithmetic.h, one per family of algorithms), every number in it written
+// through the app's one formatter (formatting.h): "Held 2.0 at 1.000 s; refilled 0.240 s ×
 // 5/s = 1.2 → 3.2 tokens; this request costs 1 → allowed, 2.2 left." Numbers a decision
 // compares show as many decimals as keep them on their side of the limit.
 

@@ -1,8 +1,8 @@
 #include "app/models/text/httpresponse.h"
 
 #include "app/models/text/formatting.h"
-#include "engine/algorithms/httpheaders.h"
-#include "engine/algorithms/problemdetails.h"
+#include "engine/algorithms/http/httpheaders.h"
+#include "engine/algorithms/http/problemdetails.h"
 
 #include <QStringList>
 

@@ -1,10 +1,10 @@
 #pragma once
 // The HTTP response one request of a Learn history would get (gui-guide.md 4.2, the headers
 // panel): the status line, then the x-ratelimit and draft-11 headers as the engine emits them
-// (engine/algorithms/httpheaders.h), each header once, then the reset as Unix time (as GitHub
+// (engine/algorithms/http/httpheaders.h), each header once, then the reset as Unix time (as GitHub
 // and X send it) and, for a request held by a shaper, how long it was held. A rejected
 // request's response also has its body: Content-Type application/problem+json among the
-// headers, and after a blank line the RFC 9457 problem (engine/algorithms/problemdetails.h).
+// headers, and after a blank line the RFC 9457 problem (engine/algorithms/http/problemdetails.h).
 
 #include "engine/engine.h"
 
