@@ -3,7 +3,7 @@
 // exact limiter (overshoot, wrongly rejected), what the store did (failures, the failure
 // policy's decisions) and how long a decision took (report.md, the cluster object).
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <iosfwd>
 

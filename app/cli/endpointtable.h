@@ -3,7 +3,7 @@
 // allowed and rejected, and which limit decided it. Printed when the scenario has more than
 // one endpoint (the report then carries the breakdown).
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <ostream>
 

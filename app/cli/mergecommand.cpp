@@ -1,10 +1,10 @@
-// `ratelab-cli merge`: the reports of a run's shards into the whole run's (engine/reportmerge.h),
+// `ratelab-cli merge`: the reports of a run's shards into the whole run's (engine/report/reportmerge.h),
 // and --shard's "i/N".
 
 #include "app/cli/commands.h"
 
-#include "engine/reportio.h"
-#include "engine/reportmerge.h"
+#include "engine/report/reportio.h"
+#include "engine/report/reportmerge.h"
 
 #include <CLI/CLI.hpp>
 

@@ -6,7 +6,7 @@
 
 #include "engine/core/plural.h"
 #include "engine/engine.h"
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/shardfilter.h"

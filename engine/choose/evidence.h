@@ -11,7 +11,7 @@
 #include "engine/choose/choicetree.h"
 #include "engine/core/runcontrol.h"
 #include "engine/core/simtime.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <map>
 #include <string>

@@ -5,7 +5,7 @@
 
 #include "engine/core/units.h"
 #include "engine/scenario/problemtext.h"
-#include "engine/scenario/scenarioio.h"
+#include "engine/scenario/scenarioerror.h"
 #include "engine/scenario/scenarionames.h"
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,9 @@
 #pragma once
 // Checking an algorithm's parameters by building its limiter. Internal to engine/scenario/.
 
-#include "engine/scenario/scenarioio.h"
+#include "engine/algorithms/limiter/params.h"
+#include "engine/core/simtime.h"
+#include "engine/scenario/scenarioerror.h"
 
 namespace ratelab {
 

@@ -3,6 +3,7 @@
 // validation, every problem reported with its JSON path, and save.
 
 #include "engine/scenario/scenario.h"
+#include "engine/scenario/scenarioerror.h"
 
 #include <istream>
 #include <stdexcept>
@@ -13,23 +14,6 @@
 namespace ratelab {
 
 inline constexpr const char* kScenarioSchema = "ratelab.scenario/1";
-
-struct ScenarioProblem {
-    std::string path;     // e.g. "algorithms[2].params.burst"
-    std::string message;  // e.g. "must be >= 1"
-};
-
-// Each problem's path and message are cut to about 240 characters, keeping both ends.
-class ScenarioError : public std::runtime_error {
-public:
-    ScenarioError(std::string source, std::vector<ScenarioProblem> problems);
-    const std::string& source() const { return m_source; }
-    const std::vector<ScenarioProblem>& problems() const { return m_problems; }
-
-private:
-    std::string m_source;
-    std::vector<ScenarioProblem> m_problems;
-};
 
 // A scenario file is at most this large (loadScenarioFile).
 inline constexpr std::size_t kMaxScenarioBytes = 4 << 20;

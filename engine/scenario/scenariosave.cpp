@@ -5,6 +5,7 @@
 #include "engine/scenario/clustersection.h"
 #include "engine/scenario/connectionsection.h"
 #include "engine/scenario/endpointsection.h"
+#include "engine/scenario/scenarioio.h"
 #include "engine/scenario/trafficsection.h"
 
 namespace ratelab {

@@ -3,7 +3,7 @@
 // let the last one win) and a syntax error or an out-of-range number are problems with the
 // JSON path where they occur, nesting deeper than kMaxJsonDepth is refused.
 
-#include "engine/scenario/scenarioio.h"
+#include "engine/scenario/scenarioerror.h"
 
 #include <nlohmann/json.hpp>
 

@@ -8,7 +8,8 @@
 // Replayed traces and logs are not counted (their length is the file's); nor are the retries
 // of closed-loop clients, which add up to max_retries per rejected request.
 
-#include "engine/scenario/scenarioio.h"
+#include "engine/scenario/scenario.h"
+#include "engine/scenario/scenarioerror.h"
 
 #include <optional>
 

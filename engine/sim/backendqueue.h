@@ -15,7 +15,7 @@
 
 #include "engine/core/ringqueue.h"
 #include "engine/metrics/delayhistogram.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 
 #include <vector>

@@ -9,7 +9,7 @@
 
 #include "engine/algorithms/limiter/ratelimiter.h"
 #include "engine/metrics/livekeys.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <optional>
 #include <vector>

@@ -10,7 +10,7 @@
 #include "engine/algorithms/limiter/ratelimiter.h"
 #include "engine/metrics/admittedwindow.h"
 #include "engine/metrics/nominal.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 #include "engine/sim/lanekeys.h"
 

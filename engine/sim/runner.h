@@ -4,7 +4,7 @@
 
 #include "engine/core/runcontrol.h"
 #include "engine/core/shard.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 
 namespace ratelab {

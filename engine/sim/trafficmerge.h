@@ -4,7 +4,7 @@
 // source, ties broken by source order.
 
 #include "engine/core/eventqueue.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 #include "engine/traffic/source.h"
 

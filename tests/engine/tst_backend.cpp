@@ -5,7 +5,7 @@
 
 #include "scenariotest.h"
 
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/backendqueue.h"
 

@@ -5,7 +5,7 @@
 
 #include "engine/cluster/scaledparams.h"
 #include "engine/engine.h"
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/clustermemory.h"
 

@@ -4,7 +4,7 @@
 // one in report.md's.
 
 #include "engine/engine.h"
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QFile>

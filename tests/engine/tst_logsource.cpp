@@ -7,7 +7,7 @@
 #include "scenariotest.h"
 #include "tests/cli/processrun.h"
 
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/tracecsv/tracereader.h"
 
 #include <QTemporaryDir>

@@ -9,6 +9,8 @@
 //    presets.md): decided as at a reference instant R at or after the request's own time
 //    t, with waits counted from t, and the state left as if decided at R where the rule says
 //    so; the waits stay exact; a rejection changes nothing.
+// Every entry of the catalog has rows here (everyLimiter()), so an algorithm added to it is
+// checked from its first build.
 
 #include "limiterrows.h"
 #include "randomtrace.h"
@@ -27,6 +29,7 @@ class TestProperties : public QObject {
     Q_OBJECT
 
 private slots:
+    void everyAlgorithmHasRows();
     void retryAfterIsExact_data();
     void retryAfterIsExact();
     void gcraEqualsTokenBucket_data();
@@ -38,6 +41,16 @@ private slots:
     void timeGoingBackFollowsTheRule_data();
     void timeGoingBackFollowsTheRule();
 };
+
+void TestProperties::everyAlgorithmHasRows()
+{
+    for (const AlgorithmInfo& info : algorithmCatalog()) {
+        const auto& cases = test::everyLimiter();
+        const bool listed =
+            std::any_of(cases.begin(), cases.end(), [&](const test::LimiterCase& c) { return info.name == c.name; });
+        QVERIFY2(listed, qPrintable(QString::fromStdString(info.name) + " has no row in randomtrace.h everyLimiter()"));
+    }
+}
 
 void TestProperties::retryAfterIsExact_data()
 {

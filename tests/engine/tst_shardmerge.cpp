@@ -1,4 +1,4 @@
-// Merging shards' reports (engine/reportmerge.h): hand-made shard reports whose merged
+// Merging shards' reports (engine/report/reportmerge.h): hand-made shard reports whose merged
 // figures are worked out here from the rules in report.md (counts add, the peak burst is the
 // largest and earliest, live keys add per millisecond before their peak, delay histograms add
 // before their percentiles), and the refusals. The shard hash against FNV-1a's published
@@ -6,8 +6,8 @@
 
 #include "engine/core/shard.h"
 #include "engine/metrics/delayhistogram.h"
-#include "engine/reportio.h"
-#include "engine/reportmerge.h"
+#include "engine/report/reportio.h"
+#include "engine/report/reportmerge.h"
 
 #include <QtTest>
 

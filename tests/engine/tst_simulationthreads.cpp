@@ -6,7 +6,7 @@
 #include "scenariotest.h"
 
 #include "engine/engine.h"
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/roundpool.h"
 

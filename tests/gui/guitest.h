@@ -44,7 +44,7 @@
 #include "engine/engine.h"
 #include "engine/limitconfig/limitexport.h"
 #include "engine/logs/reading/logimporter.h"
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 #include "tests/models/filesizelimit.h"
 

@@ -1,6 +1,6 @@
 #include "app/models/document/scenariofiles.h"
 
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 
 #include <QRegularExpression>

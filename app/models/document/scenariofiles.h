@@ -1,9 +1,9 @@
 #pragma once
-// Scenarios and reports as files (engine/scenario/scenarioio.h, engine/reportio.h) as the app
+// Scenarios and reports as files (engine/scenario/scenarioio.h, engine/report/reportio.h) as the app
 // reads and writes them: the shipped examples by name, a scenario file loaded with its
 // problems as values instead of thrown, and the JSON that Save and Export report write.
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 
 #include <QByteArray>

@@ -8,7 +8,7 @@
 // Thread safety: call everything from the thread that owns the controller (the GUI thread).
 
 #include "app/models/jobs/jobrunner.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 
 #include <QObject>

@@ -5,7 +5,7 @@
 // the time range chart A shows.
 
 #include "app/models/style/palette.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/sim/bucketcounts.h"
 
 #include <QSet>

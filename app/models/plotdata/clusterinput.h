@@ -6,7 +6,7 @@
 // simulation logic.
 
 #include "app/models/style/palette.h"
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/scenario/scenario.h"
 
 #include <QSet>

@@ -4,7 +4,7 @@
 // the view; each lane's measure per bucket in the view's mode; a lane's peak burst within a time
 // range; the per-key limit line the lanes share.
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 #include "engine/sim/bucketcounts.h"
 
 #include <optional>

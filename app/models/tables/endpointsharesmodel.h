@@ -5,7 +5,7 @@
 // across a row: which algorithm gives the endpoint its share. Empty when the scenario has one
 // endpoint (the report then has no breakdown).
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <QAbstractTableModel>
 

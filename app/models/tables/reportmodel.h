@@ -6,7 +6,7 @@
 // (the disagreement of the exact log itself, the delay of a non-shaper) are empty, not 0.
 // Against a pinned run, a figure also shows its change: "55.0% (−5.0 pp)".
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <QAbstractTableModel>
 #include <QSet>

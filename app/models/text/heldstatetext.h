@@ -2,7 +2,7 @@
 // How the Compare view words where a run held its per-key state (report.md,
 // algorithms[].memory): one instance, a cluster's shared store, its instances, or both.
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <QString>
 #include <QStringList>

@@ -4,7 +4,7 @@
 // exactly. Long series are written as text, numbers separated by spaces (a pair as "a:b"),
 // so that a shard's report stays about the size of its series.
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // series.csv (t_us,id,allowed,rejected: one row per time bucket and algorithm, cost units).
 // Deterministic: the same report always gives the same bytes.
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "engine/reportshard.h"
+#include "engine/report/reportshard.h"
 
 #include <cmath>
 #include <sstream>

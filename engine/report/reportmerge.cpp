@@ -1,8 +1,8 @@
-#include "engine/reportmerge.h"
+#include "engine/report/reportmerge.h"
 
 #include "engine/metrics/delayhistogram.h"
-#include "engine/report.h"
-#include "engine/reportshard.h"
+#include "engine/report/report.h"
+#include "engine/report/reportshard.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
-#include "engine/reportio.h"
+#include "engine/report/reportio.h"
 
 #include "engine/core/atomicfile.h"
-#include "engine/reportshard.h"
+#include "engine/report/reportshard.h"
 
 #include <nlohmann/json.hpp>
 
