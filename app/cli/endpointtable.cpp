@@ -1,5 +1,7 @@
 #include "app/cli/endpointtable.h"
 
+#include "app/cli/numbers.h"
+
 #include <cstdio>
 
 namespace ratelab::cli {
@@ -20,12 +22,11 @@ void printEndpointTable(const Report& report, std::ostream& out)
             continue;
         out << a.id << "\n";
         for (const EndpointStats& e : a.endpoints) {
-            const double share = e.requests ? 100.0 * static_cast<double>(e.allowed) / static_cast<double>(e.requests) : 0.0;
-            char accept[16];
-            std::snprintf(accept, sizeof accept, "%.1f%%", share);
+            const std::string accept =
+                e.requests ? percent(static_cast<double>(e.allowed) / static_cast<double>(e.requests), 1) : "-";
             std::snprintf(line, sizeof line, "  %-30.30s %10lld %10lld %10lld %8s  %s\n", e.endpoint.c_str(),
                           static_cast<long long>(e.requests), static_cast<long long>(e.allowed),
-                          static_cast<long long>(e.rejected), e.requests ? accept : "-",
+                          static_cast<long long>(e.rejected), accept.c_str(),
                           e.limit.empty() ? "params" : ("per_endpoint " + e.limit).c_str());
             out << line;
         }

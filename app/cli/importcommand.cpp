@@ -6,6 +6,7 @@
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
 
+#include "engine/core/growtohold.h"
 #include "engine/core/inputfile.h"
 #include "engine/logs/reading/logimporter.h"
 #include "engine/logs/reading/parallelimport.h"
@@ -147,8 +148,7 @@ int runImport(const ImportOptions& o)
     std::vector<std::uint8_t> inShard;  // per key: 1 in the shard, 0 not, 2 not hashed yet
     const RequestSink sink = [&](const ImportedRequest& r) {
         if (shard.count > 1) {
-            if (r.key >= inShard.size())
-                inShard.resize(std::max<std::size_t>(r.key + 1, inShard.size() * 2), 2);
+            growToHold(inShard, r.key, 2);
             if (inShard[r.key] == 2)
                 inShard[r.key] = shardOfKey(keys.name(r.key), shard.count) == shard.index ? 1 : 0;
             if (!inShard[r.key])

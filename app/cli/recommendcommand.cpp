@@ -3,6 +3,7 @@
 // A human-readable table by default; --json prints the design.md section 7 contract.
 
 #include "app/cli/commands.h"
+#include "app/cli/numbers.h"
 #include "app/cli/output.h"
 #include "app/cli/peekedinput.h"
 #include "app/cli/progress.h"
@@ -34,13 +35,6 @@ int badUsage(const std::string& message)
 {
     std::cerr << "ratelab-cli: recommend: " << message << "\n";
     return kExitBadInput;
-}
-
-std::string percent(double share)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f%%", share * 100.0);
-    return buf;
 }
 
 std::string quantileName(double q)
@@ -147,7 +141,7 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
     os << std::left << std::setw(6) << "all" << std::right;
     for (const Percentile& p : r.rates.totals.percentiles)
         os << " " << std::setw(8) << p.value;
-    os << "\n\nSmallest limits keeping " << percent(static_cast<double>(r.options.targetPpm) / 1e6) << " of "
+    os << "\n\nSmallest limits keeping " << percent(static_cast<double>(r.options.targetPpm) / 1e6, 2) << " of "
        << (r.options.by == AdvisorTarget::Keys ? "keys" : "requests (by their keys)") << " never throttled (window "
        << formatDuration(r.options.windowUs) << "):\n";
     os << std::left << std::setw(24) << "algorithm" << std::setw(44) << "params" << std::right << std::setw(12) << "keys ok"
@@ -155,7 +149,7 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
        << "\n";
     for (const Recommendation& rec : r.recommendations) {
         os << std::left << std::setw(24) << rec.algorithm << std::setw(44) << paramsText(rec.params) << std::right
-           << std::setw(12) << percent(rec.keysUnthrottledShare) << std::setw(12) << percent(rec.requestsRejectedShare)
+           << std::setw(12) << percent(rec.keysUnthrottledShare, 2) << std::setw(12) << percent(rec.requestsRejectedShare, 2)
            << std::setw(10) << rec.throttledKeys << (rec.targetMet ? "" : "  (target not reachable)") << "\n";
     }
     for (const Recommendation& rec : r.recommendations) {
@@ -163,7 +157,7 @@ void printTable(std::ostream& os, const std::string& source, const AdvisorResult
             continue;
         os << "\n"
            << rec.algorithm << ": " << rec.requestsRejected << " rejected; the top "
-           << counted(static_cast<std::int64_t>(rec.topKeys.size()), "key") << " sent " << percent(rec.topKeysRejectedShare)
+           << counted(static_cast<std::int64_t>(rec.topKeys.size()), "key") << " sent " << percent(rec.topKeysRejectedShare, 2)
            << " of them\n";
         for (const ThrottledKey& k : rec.topKeys)
             os << "  " << std::left << std::setw(40) << k.name << std::right << std::setw(8) << k.rejected << " of "

@@ -1,6 +1,7 @@
 #include "app/cli/clustertable.h"
 #include "app/cli/commands.h"
 #include "app/cli/endpointtable.h"
+#include "app/cli/numbers.h"
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
 
@@ -53,13 +54,6 @@ int refused(const ScenarioError& e)
     return kExitBadInput;
 }
 
-std::string percent(double share)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", share * 100);
-    return buf;
-}
-
 // A duration for a table cell: ms below 10 s, else s.
 std::string millisOrSeconds(std::int64_t us)
 {
@@ -86,7 +80,7 @@ std::string backendColumns(const Report& report, const AlgorithmReport* a)
         std::snprintf(buf, sizeof buf, " %7s %8s %11s", "-", "-", "-");
     else
         std::snprintf(buf, sizeof buf, " %7s %8s %11s", a->backendModel->placement.c_str(),
-                      percent(a->backendModel->utilization).c_str(), millisOrSeconds(a->backendModel->latencyUs.p99).c_str());
+                      percent(a->backendModel->utilization, 1).c_str(), millisOrSeconds(a->backendModel->latencyUs.p99).c_str());
     return buf;
 }
 
@@ -112,8 +106,8 @@ void printTable(const Report& report, std::ostream& out)
         if (a.closedLoop)
             std::snprintf(amplification, sizeof amplification, "%.2f", a.closedLoop->amplification);
         std::snprintf(line, sizeof line, "%-24.24s %10lld %10lld %8s %16s %13s %10.1f %10lld %9s %8s\n", a.id.c_str(),
-                      static_cast<long long>(a.requests), static_cast<long long>(a.allowed), percent(a.acceptance).c_str(), burst,
-                      disagreement, a.memory.stateBytesPerKey, static_cast<long long>(a.memory.peakLiveKeys), delay,
+                      static_cast<long long>(a.requests), static_cast<long long>(a.allowed), percent(a.acceptance, 1).c_str(),
+                      burst, disagreement, a.memory.stateBytesPerKey, static_cast<long long>(a.memory.peakLiveKeys), delay,
                       amplification);
         out << std::string_view(line).substr(0, std::strlen(line) - 1) << backendColumns(report, &a) << "\n";
     }

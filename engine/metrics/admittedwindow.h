@@ -8,6 +8,7 @@
 // requests come in time order, retries are due no earlier than their rejection), this equals
 // one log per key trimmed at each of its requests, without a heap block per key.
 
+#include "engine/core/growtohold.h"
 #include "engine/core/ringqueue.h"
 #include "engine/core/simtime.h"
 
@@ -31,8 +32,7 @@ public:
     void add(KeyId key, SimTime now, std::uint32_t cost)
     {
         assert(m_log.empty() || now >= m_log.back().t);
-        if (key >= m_costOf.size())
-            m_costOf.resize(std::max<std::size_t>(key + 1, m_costOf.size() * 2), 0);
+        growToHold(m_costOf, key, 0);
         m_costOf[key] += cost;
         m_log.push({now, key, cost});
     }

@@ -1,4 +1,5 @@
 #include "engine/metrics/livekeys.h"
+#include "engine/core/growtohold.h"
 
 namespace ratelab {
 
@@ -59,8 +60,7 @@ void BasicLiveKeys<RingBits>::pullFarWithinReach()
 template <int RingBits>
 void BasicLiveKeys<RingBits>::becomeLive(KeyId key, SimTime now, SimTime expiry)
 {
-    if (key >= m_expiresAt.size())
-        m_expiresAt.resize(std::max<std::size_t>(key + 1, m_expiresAt.size() * 2), kNever);
+    growToHold(m_expiresAt, key, kNever);
     if (m_listKeys) {
         if (key >= m_isListed.size())
             m_isListed.resize(m_expiresAt.size(), false);

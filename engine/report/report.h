@@ -21,6 +21,8 @@ struct PeakBurst {
     double ratio = 0;              // allowedCost / limit
     SimTime atUs = 0;              // when (end of the window), from the scenario start
     std::string key;               // which key
+    double nominal = 0;            // the nominal limit exactly, `limit` unrounded (2.5 for 2.5/s
+                                   // over 1 s); report.json has `limit` only
 };
 
 struct Disagreement {

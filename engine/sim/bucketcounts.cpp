@@ -52,7 +52,7 @@ public:
         const double ratio = static_cast<double>(inWindow) / nominal.limitCost;
         BucketPeak& peak = m_counts.peaks[bucket];
         if (ratio > peak.ratio)
-            peak = {ratio, inWindow, t - m_start, key};
+            peak = {ratio, inWindow, t - m_start, key, nominal.limitCost};
     }
 
     // The counts, the peaks' key ids turned into indexes of the names `nameOf` gives them.

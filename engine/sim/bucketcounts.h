@@ -29,6 +29,7 @@ struct BucketPeak {
     std::int64_t admittedCost = 0;  // in the trailing window
     SimTime atUs = 0;               // the request's time, from the scenario start
     std::uint32_t key = 0;          // its key: an index into LaneCounts::peakKeys
+    double nominal = 0;             // the nominal limit it is against, exactly (PeakBurst::nominal)
 };
 
 // The selected key's nominal limit in cost per second (its rate; a window algorithm's limit over

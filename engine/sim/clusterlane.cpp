@@ -2,6 +2,8 @@
 
 #include "engine/algorithms/fixedwindow/fixedwindow.h"
 #include "engine/cluster/scaledparams.h"
+#include "engine/core/growtohold.h"
+#include "engine/core/random.h"
 #include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"
 
@@ -15,19 +17,10 @@ constexpr const char* kStoreModeNames[] = {"local", "redis_atomic", "redis_get_s
                                            "cas",   "sql_row_lock", "memcached"};
 constexpr const char* kPolicyNames[] = {"fail_open", "fail_closed", "local_fallback"};
 
-std::uint64_t mixKey(std::uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    return k;
-}
-
 template <class T>
 T& grownAt(std::vector<T>& v, std::size_t i, const T& fill = T{})
 {
-    if (i >= v.size())
-        v.resize(std::max<std::size_t>(i + 1, v.size() * 2), fill);
+    growToHold(v, i, fill);
     return v[i];
 }
 
@@ -177,7 +170,7 @@ std::uint32_t ClusterLane::pickInstance(KeyId key)
     switch (m_cluster.balancer) {
     case Balancer::RoundRobin: return static_cast<std::uint32_t>(m_roundRobin++ % n);
     case Balancer::Random: return static_cast<std::uint32_t>(m_rng.below(n));
-    case Balancer::Hash: return static_cast<std::uint32_t>(mixKey(key) % n);
+    case Balancer::Hash: return static_cast<std::uint32_t>(mixSeed(key, 0) % n);  // splitmix64 of the key id
     case Balancer::LeastLoaded: {
         // Fewest store calls in flight; ties go round the instances in turn.
         const std::uint64_t first = m_roundRobin++ % n;

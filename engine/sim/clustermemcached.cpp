@@ -20,6 +20,7 @@
 // store.clock "store").
 
 #include "engine/algorithms/fixedwindow/fixedwindow.h"
+#include "engine/core/growtohold.h"
 #include "engine/sim/clusterlane.h"
 
 #include <algorithm>
@@ -51,8 +52,7 @@ void ClusterLane::memcachedCommand(SimTime t, Request& r)
     const SimTime named = m_clocks[r.instance].read(r.arrivedAt);
     const KeyId key = storeKey(r.key, named);
     const std::int64_t window = floorDiv(named, m_nominal.windowUs);
-    if (key >= m_counterWindow.size())
-        m_counterWindow.resize(std::max<std::size_t>(key + 1, 2 * m_counterWindow.size()), kNever);
+    growToHold(m_counterWindow, key, kNever);
     std::int64_t& added = m_counterWindow[key];
     r.allowed = r.attempt > 0 || added < window;
     if (!r.allowed)

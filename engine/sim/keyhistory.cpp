@@ -3,6 +3,7 @@
 #include "engine/sim/keyhistory.h"
 
 #include "engine/algorithms/limiter/statecurve.h"
+#include "engine/core/growtohold.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/clusterlane.h"
 #include "engine/sim/keymatch.h"
@@ -114,8 +115,7 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
     std::int64_t n = 0;
     while (traffic.next(a)) {
         const KeyId key = lane.keyOf(a);
-        if (key >= requests.size())
-            requests.resize(std::max<std::size_t>(key + 1, requests.size() * 2), 0);
+        growToHold(requests, key, 0);
         ++requests[key];
         if (++n % kCheckEvery == 0 && control.cancelled())
             throw Cancelled{};

@@ -3,6 +3,7 @@
 // once, on its first request, and remembered in a flat array by id. For the passes that follow
 // one key through a lane (keyhistory.cpp) or count it (bucketcounts.cpp).
 
+#include "engine/core/growtohold.h"
 #include "engine/core/simtime.h"
 
 #include <algorithm>
@@ -23,8 +24,7 @@ public:
     {
         if (!m_key)
             return true;
-        if (id >= m_known.size())
-            m_known.resize(std::max<std::size_t>(id + 1, m_known.size() * 2), -1);
+        growToHold(m_known, id, -1);
         if (m_known[id] < 0)
             m_known[id] = lane.keyName(id) == *m_key ? 1 : 0;
         return m_known[id] == 1;

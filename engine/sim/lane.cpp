@@ -1,6 +1,7 @@
 #include "engine/sim/lane.h"
 
 #include "engine/algorithms/limiter/statetransfer.h"
+#include "engine/core/growtohold.h"
 #include "engine/limitconfig/redismemory.h"
 #include "engine/sim/nominallimit.h"
 #include "engine/traffic/endpointmix.h"
@@ -303,8 +304,7 @@ bool Lane::offerConnectionEvent(const Arrival& a, KeyId key)
     ConnectionStats& stats = *report().connections;
     if (a.kind != ArrivalKind::Request) {
         const KeyId connection = a.recordedKey;
-        if (connection >= m_refused.size())
-            m_refused.resize(std::max<std::size_t>(connection + 1, m_refused.size() * 2), 0);
+        growToHold(m_refused, connection, 0);
         if (m_refused[connection]) {  // the connection never opened here
             ++stats.neverSent;
             return false;

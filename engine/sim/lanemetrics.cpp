@@ -20,6 +20,7 @@ LaneMetrics::LaneMetrics(const AlgorithmSpec& spec, const Scenario& scenario, co
     m_report.stateBytesSeries.assign(buckets, 0);
     m_report.peakBurst.windowUs = nominal.windowUs;
     m_report.peakBurst.limit = std::llround(nominal.limitCost);
+    m_report.peakBurst.nominal = nominal.limitCost;
 }
 
 void LaneMetrics::finish(const LaneKeys& keys)

@@ -44,7 +44,8 @@ public:
         const double ratio = static_cast<double>(inWindow) / nominal.limitCost;
         if (ratio > m_peakRatio) {
             m_peakRatio = ratio;
-            m_report.peakBurst = {nominal.windowUs, inWindow, std::llround(nominal.limitCost), ratio, t - m_start, {}};
+            m_report.peakBurst = {nominal.windowUs, inWindow, std::llround(nominal.limitCost), ratio, t - m_start, {},
+                                  nominal.limitCost};
             m_peakKey = key;
         }
     }

@@ -2,6 +2,7 @@
 
 #include "engine/sim/runner.h"
 
+#include "engine/core/growtohold.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/clusterlane.h"
@@ -231,8 +232,7 @@ void Pass<LaneType>::countTraffic(const Arrival& arrival)
     const SimTime offset = arrival.t - m_scenario.start;
     m_report.offeredSeries[std::min<std::size_t>(static_cast<std::size_t>(offset / m_scenario.metrics.bucket),
                                                  m_report.offeredSeries.size() - 1)] += arrival.cost;
-    if (arrival.client >= m_clientSeen.size())
-        m_clientSeen.resize(std::max<std::size_t>(arrival.client + 1, m_clientSeen.size() * 2), false);
+    growToHold(m_clientSeen, arrival.client, false);
     if (!m_clientSeen[arrival.client]) {
         m_clientSeen[arrival.client] = true;
         ++m_report.distinctClients;

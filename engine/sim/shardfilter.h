@@ -18,6 +18,7 @@
 // balancer and the store couple keys), a backend model (its workers serve every key), a
 // connections source, and `global` or `recorded` lanes mixed with others.
 
+#include "engine/core/growtohold.h"
 #include "engine/core/keyinterner.h"
 #include "engine/core/shard.h"
 #include "engine/scenario/scenario.h"
@@ -43,8 +44,7 @@ public:
         if (m_unit == KeyStrategy::Global)
             return m_shard.index == 0;
         const KeyId unit = m_unit == KeyStrategy::Recorded ? a.recordedKey : m_population.keyOf(m_unit, a.client, a.endpoint);
-        if (unit >= m_cache.size())
-            m_cache.resize(std::max<std::size_t>(unit + 1, m_cache.size() * 2), kUnknown);
+        growToHold(m_cache, unit, kUnknown);
         if (m_cache[unit] == kUnknown)
             m_cache[unit] = shardOfKey(name(unit), m_shard.count) == m_shard.index ? 1 : 0;
         return m_cache[unit] == 1;

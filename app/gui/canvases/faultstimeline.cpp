@@ -1,5 +1,7 @@
 #include "app/gui/canvases/faultstimeline.h"
 
+#include "app/gui/canvases/canvaspaint.h"
+#include "app/models/style/fonts.h"
 #include "app/models/text/formatting.h"
 
 #include <QHelpEvent>
@@ -101,16 +103,13 @@ double FaultsTimeline::toPx(double x) const
 void FaultsTimeline::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
     const bool dark = m_input.dark;
-    p.fillRect(rect(), palette::chartBackground(dark));
+    beginCanvasPaint(p, *this, dark);
     if (!m_input.valid())
         return;
     const ClusterSpec& spec = m_input.cluster();
     const int lh = laneHeight();
-    QFont small = font();
-    if (small.pointSizeF() > 0)
-        small.setPointSizeF(std::max(8.0, small.pointSizeF() - 1));
+    const QFont small = style::labelFont(font());
     p.setFont(small);
     const QFontMetrics fm(small);
     const QColor text = palette::textColor(dark);

@@ -1,6 +1,7 @@
 #include "app/gui/canvases/lanecanvas.h"
 
 #include "app/models/plotdata/lanestate.h"
+#include "app/models/style/fonts.h"
 #include "app/models/text/formatting.h"
 
 #include <QMouseEvent>
@@ -217,9 +218,7 @@ void LaneCanvas::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    QFont small = font();
-    if (small.pointSizeF() > 0)
-        small.setPointSizeF(std::max(8.0, small.pointSizeF() - 1));
+    const QFont small = style::labelFont(font());
     PaintContext c{p,
                    palette::chartBackground(m_dark),
                    palette::textColor(m_dark),

@@ -1,5 +1,7 @@
 #include "app/gui/canvases/topologypanel.h"
 
+#include "app/gui/canvases/canvaspaint.h"
+#include "app/models/style/fonts.h"
 #include "app/models/text/formatting.h"
 
 #include <QMouseEvent>
@@ -73,16 +75,13 @@ TopologyPanel::State TopologyPanel::stateAt(int instance, double us) const
 void TopologyPanel::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
     const bool dark = m_input.dark;
-    p.fillRect(rect(), palette::chartBackground(dark));
+    beginCanvasPaint(p, *this, dark);
     if (!m_input.valid())
         return;
     QFont bold = font();
     bold.setBold(true);
-    QFont small = font();
-    if (small.pointSizeF() > 0)
-        small.setPointSizeF(std::max(8.0, small.pointSizeF() - 1));
+    const QFont small = style::labelFont(font());
     const QFontMetrics fm(font());
     const QFontMetrics fs(small);
     QColor boxFill = palette::gridColor(dark);

@@ -84,10 +84,37 @@ std::optional<PeakBurst> peakBetween(const LaneCounts& lane, Duration bucketUs, 
     PeakBurst out;
     out.windowUs = lane.burstWindowUs;
     out.allowedCost = best->admittedCost;
-    out.limit = std::llround(static_cast<double>(best->admittedCost) / best->ratio);
+    out.limit = std::llround(best->nominal);
+    out.nominal = best->nominal;
     out.ratio = best->ratio;
     out.atUs = best->atUs;
     out.key = lane.peakKeys.at(best->key);
+    return out;
+}
+
+BurstPeaks burstPeaks(const ChartInput& input)
+{
+    BurstPeaks out;
+    if (!input.report)
+        return out;
+    const Report& r = *input.report;
+    out.fromCounts = input.counts && !input.counts->lanes.empty() && !input.counts->lanes.front().peaks.empty();
+    if (out.fromCounts) {
+        const auto [from, to] = input.rangeUs.value_or(std::make_pair(SimTime(0), r.scenario.durationUs));
+        for (const LaneCounts& lane : input.counts->lanes)
+            out.peaks.push_back(peakBetween(lane, input.counts->bucketUs, from, to));
+    } else {
+        for (const AlgorithmReport& a : r.algorithms)
+            out.peaks.push_back(a.peakBurst);
+    }
+    const PeakBurst* first = nullptr;
+    for (const auto& p : out.peaks) {
+        if (!p)
+            continue;
+        if (!first)
+            first = &*p;
+        out.sameLimit = out.sameLimit && p->nominal == first->nominal && p->windowUs == first->windowUs;
+    }
     return out;
 }
 

@@ -1,5 +1,6 @@
-// FixedWindow's arithmetic before a decision, computed as its decideOne() does without
-// changing anything, and worked through in words for the Learn view (arithmetic.h).
+// FixedWindowEpoch's arithmetic before a decision (FixedWindowFirst's is inline in
+// fixedwindow.h), computed as its decideOne() does without changing anything, and the
+// sentence that works it through for the Learn view (arithmetic.h).
 
 #include "engine/algorithms/fixedwindow/fixedwindow.h"
 

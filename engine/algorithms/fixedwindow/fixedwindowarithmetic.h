@@ -1,6 +1,7 @@
 #pragma once
-// A fixed window's arithmetic before a decision (arithmetic.h), for the exact algorithm and for the
-// presets that follow its rule, with the values their reference computes.
+// A fixed window's arithmetic before a decision (arithmetic.h): the window the request counts
+// in and what it has counted. Both fixed windows (epoch and first-request aligned),
+// redis_incr_expire and limits_fixed_window give it.
 
 #include "engine/algorithms/limiter/arithmetic.h"
 

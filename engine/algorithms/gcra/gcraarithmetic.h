@@ -1,6 +1,6 @@
 #pragma once
-// GCRA's arithmetic before a decision (arithmetic.h), for the exact algorithm and for the
-// presets that follow its rule, with the values their reference computes.
+// GCRA's arithmetic before a decision (arithmetic.h): the TAT against now, what a request adds,
+// tau. The exact GCRA, redis_rate_gcra and throttled_gcra give it.
 
 #include "engine/algorithms/limiter/arithmetic.h"
 

@@ -1,6 +1,7 @@
 #pragma once
-// A leaky bucket (nginx's rule)'s arithmetic before a decision (arithmetic.h), for the exact algorithm and for the
-// presets that follow its rule, with the values their reference computes.
+// A leaky bucket's arithmetic before a decision (arithmetic.h): the excess held, what drained
+// since, the excess a request would leave against the burst. The exact leaky bucket and
+// nginx_limit_req (milli-requests over whole milliseconds) give it.
 
 #include "engine/algorithms/limiter/arithmetic.h"
 

@@ -163,6 +163,14 @@ void ParamReader::checkTimeScale(const std::string& name, Int128 micros, const s
         fail(name, what + " takes about " + yearsOf(micros) + ", more than " + formatDuration(kMaxDurationUs) + kValidRange);
 }
 
+std::pair<Rate, std::int64_t> ParamReader::rateAndBurst() const
+{
+    const Rate r = rate("rate");
+    const std::int64_t burst = integer("burst", 0);
+    checkTimeScale("rate", timeFor(burst, r), "refilling burst " + std::to_string(std::max<std::int64_t>(burst, 1)));
+    return {r, burst};
+}
+
 void ParamReader::fail(const std::string& name, const std::string& why) const
 {
     throw ParamError("param " + name, m_info.name + " " + name + "=" + clipText(m_values.at(name)) + ": " + why);

@@ -83,6 +83,10 @@ public:
     // in int64. `what` names it: "refilling capacity 5".
     void checkTimeScale(const std::string& name, Int128 micros, const std::string& what) const;
 
+    // "rate" and "burst" as the float presets take them (x/time/rate, redis_rate: a burst of 0
+    // allowed), with the time a burst takes to refill checked.
+    std::pair<Rate, std::int64_t> rateAndBurst() const;
+
     [[noreturn]] void fail(const std::string& name, const std::string& why) const;
 
 private:

@@ -8,6 +8,7 @@
 #include "engine/algorithms/limiter/arithmetic.h"
 #include "engine/algorithms/limiter/decision.h"
 #include "engine/algorithms/limiter/inspection.h"
+#include "engine/core/growtohold.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -223,8 +224,7 @@ public:
 protected:
     State& stateFor(KeyId key)
     {
-        if (key >= m_states.size()) [[unlikely]]
-            m_states.resize(std::max<std::size_t>(key + 1, m_states.size() * 2));
+        growToHold(m_states, key);
         return m_states[key];
     }
 

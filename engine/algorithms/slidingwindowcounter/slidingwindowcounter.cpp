@@ -1,7 +1,5 @@
 #include "engine/algorithms/slidingwindowcounter/slidingwindowcounter.h"
 
-#include "engine/core/fastdiv.h"
-
 #include <algorithm>
 
 namespace ratelab {

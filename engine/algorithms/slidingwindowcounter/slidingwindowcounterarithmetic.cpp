@@ -1,5 +1,5 @@
-// SlidingCounter's arithmetic before a decision, computed as its decideOne() does without
-// changing anything, and worked through in words for the Learn view (arithmetic.h).
+// SlidingWindowCounter's arithmetic before a decision, computed as its decideOne() does without changing
+// anything, and the sentence that works it through for the Learn view (arithmetic.h).
 
 #include "engine/algorithms/slidingwindowcounter/slidingwindowcounter.h"
 

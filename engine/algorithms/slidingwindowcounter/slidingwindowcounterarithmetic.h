@@ -1,6 +1,7 @@
 #pragma once
-// A sliding window counter's arithmetic before a decision (arithmetic.h), for the exact algorithm and for the
-// presets that follow its rule, with the values their reference computes.
+// A sliding counter's arithmetic before a decision (arithmetic.h): the previous window's count
+// weighted by what is left of it, plus this window's. The exact counter and
+// limits_sliding_window_counter (float weights) give it.
 
 #include "engine/algorithms/limiter/arithmetic.h"
 

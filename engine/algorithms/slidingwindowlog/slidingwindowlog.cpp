@@ -1,4 +1,5 @@
 #include "engine/algorithms/slidingwindowlog/slidingwindowlog.h"
+#include "engine/core/growtohold.h"
 
 #include <algorithm>
 
@@ -26,8 +27,7 @@ Decision SlidingWindowLog::decideOne(TimestampLog& log, SimTime now, Cost cost)
 
 Decision SlidingWindowLog::decide(KeyId key, SimTime now, Cost cost)
 {
-    if (key >= m_logs.size())
-        m_logs.resize(std::max<std::size_t>(key + 1, m_logs.size() * 2));
+    growToHold(m_logs, key);
     return decideOne(m_logs[key], now, cost);
 }
 
@@ -50,8 +50,7 @@ void SlidingWindowLog::decideBatch(const Request* requests, std::size_t count, D
 void SlidingWindowLog::copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey)
 {
     const auto& from = static_cast<const SlidingWindowLog&>(source).m_logs;
-    if (targetKey >= m_logs.size())
-        m_logs.resize(std::max<std::size_t>(targetKey + 1, m_logs.size() * 2));
+    growToHold(m_logs, targetKey);
     m_logs[targetKey] = sourceKey < from.size() ? from[sourceKey] : TimestampLog{};
 }
 

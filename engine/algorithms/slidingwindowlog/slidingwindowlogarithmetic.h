@@ -1,6 +1,6 @@
 #pragma once
-// A sliding window log's arithmetic before a decision (arithmetic.h), for the exact algorithm and for the
-// presets that follow its rule, with the values their reference computes.
+// A sliding log's arithmetic before a decision (arithmetic.h): the entries still in the
+// window and those that left it. The exact log and limits_moving_window give it.
 
 #include "engine/algorithms/limiter/arithmetic.h"
 

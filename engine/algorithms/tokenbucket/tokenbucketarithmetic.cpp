@@ -1,5 +1,5 @@
-// TokenBucket's arithmetic before a decision, computed as its decideOne() does without
-// changing anything, and worked through in words for the Learn view (arithmetic.h).
+// TokenBucket's arithmetic before a decision, computed as its decideOne() does without changing
+// anything, and the sentence that works it through for the Learn view (arithmetic.h).
 
 #include "engine/algorithms/tokenbucket/tokenbucket.h"
 

@@ -1,6 +1,7 @@
 #pragma once
-// A token bucket's arithmetic before a decision (arithmetic.h), for the exact algorithm and for the
-// presets that follow its rule, with the values their reference computes.
+// A token bucket's arithmetic before a decision (arithmetic.h): the tokens held, what refilled
+// since, the level now. The exact token bucket, x_time_rate (float tokens) and envoy_local
+// (whole fills) give it, each with the values it computes.
 
 #include "engine/algorithms/limiter/arithmetic.h"
 

@@ -2,6 +2,7 @@
 // What an import emits, counted into its summary: requests, time span, distinct keys and
 // requests per tier. Shared by the one-thread and the parallel importer.
 
+#include "engine/core/growtohold.h"
 #include "engine/logs/keys/tiermap.h"
 #include "engine/logs/reading/importedrequest.h"
 #include "engine/logs/summary/importsummary.h"
@@ -25,8 +26,7 @@ public:
         ++m_summary.requestsImported;
         if (!m_perTier.empty())
             ++m_perTier[r.tier];
-        if (m_seenKey.size() <= r.key)
-            m_seenKey.resize(std::max<std::size_t>(r.key + 1, m_seenKey.size() * 2), 0);
+        growToHold(m_seenKey, r.key, 0);
         if (!m_seenKey[r.key]) {
             m_seenKey[r.key] = 1;
             ++m_summary.distinctKeys;

@@ -1,5 +1,6 @@
 #include "app/gui/charts/base/barschart.h"
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/models/text/formatting.h"
 
 #include <QBarCategoryAxis>
@@ -23,9 +24,7 @@ BarsChart::BarsChart(NiceAxis::Formatter formatter, NiceAxis::Scale scale, QWidg
     chart()->addAxis(m_categories, Qt::AlignLeft);
     m_series = new QHorizontalStackedBarSeries(this);
     m_series->setBarWidth(0.62);
-    chart()->addSeries(m_series);
-    m_series->attachAxis(m_values);
-    m_series->attachAxis(m_categories);
+    addToAxes(chart(), m_series, m_values, m_categories);
     m_refLine = new QGraphicsLineItem(chart());
     m_refLine->setZValue(8);
     m_refText = new QGraphicsSimpleTextItem(chart());

@@ -1,5 +1,6 @@
 #include "app/gui/charts/base/chartview.h"
 
+#include "app/models/style/fonts.h"
 #include "app/models/style/palette.h"
 
 #include <QAbstractAxis>
@@ -80,10 +81,7 @@ void ChartView::restyle()
 
 QFont ChartView::labelFont() const
 {
-    QFont f = QApplication::font();
-    if (f.pointSizeF() > 0)
-        f.setPointSizeF(std::max(8.0, f.pointSizeF() - 1));
-    return f;
+    return style::labelFont(QApplication::font());
 }
 
 QFont ChartView::titleFont() const

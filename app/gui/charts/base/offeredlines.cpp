@@ -1,5 +1,6 @@
 #include "app/gui/charts/base/offeredlines.h"
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/chartview.h"
 #include "app/models/plotdata/downsample.h"
 #include "app/models/style/palette.h"
@@ -18,18 +19,12 @@ OfferedLines::OfferedLines(ChartView* view, QAbstractAxis* x, QAbstractAxis* y) 
     m_offeredUpper = new QLineSeries(view);
     m_offeredArea = new QAreaSeries(m_offeredUpper);
     m_offeredArea->setName(tr("offered load"));
-    view->chart()->addSeries(m_offeredArea);
-    m_offeredArea->attachAxis(x);
-    m_offeredArea->attachAxis(y);
+    addToAxes(view->chart(), m_offeredArea, x, y);
 }
 
 QLineSeries* OfferedLines::addLine(const QString& name, QList<QPointF> full)
 {
-    auto* line = new QLineSeries(m_view);
-    line->setName(name);
-    m_view->chart()->addSeries(line);
-    line->attachAxis(m_x);
-    line->attachAxis(m_y);
+    QLineSeries* line = ratelab::addLine(m_view->chart(), m_view, name, m_x, m_y);
     m_lines.append(line);
     m_full.append(std::move(full));
     return line;

@@ -3,6 +3,7 @@
 // baseline_k + v - bottom; the y axis names each strip at its middle, and the shared scale is
 // in the axis title.
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/gui/charts/compare/allowedchart.h"
 #include "app/models/text/formatting.h"
@@ -73,9 +74,7 @@ void AllowedChart::ensureStripOffered(std::size_t count)
         auto* lower = new QLineSeries(this);
         auto* area = new QAreaSeries(upper, lower);
         area->setName(tr("offered load"));
-        chart()->addSeries(area);
-        area->attachAxis(m_x);
-        area->attachAxis(m_y);
+        addToAxes(chart(), area, m_x, m_y);
         area->setVisible(false);
         m_stripOffered.append(area);
     }

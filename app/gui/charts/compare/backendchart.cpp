@@ -1,5 +1,6 @@
 #include "app/gui/charts/compare/backendchart.h"
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/models/plotdata/downsample.h"
 #include "app/models/text/formatting.h"
@@ -61,11 +62,7 @@ void BackendChart::setInput(const ChartInput& input)
             lo = std::min(lo, y);
             hi = std::max(hi, y);
         }
-        auto* line = new QLineSeries(this);
-        line->setName(QString::fromStdString(a.id));
-        chart()->addSeries(line);
-        line->attachAxis(m_x);
-        line->attachAxis(m_y);
+        QLineSeries* line = addLine(chart(), this, QString::fromStdString(a.id), m_x, m_y);
         line->setVisible(!input.isHidden(i));
         m_lines.append(line);
         m_curves.append(curve);

@@ -1,5 +1,6 @@
 #include "app/gui/charts/compare/delaychart.h"
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/models/plotdata/downsample.h"
 
@@ -74,11 +75,7 @@ void DelayChart::setInput(const ChartInput& input)
             }
             curve.p50 = double(a.delay->p50) / m_unit.usPerUnit;
             curve.p99 = double(a.delay->p99) / m_unit.usPerUnit;
-            auto* line = new QLineSeries(this);
-            line->setName(QString::fromStdString(a.id));
-            chart()->addSeries(line);
-            line->attachAxis(m_x);
-            line->attachAxis(m_y);
+            QLineSeries* line = addLine(chart(), this, QString::fromStdString(a.id), m_x, m_y);
             line->setVisible(!input.isHidden(i));
             m_lines.append(line);
             m_curves.append(curve);

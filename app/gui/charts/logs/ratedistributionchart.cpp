@@ -1,5 +1,6 @@
 #include "app/gui/charts/logs/ratedistributionchart.h"
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/labelplacement.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/models/plotdata/downsample.h"
@@ -43,14 +44,8 @@ RateDistributionChart::RateDistributionChart(QWidget* parent) : ChartView(parent
     m_histBase = new QLineSeries(this);
     m_histogram = new QAreaSeries(m_histTop, m_histBase);
     m_histogram->setName(tr("keys per bin"));
-    chart()->addSeries(m_histogram);  // first: ChartView maps the mouse through it
-    m_histogram->attachAxis(m_x);
-    m_histogram->attachAxis(m_keys);
-    m_cdfSeries = new QLineSeries(this);
-    m_cdfSeries->setName(tr("CDF"));
-    chart()->addSeries(m_cdfSeries);
-    m_cdfSeries->attachAxis(m_x);
-    m_cdfSeries->attachAxis(m_share);
+    addToAxes(chart(), m_histogram, m_x, m_keys);  // first: ChartView maps the mouse through it
+    m_cdfSeries = addLine(chart(), this, tr("CDF"), m_x, m_share);
 
     for (int i = 0; i < kTicks; ++i) {
         auto* line = new QGraphicsLineItem(chart());

@@ -1,5 +1,6 @@
 #include "app/gui/charts/logs/tradeoffchart.h"
 
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/labelplacement.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/models/style/palette.h"
@@ -44,14 +45,9 @@ TradeoffChart::TradeoffChart(QWidget* parent) : ChartView(parent)
     m_keptDots = new QScatterSeries(this);
     m_keptDots->setMarkerSize(6);
     m_rejected = new QLineSeries(this);
-    for (QXYSeries* s : {static_cast<QXYSeries*>(m_kept), static_cast<QXYSeries*>(m_keptDots)}) {
-        chart()->addSeries(s);
-        s->attachAxis(m_x);
-        s->attachAxis(m_left);
-    }
-    chart()->addSeries(m_rejected);
-    m_rejected->attachAxis(m_x);
-    m_rejected->attachAxis(m_right);
+    addToAxes(chart(), m_kept, m_x, m_left);
+    addToAxes(chart(), m_keptDots, m_x, m_left);
+    addToAxes(chart(), m_rejected, m_x, m_right);
 
     m_line = new QGraphicsLineItem(chart());
     m_line->setZValue(12);

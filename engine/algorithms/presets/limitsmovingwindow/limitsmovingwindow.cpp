@@ -1,6 +1,7 @@
 #include "engine/algorithms/presets/limitsmovingwindow/limitsmovingwindow.h"
 
 #include "engine/algorithms/limiter/retrysearch.h"
+#include "engine/core/growtohold.h"
 
 #include <algorithm>
 
@@ -28,8 +29,7 @@ bool LimitsMovingWindow::refused(const KeyLog& log, SimTime now, Cost cost) cons
 
 Decision LimitsMovingWindow::decide(KeyId key, SimTime now, Cost cost)
 {
-    if (key >= m_logs.size())
-        m_logs.resize(std::max<std::size_t>(key + 1, m_logs.size() * 2));
+    growToHold(m_logs, key);
     KeyLog& log = m_logs[key];
     while (!log.live.empty() && !counts(log.live.oldest(), now)) {
         log.live.popOldest();
@@ -66,8 +66,7 @@ void LimitsMovingWindow::decideBatch(const Request* requests, std::size_t count,
 void LimitsMovingWindow::copyKeyState(const RateLimiter& source, KeyId sourceKey, KeyId targetKey)
 {
     const auto& from = static_cast<const LimitsMovingWindow&>(source).m_logs;
-    if (targetKey >= m_logs.size())
-        m_logs.resize(std::max<std::size_t>(targetKey + 1, m_logs.size() * 2));
+    growToHold(m_logs, targetKey);
     m_logs[targetKey] = sourceKey < from.size() ? from[sourceKey] : KeyLog{};
 }
 

@@ -4,17 +4,13 @@
 #include "engine/algorithms/limiter/params.h"
 #include "engine/algorithms/presets/xtimerate/xtimerate.h"
 
-#include <algorithm>
-
 namespace ratelab {
 namespace {
 
 std::unique_ptr<RateLimiter> build(const ParamReader& p)
 {
-    const Rate r = p.rate("rate");
-    const std::int64_t burst = p.integer("burst", 0);
-    p.checkTimeScale("rate", timeFor(burst, r), "refilling burst " + std::to_string(std::max<std::int64_t>(burst, 1)));
-    return std::make_unique<XTimeRate>(XTimeRate::Params{r, burst});
+    const auto [rate, burst] = p.rateAndBurst();
+    return std::make_unique<XTimeRate>(XTimeRate::Params{rate, burst});
 }
 
 }  // namespace
