@@ -84,8 +84,8 @@ void TestLearnView::goToReachesAnyTime()
     v.setScenario(std::make_shared<const Scenario>(test::embedded("cluster-redis-outage")));
     QVERIFY(waitReady(v));
     QVERIFY(v.canvas()->lastUs() < 20'000'000);
-    QVERIFY(readyAfter(v, [&] { v.goTo(25'000'000); }));
-    QCOMPARE(v.nowUs(), qint64(25'000'000));
+    QVERIFY(readyAfter(v, [&] { v.seeker()->goTo(25'000'000); }));
+    QCOMPARE(v.cursor().nowUs(), qint64(25'000'000));
     QVERIFY(v.canvas()->firstUs() >= 24'000'000 && v.canvas()->firstUs() <= 24'100'000);
     QVERIFY(v.canvas()->lastUs() >= 30'100'000);
     const auto& lanes = v.canvas()->lanes();
@@ -105,12 +105,13 @@ void TestLearnView::goToReachesAnyTime()
     for (const KeyStep& s : lanes[1].history.steps)
         if (s.atUs >= 24'100'000 && s.atUs < 30'100'000)
             QVERIFY(s.cluster && !s.cluster->allowed);
-    QVERIFY2(v.status().contains(QStringLiteral("ringed: the cluster decided otherwise")), qPrintable(v.status()));
-    QVERIFY2(v.sentenceA().contains(QStringLiteral("fail_open let it through")), qPrintable(v.sentenceA()));
+    QVERIFY2(v.pickers()->status().contains(QStringLiteral("ringed: the cluster decided otherwise")),
+             qPrintable(v.pickers()->status()));
+    QVERIFY2(v.texts().sentence(0).contains(QStringLiteral("fail_open let it through")), qPrintable(v.texts().sentence(0)));
     // The cursor's step and sentence are of the request at or before 25 s.
-    const KeyStep& current = lanes[0].history.steps[std::size_t(v.currentStep())];
-    QVERIFY(current.atUs <= 25'000'000 && lanes[0].history.steps[std::size_t(v.currentStep()) + 1].atUs > 25'000'000);
-    QVERIFY(v.sentenceA().startsWith(fmt::seconds(double(current.atUs))));
+    const KeyStep& current = lanes[0].history.steps[std::size_t(v.cursor().current())];
+    QVERIFY(current.atUs <= 25'000'000 && lanes[0].history.steps[std::size_t(v.cursor().current()) + 1].atUs > 25'000'000);
+    QVERIFY(v.texts().sentence(0).startsWith(fmt::seconds(double(current.atUs))));
 }
 
 void TestLearnView::nextRejectionBeyondTheLoadedRequests()
@@ -120,19 +121,19 @@ void TestLearnView::nextRejectionBeyondTheLoadedRequests()
     v.setScenario(
         std::make_shared<const Scenario>(test::traceScenario(dir.path().toStdString(), steadyTraceWithABurst(true), kBucket)));
     QVERIFY(waitReady(v));
-    QCOMPARE(v.stepCount(), 2000);
-    QVERIFY(readyAfter(v, [&] { v.nextRejection(); }));
-    QCOMPARE(v.nowUs(), qint64(25'001'400));
+    QCOMPARE(v.cursor().stepCount(), 2000);
+    QVERIFY(readyAfter(v, [&] { v.seeker()->nextRejection(); }));
+    QCOMPARE(v.cursor().nowUs(), qint64(25'001'400));
     const LaneCanvas::Lane& lane = v.canvas()->lanes().front();
-    const KeyStep& current = lane.history.steps[std::size_t(v.currentStep())];
+    const KeyStep& current = lane.history.steps[std::size_t(v.cursor().current())];
     QCOMPARE(current.atUs, qint64(25'001'400));
     QVERIFY(!current.decision.allowed);
     // The one before it left 0.13 tokens (1.13 - 1).
     QVERIFY(std::abs(stepAt(lane, 25'001'300)->state.front().value - 0.13) < 1e-9);
     // The next one is in the lane now: found without a search.
-    v.nextRejection();
+    v.seeker()->nextRejection();
     QVERIFY(v.isReady());
-    QCOMPARE(v.nowUs(), qint64(25'001'500));
+    QCOMPARE(v.cursor().nowUs(), qint64(25'001'500));
 }
 
 // The 429 at 25.0014 s: its response panel holds the status line, the headers and the whole
@@ -147,11 +148,11 @@ void TestLearnView::rejectionShowsItsWholeResponse()
     v.setScenario(
         std::make_shared<const Scenario>(test::traceScenario(dir.path().toStdString(), steadyTraceWithABurst(true), kBucket)));
     QVERIFY(waitReady(v));
-    QVERIFY(readyAfter(v, [&] { v.nextRejection(); }));
-    QCOMPARE(v.nowUs(), qint64(25'001'400));
+    QVERIFY(readyAfter(v, [&] { v.seeker()->nextRejection(); }));
+    QCOMPARE(v.cursor().nowUs(), qint64(25'001'400));
     QPlainTextEdit* panel = nullptr;
     for (QPlainTextEdit* e : v.findChildren<QPlainTextEdit*>())
-        if (e->isVisible() && e->toPlainText() == v.headersA())
+        if (e->isVisible() && e->toPlainText() == v.texts().headersA())
             panel = e;
     QVERIFY(panel);
     QVERIFY(panel->toPlainText().startsWith(QStringLiteral("HTTP/1.1 429 Too Many Requests\n")));
@@ -168,12 +169,12 @@ void TestLearnView::nextRejectionSaysWhenThereIsNone()
     v.setScenario(
         std::make_shared<const Scenario>(test::traceScenario(dir.path().toStdString(), steadyTraceWithABurst(false), kBucket)));
     QVERIFY(waitReady(v));
-    const int before = v.currentStep();
-    QVERIFY(readyAfter(v, [&] { v.nextRejection(); }));
-    QVERIFY2(v.status().startsWith(QStringLiteral("No rejection of a after")), qPrintable(v.status()));
-    QCOMPARE(v.currentStep(), before);
-    QVERIFY(readyAfter(v, [&] { v.nextBurst(); }));
-    QVERIFY2(v.status().startsWith(QStringLiteral("No burst of a in A after")), qPrintable(v.status()));
+    const int before = v.cursor().current();
+    QVERIFY(readyAfter(v, [&] { v.seeker()->nextRejection(); }));
+    QVERIFY2(v.pickers()->status().startsWith(QStringLiteral("No rejection of a after")), qPrintable(v.pickers()->status()));
+    QCOMPARE(v.cursor().current(), before);
+    QVERIFY(readyAfter(v, [&] { v.seeker()->nextBurst(); }));
+    QVERIFY2(v.pickers()->status().startsWith(QStringLiteral("No burst of a in A after")), qPrintable(v.pickers()->status()));
 }
 
 // boundary-attack: 10 requests 10 ms apart from 0.9 s and 10 from 1.0 s, the same every 2 s,
@@ -185,9 +186,9 @@ void TestLearnView::nextBurstIsZoomedToFit()
     LearnView v;
     v.setScenario(std::make_shared<const Scenario>(test::embedded("boundary-attack")));
     QVERIFY(waitReady(v));
-    QCOMPARE(v.nowUs(), qint64(1'000'000));
-    QVERIFY(readyAfter(v, [&] { v.nextBurst(); }));
-    QCOMPARE(v.nowUs(), qint64(2'900'000));
+    QCOMPARE(v.cursor().nowUs(), qint64(1'000'000));
+    QVERIFY(readyAfter(v, [&] { v.seeker()->nextBurst(); }));
+    QCOMPARE(v.cursor().nowUs(), qint64(2'900'000));
     const auto [from, to] = v.canvas()->visibleSeconds();
     QVERIFY2(from < 2.9 && to > 3.09, qPrintable(QStringLiteral("%1 to %2 s").arg(from).arg(to)));
     // 20 dots 10 ms apart: on a lane of 900 px, 0.3 s puts them 30 px (nearly 3 diameters) apart.
@@ -207,8 +208,8 @@ void TestLearnView::secondLaneIsOfferedItsKey()
     QVERIFY(lanes[1].history.steps.empty());
     const KeyStep first = lanes[0].history.steps.front();
     const QString user = QStringLiteral("user-%1").arg(first.clientId);
-    QVERIFY2(v.status().contains(QStringLiteral("follow %1 in B").arg(user)), qPrintable(v.status()));
-    QVERIFY(readyAfter(v, [&] { v.followOtherKey(); }));
+    QVERIFY2(v.pickers()->status().contains(QStringLiteral("follow %1 in B").arg(user)), qPrintable(v.pickers()->status()));
+    QVERIFY(readyAfter(v, [&] { v.seeker()->followOtherKey(); }));
     const auto& followed = v.canvas()->lanes();
     QCOMPARE(followed[1].history.key, user.toStdString());
     QVERIFY(!followed[1].history.steps.empty());

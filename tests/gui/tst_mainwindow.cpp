@@ -88,7 +88,7 @@ private slots:
         const LaneCanvas::Lane& lane = w.learnView()->canvas()->lanes().front();
         QCOMPARE(lane.history.algorithmId, std::string("fixed_window"));
         QCOMPARE(lane.history.key, std::string("user-0"));
-        QCOMPARE(lane.history.steps[std::size_t(w.learnView()->currentStep())].atUs, SimTime(1'090'000));
+        QCOMPARE(lane.history.steps[std::size_t(w.learnView()->cursor().current())].atUs, SimTime(1'090'000));
 
         // A double-click on B's bar of the sliding log (row 1) opens Learn on its peak: user-0,
         // the window ending at 0.990 s, where its tenth request fills it.
@@ -100,7 +100,7 @@ private slots:
         QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
         const LaneCanvas::Lane& logLane = w.learnView()->canvas()->lanes().front();
         QCOMPARE(logLane.history.algorithmId, std::string("sliding_window_log"));
-        QCOMPARE(logLane.history.steps[std::size_t(w.learnView()->currentStep())].atUs, SimTime(990'000));
+        QCOMPARE(logLane.history.steps[std::size_t(w.learnView()->cursor().current())].atUs, SimTime(990'000));
     }
 
     void embeddedScenario_data()
@@ -172,16 +172,16 @@ private slots:
         w.setView(MainWindow::View::Learn);
         QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
         if (!expected.algorithms.empty() && expected.uniqueRequests > 0) {
-            QVERIFY(w.learnView()->stepCount() > 0);
-            QVERIFY(!w.learnView()->sentenceA().isEmpty());
-            QVERIFY(w.learnView()->headersA().startsWith(QStringLiteral("HTTP/1.1 ")));
+            QVERIFY(w.learnView()->cursor().stepCount() > 0);
+            QVERIFY(!w.learnView()->texts().sentence(0).isEmpty());
+            QVERIFY(w.learnView()->texts().headersA().startsWith(QStringLiteral("HTTP/1.1 ")));
             // Both common X-RateLimit-Reset styles: seconds from now in the header, Unix time below.
             QVERIFY2(QRegularExpression(QStringLiteral("\\nX-RateLimit-Reset: \\d+\\n.*\\n\\(X-RateLimit-Reset as Unix "
                                                        "time, as GitHub and X send it: \\d+\\)"),
                                         QRegularExpression::DotMatchesEverythingOption)
-                         .match(w.learnView()->headersA())
+                         .match(w.learnView()->texts().headersA())
                          .hasMatch(),
-                     qPrintable(w.learnView()->headersA()));
+                     qPrintable(w.learnView()->texts().headersA()));
         }
     }
 
