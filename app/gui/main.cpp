@@ -17,6 +17,8 @@
 #include "app/gui/window/mainwindow.h"
 #include "app/gui/window/scenariodock.h"
 #include "app/gui/window/screenshotdialog.h"
+#include "app/gui/window/windowhelp.h"
+#include "app/gui/window/windowtheme.h"
 #include "app/models/document/filewriter.h"
 #include "app/models/document/scenariofiles.h"
 
@@ -37,6 +39,7 @@
 #include <variant>
 
 using ratelab::MainWindow;
+using ratelab::WindowTheme;
 
 namespace {
 
@@ -46,7 +49,7 @@ struct Options {
     QSize size;
     QString path;                       // the scenario file; empty: the embedded default
     std::optional<QString> screenshot;  // the PNG to write; none: run the app
-    std::optional<MainWindow::Theme> theme;
+    std::optional<WindowTheme::Theme> theme;
     std::optional<std::string> key;                                        // Compare's key
     ratelab::Duration bucketUs = 0;                                        // Compare's bucket; 0: the report's
     std::optional<std::pair<ratelab::SimTime, ratelab::SimTime>> rangeUs;  // Compare's zoom
@@ -99,11 +102,11 @@ bool parseShownOptions(const QString& dock, const QString& theme, Options& optio
         return false;
     }
     if (theme == QLatin1String("dark"))
-        options.theme = MainWindow::Theme::Dark;
+        options.theme = WindowTheme::Theme::Dark;
     else if (theme == QLatin1String("light"))
-        options.theme = MainWindow::Theme::Light;
+        options.theme = WindowTheme::Theme::Light;
     else if (theme == QLatin1String("system"))
-        options.theme = MainWindow::Theme::System;
+        options.theme = WindowTheme::Theme::System;
     else if (!theme.isEmpty()) {
         std::fprintf(stderr, "ratelab: --theme: expected system, light or dark\n");
         return false;
@@ -165,7 +168,7 @@ std::variant<Options, int> parseOptions(const QApplication& app)
     parser.process(app);
 
     Options options;
-    const auto view = MainWindow::parseView(parser.value(viewOption));
+    const auto view = ratelab::WindowViews::parse(parser.value(viewOption));
     if (!view) {
         std::fprintf(stderr, "ratelab: --view: unknown view '%s' (compare, learn, logs, cluster)\n",
                      qPrintable(parser.value(viewOption)));
@@ -220,7 +223,7 @@ std::optional<ratelab::Scenario> loadScenario(const QString& path)
 // needs the run's length).
 void applyCompareOptions(MainWindow& window, const Options& options)
 {
-    ratelab::CompareView* compare = window.compareView();
+    ratelab::CompareView* compare = window.views().compare();
     if (options.key)
         compare->countsSelector()->setKey(options.key);
     if (options.bucketUs > 0)
@@ -318,8 +321,8 @@ int main(int argc, char* argv[])
 
     MainWindow window;
     if (options.theme)
-        window.setTheme(*options.theme);
-    window.setView(options.view);
+        window.theme().setTheme(*options.theme);
+    window.views().setView(options.view);
     applyCompareOptions(window, options);
     if (options.log)
         window.openLog(*options.log);
@@ -328,7 +331,7 @@ int main(int argc, char* argv[])
         window.resize(1600, 1000);
         window.show();
         window.openScenario(*scenario, options.path);
-        window.startTourIfFirstRun();
+        window.help().startTourIfFirstRun();
         return app.exec();
     }
     return takeScreenshot(window, options, *scenario);

@@ -35,8 +35,12 @@
 #include "app/gui/views/logs/advisorview.h"
 #include "app/gui/views/logs/logsview.h"
 #include "app/gui/window/dockoverlay.h"
+#include "app/gui/window/dockrail.h"
 #include "app/gui/window/mainwindow.h"
 #include "app/gui/window/scenariodock.h"
+#include "app/gui/window/windowfiles.h"
+#include "app/gui/window/windowhelp.h"
+#include "app/gui/window/windowtheme.h"
 #include "app/models/jobs/logimportcontroller.h"
 #include "app/models/jobs/simulationcontroller.h"
 #include "app/models/tables/recommendationmodel.h"
@@ -114,7 +118,7 @@ bool showAndRun(MainWindow& w, std::optional<MainWindow::View> view, Open&& open
     w.resize(1600, 1000);
     w.show();
     if (view)
-        w.setView(*view);
+        w.views().setView(*view);
     open();
     return waitSettled(w);
 }
@@ -173,9 +177,9 @@ inline bool showLogsView(MainWindow& w, int timeoutMs)
 {
     w.resize(1600, 1000);
     w.show();
-    QSignalSpy ready(w.logsView(), &LogsView::ready);
-    w.setView(MainWindow::View::Logs);
-    return ready.wait(timeoutMs) && w.logsView()->isReady();
+    QSignalSpy ready(w.views().logs(), &LogsView::ready);
+    w.views().setView(MainWindow::View::Logs);
+    return ready.wait(timeoutMs) && w.views().logs()->isReady();
 }
 
 inline QAction* findAction(QWidget* w, const QString& text)

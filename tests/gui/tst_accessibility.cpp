@@ -84,7 +84,7 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        w.setView(MainWindow::View(view));
+        w.views().setView(MainWindow::View(view));
         if (scenario.isEmpty())
             w.openScenario(defaultScenario(), QString());
         else
@@ -107,9 +107,9 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const QList<QWidget*> chain = focusChain(&w);
-        for (ChartView* chart : w.compareView()->charts())
+        for (ChartView* chart : w.views().compare()->charts())
             QVERIFY2(chain.contains(chart), qPrintable(chart->accessibleName()));
-        AllowedChart* a = w.compareView()->allowedChart();
+        AllowedChart* a = w.views().compare()->allowedChart();
         QCOMPARE(a->accessibleName(), a->chart()->title().simplified());
         a->setFocus();
         const auto full = a->currentXRange();

@@ -14,7 +14,7 @@ namespace {
 // Shows the window at 1600 x 1000 on the Cluster view of an embedded example, run.
 bool showCluster(MainWindow& w, const QString& example)
 {
-    return showExample(w, example, MainWindow::View::Cluster) && w.clusterView()->hasCluster();
+    return showExample(w, example, MainWindow::View::Cluster) && w.views().cluster()->hasCluster();
 }
 
 QStringList lineNames(const ClusterTimeChart* chart)
@@ -39,7 +39,7 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        w.setView(MainWindow::View::Cluster);
+        w.views().setView(MainWindow::View::Cluster);
         // The redis-outage example at 1000/s: the global chart's y labels ("1.5k") are wider than
         // the per-instance chart's ("300"), so the plots only line up once aligned.
         std::string json;
@@ -50,7 +50,7 @@ private slots:
         QVERIFY(rate != std::string::npos);
         w.openScenario(loadScenario(json.replace(rate, 7, "\"1000/s\""), "redis-outage-1000"), QString());
         QVERIFY(waitSettled(w));
-        const QList<ClusterTimeChart*> charts = w.clusterView()->charts();
+        const QList<ClusterTimeChart*> charts = w.views().cluster()->charts();
         QCOMPARE(charts.size(), qsizetype(5));
         for (ClusterTimeChart* c : charts)
             QVERIFY2(std::abs(c->chart()->plotArea().left() - charts.front()->chart()->plotArea().left()) < 1,
@@ -64,7 +64,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("cluster-redis-outage"), MainWindow::View::Cluster));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         QVERIFY(v->hasCluster());
         const auto report = w.controller()->lastReport();
         const auto scenario = w.controller()->lastScenario();
@@ -126,7 +126,7 @@ private slots:
         const auto scenario = w.controller()->lastScenario();
         const std::vector<OutageSpec>& outages = scenario->cluster->outages;
         QCOMPARE(int(outages.size()), 1);
-        for (ClusterTimeChart* c : w.clusterView()->charts()) {
+        for (ClusterTimeChart* c : w.views().cluster()->charts()) {
             c->refreshNow();
             QCOMPARE(c->outageBands().size(), int(outages.size()));
             QGraphicsRectItem* band = c->outageBands().front();
@@ -152,7 +152,7 @@ private slots:
                 QVERIFY(s->name() != QLatin1String("outage"));
         }
         // The store, and one lane for the four instances whose clocks are all exact.
-        QCOMPARE(w.clusterView()->timeline()->laneCount(), 2);
+        QCOMPARE(w.views().cluster()->timeline()->laneCount(), 2);
     }
 
     // cluster-get-set-race: the global, overshoot and rejected charts draw all six lanes, named by
@@ -161,7 +161,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         const auto report = w.controller()->lastReport();
         const QStringList ids{QStringLiteral("atomic, 5 ms"),  QStringLiteral("get-set, 1 ms"),
                               QStringLiteral("get-set, 5 ms"), QStringLiteral("get-set, 20 ms"),
@@ -213,7 +213,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         const auto folded = [v](ClusterTimeChart* c) { return v->slotOf(c)->isCollapsed(); };
         QVERIFY(folded(v->outageChart()));
         QVERIFY(v->outageChart()->isHidden());
@@ -246,7 +246,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-ntp-step")));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         LaneRejectedChart* c = v->rejectedChart();
         QCOMPARE(lineNames(c), (QStringList{QStringLiteral("instance clock"), QStringLiteral("store clock")}));
         const QList<QPointF> instance = c->fullPoints(0);
@@ -284,7 +284,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-clock-skew")));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         QList<double> whole, early;
         for (int k = 1; k < 60; ++k)
             whole << k;
@@ -323,7 +323,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         const auto report = w.controller()->lastReport();
         const double bucket = double(report->bucketUs) / 1e6;
         int checked = 0;
@@ -352,7 +352,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("steady-poisson"), MainWindow::View::Cluster));
-        ClusterView* v = w.clusterView();
+        ClusterView* v = w.views().cluster();
         QVERIFY(!v->hasCluster());
         QVERIFY(v->emptyState()->isVisible());
         for (const QString& name :

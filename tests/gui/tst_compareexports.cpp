@@ -16,7 +16,7 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         QTemporaryDir dir;
-        for (ChartView* chart : w.compareView()->charts()) {
+        for (ChartView* chart : w.views().compare()->charts()) {
             const QString stem = dir.filePath(chart->exportName());
             QVERIFY(chart->exportPng(stem + QStringLiteral(".png")));
             const QImage png(stem + QStringLiteral(".png"));
@@ -39,7 +39,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        AllowedChart* a = w.compareView()->allowedChart();
+        AllowedChart* a = w.views().compare()->allowedChart();
         const QString unzoomed = a->csv();
         a->setXRange(std::make_pair(20.25, 41.5));
         a->refreshNow();
@@ -94,10 +94,10 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        w.setTheme(MainWindow::Theme::Light);
+        w.theme().setTheme(WindowTheme::Theme::Light);
         w.openScenario(defaultScenario(), QString());
         QVERIFY(waitSettled(w));
-        AllowedChart* a = w.compareView()->allowedChart();
+        AllowedChart* a = w.views().compare()->allowedChart();
         const QImage image = a->renderImage(1.0, true);
         const int footer = QFontMetrics(a->font()).height();
         const int plotHeight = int(a->chart()->geometry().height());
@@ -119,9 +119,9 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const Report& r = *w.controller()->lastReport();
-        const QStringList bursts = w.compareView()->burstChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList bursts = w.views().compare()->burstChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(bursts.front(), QStringLiteral("id,peak_burst_ratio,allowed_cost,limit,window_us,at_us,key"));
-        const QStringList state = w.compareView()->stateChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList state = w.views().compare()->stateChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(state.front(), QStringLiteral("id,state_bytes_per_key,peak_state_bytes,peak_live_keys,redis_bytes_per_key"));
         QCOMPARE(bursts.size(), qsizetype(r.algorithms.size() + 1));
         for (std::size_t i = 0; i < r.algorithms.size(); ++i) {
@@ -150,16 +150,16 @@ private slots:
         QVERIFY(waitSettled(w));
         QTemporaryDir dir;
         const QString folder = dir.filePath(QStringLiteral("charts"));
-        const int clusterCharts = int(w.clusterView()->charts().size());
+        const int clusterCharts = int(w.views().cluster()->charts().size());
         QVERIFY(clusterCharts >= 4);
-        QCOMPARE(w.exportAllCharts(folder), 3 * (4 + clusterCharts));
+        QCOMPARE(w.files().exportAllCharts(folder), 3 * (4 + clusterCharts));
         for (const QString& name : {QStringLiteral("compare-allowed"), QStringLiteral("compare-bursts"),
                                     QStringLiteral("compare-state"), QStringLiteral("cluster-overshootchart")})
             for (const char* ext : {".png", ".svg", ".csv"})
                 QVERIFY2(QFileInfo(QDir(folder).filePath(name + QLatin1String(ext))).size() > 10, qPrintable(name + ext));
         QCOMPARE(QDir(folder).entryList(QDir::Files).size(), 3 * (4 + clusterCharts));
         int result = 0;
-        const QString shown = messageBoxOf([&] { result = w.exportAllCharts(QStringLiteral("/dev/null/charts")); });
+        const QString shown = messageBoxOf([&] { result = w.files().exportAllCharts(QStringLiteral("/dev/null/charts")); });
         QCOMPARE(result, -1);
         QCOMPARE(shown, QStringLiteral("Export all charts\nCannot create the folder /dev/null/charts"));
     }
@@ -175,7 +175,7 @@ private slots:
         const QString noSpace = QStringLiteral("Cannot write /dev/full: ") + osReason(ENOSPC);
 
         bool exported = true;
-        QCOMPARE(messageBoxOf([&] { exported = w.exportReport(full); }), QStringLiteral("Export report\n") + noSpace);
+        QCOMPARE(messageBoxOf([&] { exported = w.files().exportReport(full); }), QStringLiteral("Export report\n") + noSpace);
         QVERIFY(!exported);
 
         // A report over an earlier one, on a disk that fills up after 4,096 bytes.
@@ -192,13 +192,13 @@ private slots:
         {
             const test::FileSizeLimit fillsUp(4096);
             QVERIFY(fillsUp.isSet());
-            shown = messageBoxOf([&] { exported = w.exportReport(report); });
+            shown = messageBoxOf([&] { exported = w.files().exportReport(report); });
         }
         QVERIFY(!exported);
         QCOMPARE(shown, QStringLiteral("Export report\nCannot write %1: %2").arg(report, osReason(EFBIG)));
         QCOMPARE(contentOf(report), previous);
 
-        for (ChartView* chart : w.compareView()->charts()) {
+        for (ChartView* chart : w.views().compare()->charts()) {
             QString error;
             QVERIFY(!chart->exportPng(full, &error));
             QCOMPARE(error, noSpace);
@@ -209,7 +209,7 @@ private slots:
             QVERIFY(!chart->exportCsv(full, &error));
             QCOMPARE(error, noSpace);
         }
-        ChartView* chart = w.compareView()->charts().front();
+        ChartView* chart = w.views().compare()->charts().front();
         const QString png = dir.filePath(QStringLiteral("chart.png"));
         QVERIFY(chart->exportPng(png));
         const QByteArray image = contentOf(png);

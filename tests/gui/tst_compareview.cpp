@@ -64,7 +64,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow w;
         QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
-        CompareView* view = w.compareView();
+        CompareView* view = w.views().compare();
         AllowedChart* chart = view->allowedChart();
         QCOMPARE(chart->values().size(), std::size_t(2));
         QCOMPARE(chart->values()[0], (std::vector<double>{5, 5}));
@@ -113,7 +113,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow w;
         QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
-        CompareView* view = w.compareView();
+        CompareView* view = w.views().compare();
         AllowedChart* chart = view->allowedChart();
         view->countsSelector()->setBucket(50'000);
         view->countsSelector()->setKey(std::string("mallory"));
@@ -162,12 +162,12 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        CountsSelector* selector = w.compareView()->countsSelector();
+        CountsSelector* selector = w.views().compare()->countsSelector();
         selector->setKey(std::string("mallory"));
         selector->setBucket(50'000);
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
         QVERIFY(waitSettled(w));
-        AllowedChart* chart = w.compareView()->allowedChart();
+        AllowedChart* chart = w.views().compare()->allowedChart();
         QVERIFY(selector->modeButton(AllowedChart::Mode::MinusLog)->isEnabled());
         selector->modeButton(AllowedChart::Mode::Rejected)->click();
         QCOMPARE(chart->mode(), AllowedChart::Mode::Rejected);
@@ -204,7 +204,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("endpoint-tiers")));
-        QTableView* table = w.compareView()->endpointTable();
+        QTableView* table = w.views().compare()->endpointTable();
         QVERIFY(table->isVisible());
         QAbstractItemModel* model = table->model();
         QCOMPARE(model->rowCount(), 3);
@@ -231,10 +231,10 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("limit-after-work")));
-        BackendChart* chart = w.compareView()->backendChart();
+        BackendChart* chart = w.views().compare()->backendChart();
         QVERIFY(chart->isVisible());
-        QVERIFY(!w.compareView()->delayChart()->isVisible());
-        QCOMPARE(w.compareView()->charts().back(), static_cast<ChartView*>(chart));
+        QVERIFY(!w.views().compare()->delayChart()->isVisible());
+        QCOMPARE(w.views().compare()->charts().back(), static_cast<ChartView*>(chart));
         QCOMPARE(chart->lines().size(), 2);
         const double histogramError = 1.016;  // delayhistogram.h: bucket error under 1.6%
         const qint64 first = chart->latencyAt(0, 59'500'000);
@@ -247,16 +247,16 @@ private slots:
             QStringLiteral("limiter first: limiter before the work, backend %1 busy").arg(firstBusy)));
         QVERIFY(chart->summaryText(1).startsWith(QStringLiteral("limiter last: limiter after the work, backend > 99.9% busy")));
 
-        QTableView* table = w.compareView()->table();
+        QTableView* table = w.views().compare()->table();
         QVERIFY(!table->isColumnHidden(ReportModel::BackendBusy));
-        ReportModel* model = w.compareView()->reportModel();
+        ReportModel* model = w.views().compare()->reportModel();
         QCOMPARE(model->index(0, ReportModel::BackendBusy).data().toString(), firstBusy);
         QVERIFY(model->index(1, ReportModel::BackendLatencyP99).data(ReportModel::SortRole).toLongLong() >= 14'750'000);
 
         // A scenario without a backend: the delay chart is back, the columns gone.
         w.openScenario(defaultScenario(), QString());
         QVERIFY(waitSettled(w));
-        QVERIFY(w.compareView()->delayChart()->isVisible());
+        QVERIFY(w.views().compare()->delayChart()->isVisible());
         QVERIFY(!chart->isVisible());
         QVERIFY(table->isColumnHidden(ReportModel::BackendBusy));
         QVERIFY(table->isColumnHidden(ReportModel::BackendLatencyP99));
@@ -268,7 +268,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        QTableView* table = w.compareView()->table();
+        QTableView* table = w.views().compare()->table();
         QVERIFY(table->model()
                     ->headerData(ReportModel::PeakBurst, Qt::Horizontal, Qt::ToolTipRole)
                     .toString()
@@ -298,7 +298,7 @@ private slots:
         Scenario scenario = *scenariofiles::loadExample(QStringLiteral("boundary-attack")).scenario;
         MainWindow w;
         QVERIFY(showScenario(w, scenario));
-        CompareView* compare = w.compareView();
+        CompareView* compare = w.views().compare();
         compare->setPinned(true);
         QVERIFY(compare->isPinned());
         ReportModel* model = compare->reportModel();
@@ -339,10 +339,10 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const QString id = QString::fromStdString(w.controller()->lastReport()->algorithms.front().id);
-        w.compareView()->legend()->setHidden({id});
-        QVERIFY(!w.compareView()->allowedChart()->algorithmSeries().front()->isVisible());
-        QVERIFY(w.compareView()->burstChart()->bars().front().hidden);
-        QVERIFY(w.compareView()->reportModel()->index(0, 0).data(Qt::FontRole).value<QFont>().italic());
+        w.views().compare()->legend()->setHidden({id});
+        QVERIFY(!w.views().compare()->allowedChart()->algorithmSeries().front()->isVisible());
+        QVERIFY(w.views().compare()->burstChart()->bars().front().hidden);
+        QVERIFY(w.views().compare()->reportModel()->index(0, 0).data(Qt::FontRole).value<QFont>().italic());
     }
 
     // Two of one family: the second is dashed, and a patterned line is downsampled to a quarter
@@ -360,7 +360,7 @@ private slots:
                                                "two-buckets");
         MainWindow w;
         QVERIFY(showScenario(w, scenario));
-        AllowedChart* chart = w.compareView()->allowedChart();
+        AllowedChart* chart = w.views().compare()->allowedChart();
         chart->refreshNow();
         const auto series = chart->algorithmSeries();
         QCOMPARE(series.size(), qsizetype(2));
@@ -389,7 +389,7 @@ private slots:
         for (const Scenario& scenario : {eight, defaultScenario()}) {
             MainWindow w;
             QVERIFY(showScenario(w, scenario));
-            const QList<QLineSeries*> series = w.compareView()->allowedChart()->algorithmSeries();
+            const QList<QLineSeries*> series = w.views().compare()->allowedChart()->algorithmSeries();
             QCOMPARE(series.size(), qsizetype(scenario.algorithms.size()));
             QSet<QString> pairs;
             for (QLineSeries* line : series) {
@@ -400,7 +400,7 @@ private slots:
             }
             QCOMPARE(pairs.size(), series.size());
             QList<QImage> swatches;
-            for (QToolButton* entry : w.compareView()->legend()->findChildren<QToolButton*>()) {
+            for (QToolButton* entry : w.views().compare()->legend()->findChildren<QToolButton*>()) {
                 QVERIFY(entry->iconSize().width() >= 3 * entry->iconSize().height());
                 const QImage image = entry->icon().pixmap(entry->iconSize()).toImage();
                 QVERIFY(!swatches.contains(image));
@@ -422,11 +422,11 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        w.compareView()->countsSelector()->setKey(std::string("mallory"));
-        w.compareView()->countsSelector()->setBucket(1'000'000);
+        w.views().compare()->countsSelector()->setKey(std::string("mallory"));
+        w.views().compare()->countsSelector()->setBucket(1'000'000);
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
         QVERIFY(waitSettled(w));
-        AllowedChart* chart = w.compareView()->allowedChart();
+        AllowedChart* chart = w.views().compare()->allowedChart();
         QCOMPARE(chart->values()[0], (std::vector<double>{4, 4}));
         QCOMPARE(chart->limitLine()->front().costPerSecond, 4.0);
         chart->refreshNow();
@@ -453,7 +453,7 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        CompareView* view = w.compareView();
+        CompareView* view = w.views().compare();
         view->countsSelector()->setKey(std::string("mallory"));
         view->countsSelector()->setBucket(50'000);
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
@@ -503,7 +503,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("cluster-redis-outage"), MainWindow::View::Compare));
-        StateChart* chart = w.compareView()->stateChart();
+        StateChart* chart = w.views().compare()->stateChart();
         const QStringList expected{QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
                                    QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
                                    QStringLiteral("16 B/key · 80 B, 5 keys: store 1, up to 1 per instance · in Redis 181 B"),
@@ -523,9 +523,9 @@ private slots:
             const QRectF r = label->mapRectToScene(label->boundingRect());
             QVERIFY2(plot.contains(r), qPrintable(QStringLiteral("%1 outside the plot").arg(expected[i])));
         }
-        ReportModel* model = w.compareView()->reportModel();
+        ReportModel* model = w.views().compare()->reportModel();
         QCOMPARE(model->index(2, ReportModel::PeakState).data().toString(), QStringLiteral("80 B"));
-        QTableView* table = w.compareView()->table();
+        QTableView* table = w.views().compare()->table();
         QVERIFY(table->isColumnHidden(ReportModel::NeverAdmissible));
         // The last column still takes the table's remaining width.
         const QHeaderView* header = table->horizontalHeader();
@@ -552,12 +552,12 @@ private slots:
                                                "costly", dir.path().toStdString());
         MainWindow w;
         QVERIFY(showScenario(w, scenario, MainWindow::View::Compare));
-        QVERIFY(!w.compareView()->table()->isColumnHidden(ReportModel::NeverAdmissible));
-        ReportModel* model = w.compareView()->reportModel();
+        QVERIFY(!w.views().compare()->table()->isColumnHidden(ReportModel::NeverAdmissible));
+        ReportModel* model = w.views().compare()->reportModel();
         QCOMPARE(model->index(0, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("5"));
         QCOMPARE(model->index(1, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("8"));
         // Every row visible above the horizontal scroll bar the wider table needs.
-        QTableView* table = w.compareView()->table();
+        QTableView* table = w.views().compare()->table();
         QVERIFY(table->rowViewportPosition(1) + table->rowHeight(1) <= table->viewport()->height());
     }
 };

@@ -57,13 +57,13 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 60'000));
-        QVERIFY(w.logsView()->headerText().contains(QStringLiteral("apache_combined_elastic-examples_2015.log")));
-        QVERIFY(w.logsView()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
-        QCOMPARE(w.logsView()->badLinesTable()->model()->rowCount(), 1);
-        QCOMPARE(w.logsView()->badLinesTable()->model()->index(0, 0).data().toString(), QStringLiteral("8899"));
+        QVERIFY(w.views().logs()->headerText().contains(QStringLiteral("apache_combined_elastic-examples_2015.log")));
+        QVERIFY(w.views().logs()->headerText().contains(QStringLiteral("2015-05-17 10:05")));
+        QCOMPARE(w.views().logs()->badLinesTable()->model()->rowCount(), 1);
+        QCOMPARE(w.views().logs()->badLinesTable()->model()->index(0, 0).data().toString(), QStringLiteral("8899"));
         // The sample's busiest-minute bins hold from 2 keys to over 800: the keys axis is log, so
         // the tail's bars are not a pixel high.
-        QVERIFY(w.logsView()->advisor()->distributionChart()->keysAxisIsLog());
+        QVERIFY(w.views().logs()->advisor()->distributionChart()->keysAxisIsLog());
     }
 
     // A log opens directly, by File > Import log… (openLog) or by a drop on the window, and the
@@ -78,21 +78,21 @@ private slots:
         const QString log = QStringLiteral(RATELAB_SOURCE_DIR "/tests/data/logs/haproxy_http_elastic-beats.log");
         QMimeData logData;
         logData.setUrls({QUrl::fromLocalFile(log)});
-        QSignalSpy ready(w.logsView(), &LogsView::ready);
+        QSignalSpy ready(w.views().logs(), &LogsView::ready);
         QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &logData, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &enter);
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &logData, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
-        QVERIFY(ready.wait(60'000) && w.logsView()->isReady());
-        QCOMPARE(w.view(), MainWindow::View::Logs);
-        QVERIFY2(w.logsView()->headerText().startsWith(
+        QVERIFY(ready.wait(60'000) && w.views().logs()->isReady());
+        QCOMPARE(w.views().view(), MainWindow::View::Logs);
+        QVERIFY2(w.views().logs()->headerText().startsWith(
                      QStringLiteral("<b>haproxy_http_elastic-beats.log</b>: 10 lines, 10 requests, 2 keys")),
-                 qPrintable(w.logsView()->headerText()));
+                 qPrintable(w.views().logs()->headerText()));
         // Two keys: the distribution and the curve say so instead of drawing steps of a half.
-        QCOMPARE(w.logsView()->advisor()->distributionChart()->shownSentence(),
+        QCOMPARE(w.views().logs()->advisor()->distributionChart()->shownSentence(),
                  QStringLiteral("Only 2 keys in this log: too few for a distribution of per-key rates (10 at least)"));
-        QVERIFY(w.logsView()->advisor()->tradeoffChart()->shownSentence().startsWith(QStringLiteral("Only 2 keys: too few")));
+        QVERIFY(w.views().logs()->advisor()->tradeoffChart()->shownSentence().startsWith(QStringLiteral("Only 2 keys: too few")));
 
         QMimeData scenarioData;
         scenarioData.setUrls({QUrl::fromLocalFile(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/retry-storm.json"))});
@@ -114,19 +114,19 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
-        AdvisorView* a = w.logsView()->advisor();
+        AdvisorView* a = w.views().logs()->advisor();
         const auto advice = a->result();
         QVERIFY(advice);
         QVERIFY(a->replayButton()->isEnabled());
 
         QSignalSpy settled(&w, &MainWindow::settled);
         a->replayButton()->click();
-        QCOMPARE(w.view(), MainWindow::View::Compare);
+        QCOMPARE(w.views().view(), MainWindow::View::Compare);
         QVERIFY(settled.wait(kRunTimeoutMs));
         const auto report = w.controller()->lastReport();
         QVERIFY(report);
         QCOMPARE(report->algorithms.size(), advice->recommendations.size());
-        ReportModel* model = w.compareView()->reportModel();
+        ReportModel* model = w.views().compare()->reportModel();
         for (std::size_t i = 0; i < advice->recommendations.size(); ++i) {
             const Recommendation& rec = advice->recommendations[i];
             const AlgorithmReport& r = report->algorithms[i];
@@ -142,7 +142,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
-        AdvisorView* a = w.logsView()->advisor();
+        AdvisorView* a = w.views().logs()->advisor();
         QVERIFY(a->result());
         QVERIFY(!a->chartsAsTabs());
 
@@ -309,7 +309,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
-        AdvisorView* a = w.logsView()->advisor();
+        AdvisorView* a = w.views().logs()->advisor();
         TradeoffChart* chart = a->tradeoffChart();
         chart->refreshNow();
         // Both shares' axes start at zero, so a share's height is its size.
@@ -365,7 +365,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
-        AdvisorView* a = w.logsView()->advisor();
+        AdvisorView* a = w.views().logs()->advisor();
         QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
         a->windowButtons()->button(1)->click();
         QCOMPARE(a->options().windowUs, 10 * kMicrosPerSecond);
@@ -408,7 +408,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
-        AdvisorView* a = w.logsView()->advisor();
+        AdvisorView* a = w.views().logs()->advisor();
         int checked = 0;
         const auto pointUnder = [&checked](ChartView* chart, const QList<QGraphicsSimpleTextItem*>& labels) -> QString {
             QChart* c = chart->chart();
@@ -468,7 +468,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
-        AdvisorView* a = w.logsView()->advisor();
+        AdvisorView* a = w.views().logs()->advisor();
         QCOMPARE(a->rateUnit(), fmt::RateUnit::PerMinute);
         QCOMPARE(a->rateUnitCombo()->currentText(), QStringLiteral("req/min"));
         const auto advice = a->result();
@@ -527,8 +527,8 @@ private slots:
         QCOMPARE(QSettings().value(QLatin1String(AdvisorView::kRateUnitKey)).toString(), QStringLiteral("s"));
         {
             MainWindow again;
-            QCOMPARE(again.logsView()->advisor()->rateUnit(), fmt::RateUnit::PerSecond);
-            QCOMPARE(again.logsView()->advisor()->rateUnitCombo()->currentText(), QStringLiteral("req/s"));
+            QCOMPARE(again.views().logs()->advisor()->rateUnit(), fmt::RateUnit::PerSecond);
+            QCOMPARE(again.views().logs()->advisor()->rateUnitCombo()->currentText(), QStringLiteral("req/s"));
         }
         QSettings().remove(QLatin1String(AdvisorView::kRateUnitKey));
     }

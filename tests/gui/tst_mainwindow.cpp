@@ -23,7 +23,7 @@ private slots:
                                       .entryList({QStringLiteral("*.md")}, QDir::Files, QDir::Name);
         QVERIFY(files.contains(QStringLiteral("report.md")));
         MainWindow w;
-        HelpDialog* help = w.showHelp(QStringLiteral("report"));
+        HelpDialog* help = w.help().showHelp(QStringLiteral("report"));
         QVERIFY(help->isVisible());
         QCOMPARE(help->documents().size(), files.size());
         QCOMPARE(help->documents().front(), QStringLiteral("app"));
@@ -39,25 +39,25 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        w.startTourIfFirstRun();
+        w.help().startTourIfFirstRun();
         auto* tour = w.findChild<TourDialog*>();
         QVERIFY(tour && tour->isVisible());
-        QCOMPARE(w.view(), MainWindow::View::Compare);
+        QCOMPARE(w.views().view(), MainWindow::View::Compare);
         QVERIFY(tour->stepTitle().startsWith(QStringLiteral("Compare")));
         tour->setStep(1);
-        QCOMPARE(w.view(), MainWindow::View::Learn);
+        QCOMPARE(w.views().view(), MainWindow::View::Learn);
         tour->setStep(2);
-        QCOMPARE(w.view(), MainWindow::View::Logs);
+        QCOMPARE(w.views().view(), MainWindow::View::Logs);
         tour->setStep(3);
-        QCOMPARE(w.view(), MainWindow::View::Cluster);
+        QCOMPARE(w.views().view(), MainWindow::View::Cluster);
         tour->setStep(tour->stepCount() - 1);
-        QCOMPARE(w.view(), MainWindow::View::Cluster);  // the last step has no view of its own
+        QCOMPARE(w.views().view(), MainWindow::View::Cluster);  // the last step has no view of its own
         tour->reject();
         QVERIFY(!tour->isVisible());
         QVERIFY(TourDialog::seen());
 
         MainWindow again;
-        again.startTourIfFirstRun();
+        again.help().startTourIfFirstRun();
         QVERIFY(!again.findChild<TourDialog*>());
         findAction(&again, QStringLiteral("Tour of the views"))->trigger();
         auto* reopened = again.findChild<TourDialog*>();
@@ -76,31 +76,31 @@ private slots:
         const PeakBurst peak = w.controller()->lastReport()->algorithms.front().peakBurst;
         QCOMPARE(peak.key, std::string("user-0"));
         QCOMPARE(peak.atUs, SimTime(1'090'000));
-        QTableView* table = w.compareView()->table();  // the summary, not the breakdown by endpoint
+        QTableView* table = w.views().compare()->table();  // the summary, not the breakdown by endpoint
         QVERIFY(table);
         const QModelIndex row = table->model()->index(0, ReportModel::Acceptance);  // a column always shown
-        QSignalSpy learnReady(w.learnView(), &LearnView::ready);
+        QSignalSpy learnReady(w.views().learn(), &LearnView::ready);
         // An item view takes a double-click on the index a press selected.
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
         QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
-        QCOMPARE(w.view(), MainWindow::View::Learn);
-        QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
-        const LaneCanvas::Lane& lane = w.learnView()->canvas()->lanes().front();
+        QCOMPARE(w.views().view(), MainWindow::View::Learn);
+        QVERIFY(w.views().learn()->isReady() || learnReady.wait(kRunTimeoutMs));
+        const LaneCanvas::Lane& lane = w.views().learn()->canvas()->lanes().front();
         QCOMPARE(lane.history.algorithmId, std::string("fixed_window"));
         QCOMPARE(lane.history.key, std::string("user-0"));
-        QCOMPARE(lane.history.steps[std::size_t(w.learnView()->cursor().current())].atUs, SimTime(1'090'000));
+        QCOMPARE(lane.history.steps[std::size_t(w.views().learn()->cursor().current())].atUs, SimTime(1'090'000));
 
         // A double-click on B's bar of the sliding log (row 1) opens Learn on its peak: user-0,
         // the window ending at 0.990 s, where its tenth request fills it.
         const PeakBurst logPeak = w.controller()->lastReport()->algorithms[1].peakBurst;
         QCOMPARE(logPeak.atUs, SimTime(990'000));
-        w.setView(MainWindow::View::Compare);
-        emit w.compareView()->burstChart()->barSets()[1]->doubleClicked(0);
-        QCOMPARE(w.view(), MainWindow::View::Learn);
-        QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
-        const LaneCanvas::Lane& logLane = w.learnView()->canvas()->lanes().front();
+        w.views().setView(MainWindow::View::Compare);
+        emit w.views().compare()->burstChart()->barSets()[1]->doubleClicked(0);
+        QCOMPARE(w.views().view(), MainWindow::View::Learn);
+        QVERIFY(w.views().learn()->isReady() || learnReady.wait(kRunTimeoutMs));
+        const LaneCanvas::Lane& logLane = w.views().learn()->canvas()->lanes().front();
         QCOMPARE(logLane.history.algorithmId, std::string("sliding_window_log"));
-        QCOMPARE(logLane.history.steps[std::size_t(w.learnView()->cursor().current())].atUs, SimTime(990'000));
+        QCOMPARE(logLane.history.steps[std::size_t(w.views().learn()->cursor().current())].atUs, SimTime(990'000));
     }
 
     void embeddedScenario_data()
@@ -127,11 +127,11 @@ private slots:
         // The table holds exactly what the engine reports for the same scenario.
         RunControl control;
         const Report expected = runScenario(scenario, control);
-        ReportModel* model = w.compareView()->reportModel();
+        ReportModel* model = w.views().compare()->reportModel();
 
         // File > Export report writes, byte for byte, the report.json of the same run outside the app.
         const QString exported = QDir(QDir::tempPath()).filePath("ratelab-tst-gui-report.json");
-        QVERIFY(w.exportReport(exported));
+        QVERIFY(w.files().exportReport(exported));
         QFile file(exported);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll().toStdString(), reportJson(expected));
@@ -148,40 +148,40 @@ private slots:
         }
 
         // Chart A: one series per algorithm, downsampled within 2 x plot columns.
-        w.compareView()->allowedChart()->refreshNow();
-        const int cap = 2 * w.compareView()->allowedChart()->plotColumns();
-        const auto series = w.compareView()->allowedChart()->algorithmSeries();
+        w.views().compare()->allowedChart()->refreshNow();
+        const int cap = 2 * w.views().compare()->allowedChart()->plotColumns();
+        const auto series = w.views().compare()->allowedChart()->algorithmSeries();
         QCOMPARE(series.size(), qsizetype(expected.algorithms.size()));
         for (QLineSeries* s : series) {
             QVERIFY(s->count() > 0 || expected.algorithms.front().allowedSeries.empty());
             QVERIFY2(s->count() <= cap, qPrintable(QStringLiteral("%1 > %2").arg(s->count()).arg(cap)));
         }
         // B and C: a bar per algorithm; D: a curve per shaper, or the empty state.
-        QCOMPARE(w.compareView()->burstChart()->bars().size(), qsizetype(expected.algorithms.size()));
-        QCOMPARE(w.compareView()->stateChart()->bars().size(), qsizetype(expected.algorithms.size()));
+        QCOMPARE(w.views().compare()->burstChart()->bars().size(), qsizetype(expected.algorithms.size()));
+        QCOMPARE(w.views().compare()->stateChart()->bars().size(), qsizetype(expected.algorithms.size()));
         qsizetype shapers = 0;
         for (const AlgorithmReport& a : expected.algorithms)
             shapers += a.delay ? 1 : 0;
-        QCOMPARE(w.compareView()->delayChart()->lines().size(), shapers);
-        QCOMPARE(w.compareView()->delayChart()->isEmptyState(), shapers == 0);
+        QCOMPARE(w.views().compare()->delayChart()->lines().size(), shapers);
+        QCOMPARE(w.views().compare()->delayChart()->isEmptyState(), shapers == 0);
         for (int i = 0; i < int(expected.algorithms.size()); ++i)
-            QCOMPARE(w.compareView()->burstChart()->bars()[i].value, expected.algorithms[std::size_t(i)].peakBurst.ratio);
+            QCOMPARE(w.views().compare()->burstChart()->bars()[i].value, expected.algorithms[std::size_t(i)].peakBurst.ratio);
 
         // The Learn view traces the busiest key through the first algorithm.
-        QSignalSpy learnReady(w.learnView(), &LearnView::ready);
-        w.setView(MainWindow::View::Learn);
-        QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
+        QSignalSpy learnReady(w.views().learn(), &LearnView::ready);
+        w.views().setView(MainWindow::View::Learn);
+        QVERIFY(w.views().learn()->isReady() || learnReady.wait(kRunTimeoutMs));
         if (!expected.algorithms.empty() && expected.uniqueRequests > 0) {
-            QVERIFY(w.learnView()->cursor().stepCount() > 0);
-            QVERIFY(!w.learnView()->texts().sentence(0).isEmpty());
-            QVERIFY(w.learnView()->texts().headersA().startsWith(QStringLiteral("HTTP/1.1 ")));
+            QVERIFY(w.views().learn()->cursor().stepCount() > 0);
+            QVERIFY(!w.views().learn()->texts().sentence(0).isEmpty());
+            QVERIFY(w.views().learn()->texts().headersA().startsWith(QStringLiteral("HTTP/1.1 ")));
             // Both common X-RateLimit-Reset styles: seconds from now in the header, Unix time below.
             QVERIFY2(QRegularExpression(QStringLiteral("\\nX-RateLimit-Reset: \\d+\\n.*\\n\\(X-RateLimit-Reset as Unix "
                                                        "time, as GitHub and X send it: \\d+\\)"),
                                         QRegularExpression::DotMatchesEverythingOption)
-                         .match(w.learnView()->texts().headersA())
+                         .match(w.views().learn()->texts().headersA())
                          .hasMatch(),
-                     qPrintable(w.learnView()->texts().headersA()));
+                     qPrintable(w.views().learn()->texts().headersA()));
         }
     }
 
@@ -212,7 +212,7 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const auto before = w.controller()->lastReport();
-        const QList<QPointF> pointsBefore = w.compareView()->allowedChart()->algorithmSeries().front()->points();
+        const QList<QPointF> pointsBefore = w.views().compare()->allowedChart()->algorithmSeries().front()->points();
 
         ScenarioDock* dock = w.scenarioDock();
         dock->selectAlgorithm(0);
@@ -252,8 +252,8 @@ private slots:
         QVERIFY(after != before);
         QCOMPARE(w.document()->scenario().algorithms.front().params.at(param.toStdString()), std::string("1"));
         QVERIFY(after->algorithms.front().allowed < before->algorithms.front().allowed);
-        w.compareView()->allowedChart()->refreshNow();
-        QVERIFY(w.compareView()->allowedChart()->algorithmSeries().front()->points() != pointsBefore);
+        w.views().compare()->allowedChart()->refreshNow();
+        QVERIFY(w.views().compare()->allowedChart()->algorithmSeries().front()->points() != pointsBefore);
 
         // Undo restores the value and re-runs.
         QSignalSpy again(w.controller(), &SimulationController::finished);
@@ -337,9 +337,9 @@ private slots:
         w->document()->edit(next, QStringLiteral("seed"));
         QVERIFY(waitSettled(*w));
         QVERIFY(!w->document()->undoStack()->isClean());
-        QVERIFY(w->showDockAction()->isChecked());
+        QVERIFY(w->dockRail().showAction()->isChecked());
         QSignalSpy retitled(w, &QWidget::windowTitleChanged);
-        QSignalSpy toggled(w->showDockAction(), &QAction::toggled);
+        QSignalSpy toggled(w->dockRail().showAction(), &QAction::toggled);
         delete w;
         QCOMPARE(retitled.count(), 0);
         QCOMPARE(toggled.count(), 0);
@@ -360,7 +360,7 @@ private slots:
         QVERIFY(done.count() > 0 || done.wait(kRunTimeoutMs));
         QTRY_VERIFY(!w.controller()->isRunning());
         QVERIFY(w.controller()->lastReport());
-        QVERIFY(w.compareView()->reportModel()->rowCount() > 0);
+        QVERIFY(w.views().compare()->reportModel()->rowCount() > 0);
         Q_UNUSED(before);
     }
 
@@ -371,50 +371,50 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        QVERIFY(!w.isDockFolded());
+        QVERIFY(!w.dockRail().isFolded());
         QVERIFY(w.scenarioDock()->isVisible());
-        ChartGrid* grid = w.compareView()->chartGrid();
+        ChartGrid* grid = w.views().compare()->chartGrid();
         QVERIFY(!grid->isCompact());
 
         w.resize(1400, 900);
-        QTRY_VERIFY(w.isDockFolded());
+        QTRY_VERIFY(w.dockRail().isFolded());
         QVERIFY(!w.scenarioDock()->isVisible());
         QTRY_VERIFY(!grid->isCompact());  // the folded dock leaves room for the grid
 
         w.resize(1024, 700);
         QTRY_VERIFY(grid->isCompact());
         // One chart shown at a time, each still holding its series.
-        QVERIFY(w.compareView()->allowedChart()->isVisible());
-        QVERIFY(!w.compareView()->burstChart()->isVisible());
-        QCOMPARE(w.compareView()->burstChart()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
+        QVERIFY(w.views().compare()->allowedChart()->isVisible());
+        QVERIFY(!w.views().compare()->burstChart()->isVisible());
+        QCOMPARE(w.views().compare()->burstChart()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
 
         // The rail's button opens the dock as an overlay over the charts: the views keep their
         // place and size, the dock stays folded. Escape closes it, so does a click outside it;
         // a click inside does not.
-        DockOverlay* overlay = w.dockOverlay();
+        DockOverlay* overlay = w.dockRail().overlay();
         QWidget* contents = w.scenarioDock()->widget();
         QVERIFY(contents);
-        QVERIFY(!w.showDockAction()->isChecked());
-        const QRect viewBefore = w.viewTabs()->geometry();
-        w.showDockAction()->trigger();
+        QVERIFY(!w.dockRail().showAction()->isChecked());
+        const QRect viewBefore = w.views().tabs()->geometry();
+        w.dockRail().showAction()->trigger();
         QVERIFY(overlay->isOpen());
         QVERIFY(!w.scenarioDock()->isVisible());
-        QCOMPARE(w.viewTabs()->geometry(), viewBefore);
-        QVERIFY(w.showDockAction()->isChecked());
+        QCOMPARE(w.views().tabs()->geometry(), viewBefore);
+        QVERIFY(w.dockRail().showAction()->isChecked());
         QVERIFY(overlay->isAncestorOf(contents));
         QVERIFY(contents->isVisible());
         QCOMPARE(overlay->geometry().left(), viewBefore.left());  // beside the rail, over the view
-        QCOMPARE(overlay->geometry().top(), viewBefore.top() + w.viewTabs()->tabBar()->height());  // under the tabs
+        QCOMPARE(overlay->geometry().top(), viewBefore.top() + w.views().tabs()->tabBar()->height());  // under the tabs
         QCOMPARE(overlay->geometry().bottom(), viewBefore.bottom());
-        QCOMPARE(overlay->width(), MainWindow::kOverlayWidthPx);
-        QWidget* allowed = w.compareView()->allowedChart();
+        QCOMPARE(overlay->width(), DockRail::kOverlayWidthPx);
+        QWidget* allowed = w.views().compare()->allowedChart();
         QVERIFY(overlay->geometry().intersects(QRect(allowed->mapTo(&w, QPoint(0, 0)), allowed->size())));
         QTest::keyClick(contents, Qt::Key_Escape);
         QVERIFY(!overlay->isOpen());
-        QVERIFY(!w.showDockAction()->isChecked());
+        QVERIFY(!w.dockRail().showAction()->isChecked());
         QCOMPARE(w.scenarioDock()->widget(), contents);  // given back
 
-        w.showDockAction()->trigger();
+        w.dockRail().showAction()->trigger();
         QVERIFY(overlay->isOpen());
         QTest::mouseClick(contents, Qt::LeftButton, {}, QPoint(5, 5));
         QVERIFY(overlay->isOpen());
@@ -428,23 +428,23 @@ private slots:
         QCOMPARE(w.scenarioDock()->widget(), contents);
 
         // Open while the window grows past 1500 px: the dock unfolds, docked, with its contents.
-        w.showDockAction()->trigger();
+        w.dockRail().showAction()->trigger();
         QVERIFY(overlay->isOpen());
         w.resize(1600, 1000);
-        QTRY_VERIFY(!w.isDockFolded());
+        QTRY_VERIFY(!w.dockRail().isFolded());
         QVERIFY(!overlay->isOpen());
         QTRY_VERIFY(!grid->isCompact());
         QVERIFY(w.scenarioDock()->isVisible());
         QCOMPARE(w.scenarioDock()->widget(), contents);
-        QVERIFY(w.showDockAction()->isChecked());
-        QVERIFY(w.compareView()->burstChart()->isVisible());
+        QVERIFY(w.dockRail().showAction()->isChecked());
+        QVERIFY(w.views().compare()->burstChart()->isVisible());
 
         // gui-guide.md 4.4: below 1400 px the Cluster view's topology folds to one row above the charts
         // (instances with their clock offsets, store, policy) that expands on demand.
-        w.setView(MainWindow::View::Cluster);
+        w.views().setView(MainWindow::View::Cluster);
         w.openExample(QStringLiteral("cluster-clock-skew"));  // inst-1 runs 300 ms ahead
         QVERIFY(waitSettled(w));
-        ClusterView* cluster = w.clusterView();
+        ClusterView* cluster = w.views().cluster();
         QVERIFY(cluster->hasCluster());
         QVERIFY(!cluster->isTopologyCollapsed());
         QVERIFY(cluster->topology()->isVisible());

@@ -92,16 +92,16 @@ private slots:
         QVERIFY2(std::abs(report->uniqueRequests - 10'000'000) < 20'000, qPrintable(QString::number(report->uniqueRequests)));
         for (const AlgorithmReport& a : report->algorithms)
             QCOMPARE(a.requests, report->uniqueRequests);
-        QCOMPARE(w.compareView()->reportModel()->rowCount(), 6);
+        QCOMPARE(w.views().compare()->reportModel()->rowCount(), 6);
         QVERIFY2(monitor.ticks() > 20, "the timer barely ran: the run was not measured");
 
         // Learn traces the busiest key off the GUI thread; switching views stays smooth too.
         monitor.start();
-        QSignalSpy learnReady(w.learnView(), &LearnView::ready);
-        w.setView(MainWindow::View::Learn);
-        QVERIFY(w.learnView()->isReady() || learnReady.wait(kRunTimeoutMs));
+        QSignalSpy learnReady(w.views().learn(), &LearnView::ready);
+        w.views().setView(MainWindow::View::Learn);
+        QVERIFY(w.views().learn()->isReady() || learnReady.wait(kRunTimeoutMs));
         QTest::qWait(200);
-        w.setView(MainWindow::View::Compare);
+        w.views().setView(MainWindow::View::Compare);
         QTest::qWait(200);
         const qint64 learnStall = monitor.stop();
 

@@ -172,8 +172,8 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, loadScenario(kConstantScenario, "constant")));
-        w.setView(MainWindow::View::Cluster);
-        ClusterView* cluster = w.clusterView();
+        w.views().setView(MainWindow::View::Cluster);
+        ClusterView* cluster = w.views().cluster();
         QVERIFY(!cluster->hasCluster());
         cluster->emptyState()->addButton()->click();
         QVERIFY(w.document()->scenario().cluster);
@@ -354,7 +354,7 @@ private slots:
         QCOMPARE(w.document()->scenario().duration, 45'000'000);
         QVERIFY(waitSettled(w));
         const QString path = dir.filePath(QStringLiteral("edited.json"));
-        QVERIFY(w.save(path));
+        QVERIFY(w.files().save(path));
 
         QProcess cli;
         cli.start(QStringLiteral(RATELAB_CLI_PATH),

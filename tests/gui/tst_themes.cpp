@@ -63,21 +63,21 @@ private slots:
     void contrastInBothThemes_data()
     {
         QTest::addColumn<int>("theme");
-        QTest::newRow("light") << int(MainWindow::Theme::Light);
-        QTest::newRow("dark") << int(MainWindow::Theme::Dark);
+        QTest::newRow("light") << int(WindowTheme::Theme::Light);
+        QTest::newRow("dark") << int(WindowTheme::Theme::Dark);
     }
 
     void contrastInBothThemes()
     {
         QFETCH(int, theme);
         MainWindow w;
-        w.setTheme(MainWindow::Theme(theme));
+        w.theme().setTheme(WindowTheme::Theme(theme));
         w.resize(1600, 1000);
         w.show();
         w.openScenario(defaultScenario(), QString());
         QVERIFY(waitSettled(w));
         const QPalette p = QApplication::palette();
-        const bool dark = theme == int(MainWindow::Theme::Dark);
+        const bool dark = theme == int(WindowTheme::Theme::Dark);
         // Text on every background it is drawn on, muted text included.
         QVERIFY(contrast(p.color(QPalette::WindowText), p.color(QPalette::Window)) >= 4.5);
         QVERIFY(contrast(p.color(QPalette::Text), p.color(QPalette::Base)) >= 4.5);
@@ -101,7 +101,7 @@ private slots:
 
         // Rendered: an unchecked radio button's circle.
         QRadioButton* unchecked = nullptr;
-        for (QRadioButton* r : w.compareView()->findChildren<QRadioButton*>())
+        for (QRadioButton* r : w.views().compare()->findChildren<QRadioButton*>())
             if (r->isVisible() && r->isEnabled() && !r->isChecked())
                 unchecked = r;
         QVERIFY(unchecked);

@@ -5,6 +5,7 @@
 #include "app/gui/import/importwizard.h"
 #include "app/gui/views/logs/logsview.h"
 #include "app/gui/window/mainwindow.h"
+#include "app/gui/window/windowhelp.h"
 
 #include <QPainter>
 #include <QTimer>
@@ -45,12 +46,12 @@ bool valid(const QString& name)
 QDialog* open(MainWindow& window, const QString& name, const std::function<void()>& ready)
 {
     if (const int step = tourStep(name)) {
-        TourDialog* tour = window.showTour();
+        TourDialog* tour = window.help().showTour();
         tour->setStep(step - 1);
         QTimer::singleShot(0, tour, ready);
         return tour;
     }
-    auto* wizard = new ImportWizard(window.logsView()->importer(), &window);
+    auto* wizard = new ImportWizard(window.views().logs()->importer(), &window);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     wizard->setPath(LogsView::samplePath());
     wizard->show();
