@@ -166,8 +166,9 @@ inline std::shared_ptr<const AdvisorResult> nextAdvice(AdvisorView* a)
 
 inline QPoint targetPixel(TradeoffChart* chart, int index)
 {
-    const QPointF scene = chart->chart()->mapToPosition(
-        QPointF(std::log10(fmt::rateIn(chart->limitAt(index), chart->rateUnit())), 0), chart->chart()->series().front());
+    const QPointF scene =
+        chart->chart()->mapToPosition(QPointF(std::log10(fmt::rateIn(chart->grid().limitAt(index), chart->grid().unit())), 0),
+                                      chart->chart()->series().front());
     return chart->mapFromScene(QPointF(scene.x(), chart->chart()->plotArea().center().y()));
 }
 

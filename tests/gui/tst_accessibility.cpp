@@ -112,14 +112,14 @@ private slots:
         AllowedChart* a = w.views().compare()->allowedChart();
         QCOMPARE(a->accessibleName(), a->chart()->title().simplified());
         a->setFocus();
-        const auto full = a->currentXRange();
+        const auto full = a->zoom().currentRange();
         QTest::keyClick(a, Qt::Key_Plus);
-        const auto zoomed = a->currentXRange();
+        const auto zoomed = a->zoom().currentRange();
         QVERIFY(zoomed.second - zoomed.first < 0.81 * (full.second - full.first));
         QTest::keyClick(a, Qt::Key_Right);
-        QVERIFY(a->currentXRange().first > zoomed.first);
+        QVERIFY(a->zoom().currentRange().first > zoomed.first);
         QTest::keyClick(a, Qt::Key_Home);
-        QCOMPARE(a->currentXRange(), full);
+        QCOMPARE(a->zoom().currentRange(), full);
     }
 };
 

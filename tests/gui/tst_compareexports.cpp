@@ -18,16 +18,16 @@ private slots:
         QTemporaryDir dir;
         for (ChartView* chart : w.views().compare()->charts()) {
             const QString stem = dir.filePath(chart->exportName());
-            QVERIFY(chart->exportPng(stem + QStringLiteral(".png")));
+            QVERIFY(chart->exporter().exportPng(stem + QStringLiteral(".png")));
             const QImage png(stem + QStringLiteral(".png"));
             QCOMPARE(png.width(), 2 * int(chart->chart()->geometry().width()));
-            QVERIFY(chart->exportSvg(stem + QStringLiteral(".svg")));
+            QVERIFY(chart->exporter().exportSvg(stem + QStringLiteral(".svg")));
             QFile svg(stem + QStringLiteral(".svg"));
             QVERIFY(svg.open(QIODevice::ReadOnly));
             const QByteArray svgText = svg.readAll();
             QVERIFY(svgText.contains("<svg"));
             QVERIFY2(!svgText.contains("<image"), "a series went into the SVG as a pixmap, not as vectors");
-            QVERIFY(chart->exportCsv(stem + QStringLiteral(".csv")));
+            QVERIFY(chart->exporter().exportCsv(stem + QStringLiteral(".csv")));
             QVERIFY(QFileInfo(stem + QStringLiteral(".csv")).size() > 10);
         }
     }
@@ -40,14 +40,14 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         AllowedChart* a = w.views().compare()->allowedChart();
-        const QString unzoomed = a->csv();
-        a->setXRange(std::make_pair(20.25, 41.5));
+        const QString unzoomed = a->exporter().csv();
+        a->zoom().setRange(std::make_pair(20.25, 41.5));
         a->refreshNow();
         QTemporaryDir dir;
         const QString visiblePath = dir.filePath(QStringLiteral("visible.csv"));
         const QString allPath = dir.filePath(QStringLiteral("all.csv"));
-        QVERIFY(a->exportCsv(visiblePath, nullptr, ChartView::CsvScope::VisibleRange));
-        QVERIFY(a->exportCsv(allPath, nullptr, ChartView::CsvScope::AllData));
+        QVERIFY(a->exporter().exportCsv(visiblePath, nullptr, ChartExport::CsvScope::VisibleRange));
+        QVERIFY(a->exporter().exportCsv(allPath, nullptr, ChartExport::CsvScope::AllData));
         const QStringList visible = QString::fromUtf8(contentOf(visiblePath)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         const QStringList all = QString::fromUtf8(contentOf(allPath)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(all.join(QLatin1Char('\n')) + QLatin1Char('\n'), unzoomed);
@@ -82,8 +82,8 @@ private slots:
                     && ts.back() + step >= double(r.scenario.durationUs) / 1e6 - 1e-9);
         }
         // Not zoomed, the visible range is everything.
-        a->resetZoom();
-        QCOMPARE(a->csv(ChartView::CsvScope::VisibleRange), a->csv(ChartView::CsvScope::AllData));
+        a->zoom().reset();
+        QCOMPARE(a->exporter().csv(ChartExport::CsvScope::VisibleRange), a->exporter().csv(ChartExport::CsvScope::AllData));
     }
 
     // A line chart's PNG names its lines in a legend row under the plot, each in its own pen:
@@ -98,7 +98,7 @@ private slots:
         w.openScenario(defaultScenario(), QString());
         QVERIFY(waitSettled(w));
         AllowedChart* a = w.views().compare()->allowedChart();
-        const QImage image = a->renderImage(1.0, true);
+        const QImage image = a->exporter().renderImage(1.0, true);
         const int footer = QFontMetrics(a->font()).height();
         const int plotHeight = int(a->chart()->geometry().height());
         QVERIFY2(image.height() > plotHeight + 2 * footer,
@@ -119,9 +119,11 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const Report& r = *w.controller()->lastReport();
-        const QStringList bursts = w.views().compare()->burstChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList bursts =
+            w.views().compare()->burstChart()->exporter().csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(bursts.front(), QStringLiteral("id,peak_burst_ratio,allowed_cost,limit,window_us,at_us,key"));
-        const QStringList state = w.views().compare()->stateChart()->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList state =
+            w.views().compare()->stateChart()->exporter().csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(state.front(), QStringLiteral("id,state_bytes_per_key,peak_state_bytes,peak_live_keys,redis_bytes_per_key"));
         QCOMPARE(bursts.size(), qsizetype(r.algorithms.size() + 1));
         for (std::size_t i = 0; i < r.algorithms.size(); ++i) {
@@ -200,25 +202,25 @@ private slots:
 
         for (ChartView* chart : w.views().compare()->charts()) {
             QString error;
-            QVERIFY(!chart->exportPng(full, &error));
+            QVERIFY(!chart->exporter().exportPng(full, &error));
             QCOMPARE(error, noSpace);
             error.clear();
-            QVERIFY(!chart->exportSvg(full, &error));
+            QVERIFY(!chart->exporter().exportSvg(full, &error));
             QCOMPARE(error, noSpace);
             error.clear();
-            QVERIFY(!chart->exportCsv(full, &error));
+            QVERIFY(!chart->exporter().exportCsv(full, &error));
             QCOMPARE(error, noSpace);
         }
         ChartView* chart = w.views().compare()->charts().front();
         const QString png = dir.filePath(QStringLiteral("chart.png"));
-        QVERIFY(chart->exportPng(png));
+        QVERIFY(chart->exporter().exportPng(png));
         const QByteArray image = contentOf(png);
         QVERIFY(image.size() > 4096);
         {
             const test::FileSizeLimit fillsUp(4096);
             QVERIFY(fillsUp.isSet());
             QString error;
-            exported = chart->exportPng(png, &error);
+            exported = chart->exporter().exportPng(png, &error);
             shown = error;
         }
         QVERIFY(!exported);

@@ -197,8 +197,8 @@ private slots:
         for (int row : {0, 1}) {
             a->card()->selectRow(row);
             const Recommendation& rec = expected.recommendations[std::size_t(row)];
-            QCOMPARE(chart->gridSize(), int(rec.curve.size()));
-            QCOMPARE(chart->targetPoint()->value, rec.value);
+            QCOMPARE(chart->grid().size(), int(rec.curve.size()));
+            QCOMPARE(chart->grid().targetPoint()->value, rec.value);
             QCOMPARE(a->topKeysModel()->rowCount(), int(rec.topKeys.size()));
             if (!rec.topKeys.empty())
                 QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::Key).data().toString(),
@@ -216,7 +216,7 @@ private slots:
         a->card()->keepSpin()->setValue(90.0);
         QVERIFY(controller->isPending());
         QCOMPARE(started.count(), 0);
-        QCOMPARE(chart->targetIndex(), int(firstPointMeeting(tb.curve, 900'000, AdvisorTarget::Keys, expected.keys)));
+        QCOMPARE(chart->grid().target(), int(firstPointMeeting(tb.curve, 900'000, AdvisorTarget::Keys, expected.keys)));
         auto advice = nextAdvice(a);
         QVERIFY(advice);
         QCOMPARE(started.count(), 1);
@@ -226,14 +226,14 @@ private slots:
             QCOMPARE(card->index(row, RecommendationModel::Parameters).data(RecommendationModel::RawRole).toString(),
                      expectedParams(at90.recommendations[std::size_t(row)]));
         QVERIFY(at90.recommendations[0].value < tb.value);
-        QCOMPARE(chart->targetPoint()->value, at90.recommendations[0].value);
+        QCOMPARE(chart->grid().targetPoint()->value, at90.recommendations[0].value);
 
         // Right steps one grid point: the card reads the share there; the advisor follows.
         chart->setFocus();
-        const int before = chart->targetIndex();
+        const int before = chart->grid().target();
         QTest::keyClick(chart, Qt::Key_Right);
-        QCOMPARE(chart->targetIndex(), before + 1);
-        const CurvePoint stepped = *chart->targetPoint();
+        QCOMPARE(chart->grid().target(), before + 1);
+        const CurvePoint stepped = *chart->grid().targetPoint();
         const std::int64_t ppm = keptPpm(stepped, AdvisorTarget::Keys, expected.keys);
         QCOMPARE(a->card()->keepPpm(), ppm);
         QVERIFY(controller->isPending());
@@ -245,13 +245,13 @@ private slots:
 
         // A drag moves the line and the readout, and asks for nothing until the release.
         chart->refreshNow();
-        const int from = chart->targetIndex();
+        const int from = chart->grid().target();
         const int to = std::max(0, from - 5);
         const QString readoutBefore = a->readoutText();
         started.clear();
         QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, targetPixel(chart, from));
         QTest::mouseMove(chart->viewport(), targetPixel(chart, to));
-        QCOMPARE(chart->targetIndex(), to);
+        QCOMPARE(chart->grid().target(), to);
         QVERIFY(a->readoutText() != readoutBefore);
         QTest::qWait(AdvisorController::kDebounceMs + 100);
         QVERIFY(!controller->isPending() && !controller->isRunning());
@@ -318,9 +318,9 @@ private slots:
         QTRY_VERIFY(chart->chart()->plotArea().left() > 30);  // laid out with its axis labels
         const auto advice = a->result();
         const Recommendation& tb = advice->recommendations[0];
-        QCOMPARE(chart->keepPpm(), std::int64_t(990'000));
-        QCOMPARE(chart->knee(), curveKnee(tb, AdvisorTarget::Keys, advice->keys, advice->options.windowUs));
-        QVERIFY(chart->knee().has_value());
+        QCOMPARE(chart->grid().keepPpm(), std::int64_t(990'000));
+        QCOMPARE(chart->grid().curve().knee(), curveKnee(tb, AdvisorTarget::Keys, advice->keys, advice->options.windowUs));
+        QVERIFY(chart->grid().curve().knee().has_value());
 
         const QPoint handle = chart->keepHandlePos().toPoint();
         QTest::mouseMove(chart->viewport(), handle + QPoint(0, 4));
@@ -329,13 +329,13 @@ private slots:
         QVERIFY(chart->cursor().shape() != Qt::SizeVerCursor);
 
         // The height of 90% on the left axis, through the chart's own mapping.
-        const QPointF at90 =
-            chart->chart()->mapToPosition(QPointF(std::log10(60 * chart->limitAt(0)), 90.0), chart->chart()->series().front());
+        const QPointF at90 = chart->chart()->mapToPosition(QPointF(std::log10(60 * chart->grid().limitAt(0)), 90.0),
+                                                           chart->chart()->series().front());
         const QPoint to = chart->mapFromScene(QPointF(chart->chart()->plotArea().left() + 2, at90.y()));
         QSignalSpy started(a->controller(), &AdvisorController::started);
         QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);
         QTest::mouseMove(chart->viewport(), to);
-        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(chart->grid().keepPpm(), std::int64_t(900'000));
         QCOMPARE(a->card()->keepPpm(), std::int64_t(900'000));
         QCOMPARE(a->card()->keepSpin()->value(), 90.0);
         // 90% of 1,753 keys is 1,578: the first curve point keeping that many.
@@ -344,8 +344,8 @@ private slots:
             if (tb.curve[i].keysUnthrottled >= 1578)
                 first = int(i);
         QCOMPARE(advice->keys, std::int64_t(1753));
-        QCOMPARE(chart->targetIndex(), first);
-        QVERIFY(a->readoutText().startsWith(fmt::rateNumber(60 * chart->limitAt(first)) + QStringLiteral(" req/min")));
+        QCOMPARE(chart->grid().target(), first);
+        QVERIFY(a->readoutText().startsWith(fmt::rateNumber(60 * chart->grid().limitAt(first)) + QStringLiteral(" req/min")));
         QTest::qWait(AdvisorController::kDebounceMs + 100);
         QVERIFY(!a->controller()->isPending() && !a->controller()->isRunning());
         QCOMPARE(started.count(), 0);
@@ -355,8 +355,8 @@ private slots:
         QVERIFY(after);
         QCOMPARE(after->options.targetPpm, std::int64_t(900'000));
         QVERIFY(after->recommendations[0].keysUnthrottled >= 1578);
-        QCOMPARE(chart->targetPoint()->value, after->recommendations[0].value);
-        QCOMPARE(chart->keepPpm(), std::int64_t(900'000));
+        QCOMPARE(chart->grid().targetPoint()->value, after->recommendations[0].value);
+        QCOMPARE(chart->grid().keepPpm(), std::int64_t(900'000));
     }
 
     // The window selector sets the advisor's W: after the debounce the card, the curve and the
@@ -385,8 +385,8 @@ private slots:
                      expectedParams(expected.recommendations[std::size_t(row)]));
         // token_bucket per 10 s: its refill reads per 10 s, the line sits on its value.
         const Recommendation& tb = expected.recommendations[0];
-        QCOMPARE(a->tradeoffChart()->targetPoint()->value, tb.value);
-        QCOMPARE(a->tradeoffChart()->limitAt(a->tradeoffChart()->targetIndex()), double(tb.value) / 10);
+        QCOMPARE(a->tradeoffChart()->grid().targetPoint()->value, tb.value);
+        QCOMPARE(a->tradeoffChart()->grid().limitAt(a->tradeoffChart()->grid().target()), double(tb.value) / 10);
         QCOMPARE(a->topKeysModel()->rowCount(), int(tb.topKeys.size()));
         // The peak per 10 s reads per minute: six times the count.
         QCOMPARE(a->topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),

@@ -101,8 +101,8 @@ void BarsChart::refresh()
 void BarsChart::restyle()
 {
     const bool dark = isDark();
-    styleAxis(m_values, m_valueTitle);
-    styleAxis(m_categories, QString());
+    styleAxis(m_values, m_valueTitle, isDark());
+    styleAxis(m_categories, QString(), isDark());
     m_categories->setGridLineVisible(false);
     QColor outline = palette::textColor(dark);
     outline.setAlphaF(0.4f);
@@ -118,11 +118,11 @@ void BarsChart::restyle()
     }
     for (QGraphicsSimpleTextItem* a : m_annotations) {
         a->setBrush(palette::textColor(dark));
-        a->setFont(labelFont());
+        a->setFont(chartLabelFont());
     }
     m_refLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
     m_refText->setBrush(palette::textColor(dark));
-    m_refText->setFont(labelFont());
+    m_refText->setFont(chartLabelFont());
 }
 
 void BarsChart::layoutOverlays()

@@ -16,8 +16,9 @@ ChartFolderResult exportChartFolder(const QList<QPair<QString, ChartView*>>& cha
     for (const auto& [view, chart] : charts) {
         const QString stem = QDir(dir).filePath(view + QLatin1Char('-') + chart->exportName());
         QString error;
-        const bool ok = chart->exportPng(stem + QStringLiteral(".png"), &error)
-            && chart->exportSvg(stem + QStringLiteral(".svg"), &error) && chart->exportCsv(stem + QStringLiteral(".csv"), &error);
+        const bool ok = chart->exporter().exportPng(stem + QStringLiteral(".png"), &error)
+            && chart->exporter().exportSvg(stem + QStringLiteral(".svg"), &error)
+            && chart->exporter().exportCsv(stem + QStringLiteral(".csv"), &error);
         if (!ok) {
             result.error = error;
             return result;

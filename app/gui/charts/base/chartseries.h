@@ -26,4 +26,14 @@ inline QLineSeries* addLine(QChart* chart, QObject* owner, const QString& name, 
     return addToAxes(chart, line, x, y);
 }
 
+// Takes `lines` off `chart`, deletes them and empties the list (a chart rebuilding its lines).
+inline void deleteLines(QChart* chart, QList<QLineSeries*>& lines)
+{
+    for (QLineSeries* s : lines) {
+        chart->removeSeries(s);
+        delete s;
+    }
+    lines.clear();
+}
+
 }  // namespace ratelab

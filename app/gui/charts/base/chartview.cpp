@@ -1,18 +1,17 @@
 #include "app/gui/charts/base/chartview.h"
 
-#include "app/models/style/fonts.h"
+#include "app/gui/charts/base/chartcrosshair.h"
+#include "app/gui/charts/base/chartpointer.h"
+#include "app/gui/charts/base/chartstyle.h"
+#include "app/gui/charts/base/chartzoom.h"
 #include "app/models/style/palette.h"
 
 #include <QAbstractAxis>
-#include <QApplication>
 #include <QGraphicsLayout>
-#include <QGraphicsLineItem>
 #include <QGraphicsScene>
-#include <QLineSeries>
 #include <QPainter>
 
 #include <cmath>
-#include <limits>
 
 namespace ratelab {
 
@@ -20,7 +19,7 @@ namespace {
 constexpr int kCoalesceMs = 40;  // redraws coalesced (PlotJuggler)
 }  // namespace
 
-ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), m_crosshairX(std::numeric_limits<double>::quiet_NaN())
+ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent)
 {
     QChart* c = chart();
     c->setAnimationOptions(QChart::NoAnimation);
@@ -33,31 +32,28 @@ ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), m_crossh
     setFrameShape(QFrame::NoFrame);
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
-    // Tab reaches every chart; the keys then zoom, pan and reset it (chartviewinteraction.cpp).
+    // Tab reaches every chart; the keys then zoom, pan and reset it (chartpointer.h).
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleDescription(tr("Chart. Left and Right pan, + and - zoom, Backspace zooms back, Home shows everything; "
                                 "the context menu (Menu key) copies or exports it."));
 
+    m_zoom = new ChartZoom([this] { return fullXRange(); }, this);
+    m_crosshair = new ChartCrosshair(this);
+    m_pointer = new ChartPointer(this);
+    m_export = new ChartExport(this);
+    connect(m_zoom, &ChartZoom::zoomableChanged, this,
+            [this](bool zoomable) { setRubberBand(zoomable ? QChartView::HorizontalRubberBand : QChartView::NoRubberBand); });
+    connect(m_zoom, &ChartZoom::changed, this, &ChartView::scheduleRefresh);
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(kCoalesceMs);
     connect(&m_refreshTimer, &QTimer::timeout, this, [this] { refreshNow(); });
     connect(c, &QChart::plotAreaChanged, this, [this] {
         layoutOverlays();
-        updateCrosshair();
+        m_crosshair->update();
     });
-
-    m_crosshair = new QGraphicsLineItem(c);
-    m_crosshair->setZValue(20);
-    m_crosshair->hide();
 }
 
 ChartView::~ChartView() = default;
-
-void ChartView::setExportContext(const QString& scenarioName, quint64 seed)
-{
-    m_scenarioName = scenarioName;
-    m_seed = seed;
-}
 
 void ChartView::setDark(bool dark)
 {
@@ -66,68 +62,29 @@ void ChartView::setDark(bool dark)
     c->setBackgroundBrush(palette::chartBackground(dark));
     c->setBackgroundPen(Qt::NoPen);
     c->setTitleBrush(palette::textColor(dark));
-    QPen cross(palette::mutedTextColor(dark), 1, Qt::DashLine);
-    m_crosshair->setPen(cross);
+    m_crosshair->setDark(dark);
     setBackgroundBrush(palette::chartBackground(dark));
     restyle();
     layoutOverlays();
 }
 
+QList<QPair<QPointF, QColor>> ChartView::markersAt(double) const
+{
+    return {};
+}
+
 void ChartView::restyle()
 {
     for (QAbstractAxis* axis : chart()->axes())
-        styleAxis(axis, axis->titleText());
-}
-
-QFont ChartView::labelFont() const
-{
-    return style::labelFont(QApplication::font());
-}
-
-QFont ChartView::titleFont() const
-{
-    QFont f = QApplication::font();
-    f.setBold(true);
-    return f;
-}
-
-void ChartView::deleteLines(QList<QLineSeries*>& lines)
-{
-    for (QLineSeries* s : lines) {
-        chart()->removeSeries(s);
-        delete s;
-    }
-    lines.clear();
+        styleAxis(axis, axis->titleText(), m_dark);
 }
 
 void ChartView::setChartTitle(const QString& title)
 {
     setAccessibleName(title.simplified());
     chart()->setTitle(title);
-    chart()->setTitleFont(titleFont());
+    chart()->setTitleFont(chartTitleFont());
     chart()->setTitleBrush(palette::textColor(m_dark));
-}
-
-void ChartView::styleAxis(QAbstractAxis* axis, const QString& title)
-{
-    const QColor text = palette::textColor(m_dark);
-    axis->setTitleText(title);
-    axis->setTitleFont(labelFont());
-    axis->setTitleBrush(text);
-    axis->setLabelsFont(labelFont());
-    axis->setLabelsBrush(text);
-    axis->setLabelsColor(text);
-    QPen line(palette::mutedTextColor(m_dark), 1);
-    axis->setLinePen(line);
-    axis->setGridLinePen(QPen(palette::gridColor(m_dark), 1));
-    axis->setMinorGridLineVisible(false);
-    axis->setShadesVisible(false);
-}
-
-void ChartView::setZoomable(bool zoomable)
-{
-    m_zoomable = zoomable;
-    setRubberBand(zoomable ? QChartView::HorizontalRubberBand : QChartView::NoRubberBand);
 }
 
 void ChartView::scheduleRefresh()
@@ -140,7 +97,7 @@ void ChartView::refreshNow()
     m_refreshTimer.stop();
     refresh();
     layoutOverlays();
-    updateCrosshair();
+    m_crosshair->update();
     setSeriesCached(true);  // a refresh may have made new series items
 }
 
@@ -173,53 +130,6 @@ int ChartView::plotColumnsFor(const QPen& pen) const
 {
     constexpr int kPatternColumnPx = 4;
     return pen.style() == Qt::SolidLine ? plotColumns() : std::max(16, plotColumns() / kPatternColumnPx);
-}
-
-std::pair<double, double> ChartView::currentXRange() const
-{
-    return m_range ? *m_range : fullXRange();
-}
-
-void ChartView::setXRange(std::optional<std::pair<double, double>> range)
-{
-    applyRange(range, false);
-}
-
-void ChartView::applyRange(std::optional<std::pair<double, double>> range, bool pushStack)
-{
-    if (range) {
-        const auto full = fullXRange();
-        double lo = std::max(range->first, full.first);
-        double hi = std::min(range->second, full.second);
-        const double minSpan = (full.second - full.first) * 1e-6;
-        if (!(hi - lo > minSpan))
-            return;
-        range = std::make_pair(lo, hi);
-        if (lo <= full.first && hi >= full.second)
-            range.reset();
-    }
-    if (pushStack)
-        m_zoomStack.append(m_range);
-    m_range = range;
-    scheduleRefresh();
-    if (pushStack)
-        emit xRangeRequested(m_range);
-}
-
-void ChartView::resetZoom()
-{
-    if (!m_range)
-        return;
-    applyRange(std::nullopt, true);
-}
-
-void ChartView::zoomBack()
-{
-    if (m_zoomStack.isEmpty())
-        return;
-    m_range = m_zoomStack.takeLast();
-    scheduleRefresh();
-    emit xRangeRequested(m_range);
 }
 
 void ChartView::resizeEvent(QResizeEvent* event)

@@ -1,37 +1,26 @@
 #pragma once
 // The base of every chart in the app: one QChart per view, no OpenGL, no animations, and the
-// same interactions everywhere (gui-guide.md 3.3): hover crosshair with a tooltip, left-drag
-// (rubber band) and wheel zoom on x, middle-drag pan, double-click reset, Backspace zoom back,
-// and a context menu with Copy image and Export PNG/SVG/CSV.
+// same parts everywhere: its zoom on x (ChartZoom: the charts of one view zoom together), its
+// crosshair (ChartCrosshair), its answers to the mouse and the keys (ChartPointer) and its
+// exports (ChartExport). Text and axes are styled by chartstyle.h.
 //
-// It works around QtCharts 6.4.2 (gui-guide.md 5): mousePressEvent is passed on only when an item
-// is under the mouse (QTBUG-118669), the rubber band is finished here and right-button release
-// never zooms out, wheelEvent is implemented (QTBUG-119712), and zoom never uses
-// QChart::zoomIn: the x range is ours, so charts of one view zoom together.
-//
-// Subclasses fill the chart, implement refresh() (re-downsample for the current x range and
-// plot width, called on a 40 ms coalescing timer), fullXRange(), tooltipAt(), csv(), and
-// restyle() (colours and fonts after a theme change).
-//
-// Its definitions are in three files: chartview.cpp (set-up, styling, x range, refresh),
-// chartviewinteraction.cpp (crosshair, tooltip, mouse, wheel, keys, context menu) and
-// chartviewexport.cpp (PNG, SVG and CSV exports).
+// Subclasses fill the chart and implement refresh() (re-downsample for the current x range and
+// plot width, called on a 40 ms coalescing timer), fullXRange(), tooltipAt(), csvIn(),
+// exportName() and restyle() (colours and fonts after a theme change).
+
+#include "app/gui/charts/base/chartcrosshair.h"
+#include "app/gui/charts/base/chartexport.h"
+#include "app/gui/charts/base/chartstyle.h"
+#include "app/gui/charts/base/chartzoom.h"
 
 #include <QChartView>
 #include <QTimer>
 
 #include <optional>
 
-class QGraphicsLineItem;
-class QGraphicsEllipseItem;
-class QGraphicsSimpleTextItem;
-class QLineSeries;
-class QXYSeries;
-
 namespace ratelab {
 
-class FileWriter;
-class NiceAxis;
+class ChartPointer;
 
 class ChartView : public QChartView {
     Q_OBJECT
@@ -39,34 +28,13 @@ public:
     explicit ChartView(QWidget* parent = nullptr);
     ~ChartView() override;
 
-    // Footer of exports: "scenario, seed, RateLab version, UTC time".
-    void setExportContext(const QString& scenarioName, quint64 seed);
     void setDark(bool dark);
     bool isDark() const { return m_dark; }
 
-    // x zoom (data units of the x axis). Empty: the whole range.
-    void setXRange(std::optional<std::pair<double, double>> range);
-    std::pair<double, double> currentXRange() const;
-    void resetZoom();
-    void zoomBack();
-    bool isZoomable() const { return m_zoomable; }
-
-    // The shared crosshair, driven by the view (NaN hides it).
-    void setCrosshairX(double x);
-
-    // Exports. PNG at 2x device pixel ratio, SVG through QSvgGenerator, both rendered from the
-    // scene in the light theme, with a footer and without the crosshair. Written through a
-    // FileWriter: false on failure, with "Cannot write PATH: REASON" in `error`, and a file
-    // that was there stays as it was.
-    QImage renderImage(qreal devicePixelRatio = 2.0, bool lightTheme = true);
-    bool exportPng(const QString& path, QString* error = nullptr);
-    bool exportSvg(const QString& path, QString* error = nullptr);
-    // CSV: every row (AllData), or only the rows whose x (in the x axis' data units: the
-    // time of a bucket's start, a delay bound) lies inside the zoomed x range (VisibleRange;
-    // every row when the chart is not zoomed).
-    enum class CsvScope { AllData, VisibleRange };
-    bool exportCsv(const QString& path, QString* error = nullptr, CsvScope scope = CsvScope::AllData) const;
-    QString csv(CsvScope scope = CsvScope::AllData) const;
+    ChartZoom& zoom() const { return *m_zoom; }
+    ChartCrosshair& crosshair() const { return *m_crosshair; }
+    ChartPointer& pointer() const { return *m_pointer; }
+    ChartExport& exporter() const { return *m_export; }
     // A short file-name stem for exports ("allowed", "bursts").
     virtual QString exportName() const = 0;
 
@@ -83,13 +51,11 @@ public:
     // Recompute the downsampled series now (tests; normally on a 40 ms timer).
     void refreshNow();
 
-signals:
-    // User zoom on this chart; a view forwards it to its other time charts.
-    void xRangeRequested(std::optional<std::pair<double, double>> range);
-    void hovered(double x);  // NaN when the mouse leaves
-    void clickedAt(double x);
-
 protected:
+    friend class ChartCrosshair;
+    friend class ChartExport;
+    friend class ChartPointer;
+
     // The rows a CSV export holds: those at an x inside `x`, or every row when it is empty.
     struct CsvRange {
         std::optional<std::pair<double, double>> x;
@@ -110,53 +76,20 @@ protected:
     // Reposition graphics-item overlays (annotations, reference lines) after a layout change.
     virtual void layoutOverlays() {}
 
-    void setZoomable(bool zoomable);
-    void setCrosshairEnabled(bool enabled) { m_crosshairEnabled = enabled; }
     void scheduleRefresh();
-    // Common axis styling: fonts (app size - 1 pt, at least 8), colours, grid.
-    void styleAxis(QAbstractAxis* axis, const QString& title);
+    // The chart's title, in the theme; also the view's accessible name.
     void setChartTitle(const QString& title);
-    // Takes `lines` off the chart, deletes them and empties the list (a chart rebuilding its lines).
-    void deleteLines(QList<QLineSeries*>& lines);
-    QFont labelFont() const;
-    QFont titleFont() const;
-    std::optional<std::pair<double, double>> zoomRange() const { return m_range; }
-
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
-    void mouseDoubleClickEvent(QMouseEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
-    void leaveEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
-    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
-    void applyRange(std::optional<std::pair<double, double>> range, bool pushStack);
-    void updateCrosshair();
     void setSeriesCached(bool cached);
-    void renderTo(QPainter& painter, const QRectF& target);
-    int exportLegendHeight() const;  // 0 when the chart has no named line to list
-    void renderLegend(QPainter& painter, const QRectF& area);
-    QList<QPair<QPointF, QXYSeries*>> legendLayout(double width) const;
-    // Puts an export's file in place, or says why not in `error`.
-    static bool finishExport(FileWriter& writer, QString* error);
 
     QTimer m_refreshTimer;
     bool m_dark = false;
-    bool m_zoomable = false;
-    bool m_crosshairEnabled = false;
-    std::optional<std::pair<double, double>> m_range;
-    QList<std::optional<std::pair<double, double>>> m_zoomStack;
-    double m_crosshairX;
-    QGraphicsLineItem* m_crosshair = nullptr;
-    QList<QGraphicsEllipseItem*> m_markers;
-    QPoint m_pressPos;
-    bool m_panning = false;
-    std::pair<double, double> m_panStartRange{0, 0};
-    QString m_scenarioName;
-    quint64 m_seed = 0;
+    ChartZoom* m_zoom = nullptr;
+    ChartCrosshair* m_crosshair = nullptr;
+    ChartPointer* m_pointer = nullptr;
+    ChartExport* m_export = nullptr;
 };
 
 }  // namespace ratelab

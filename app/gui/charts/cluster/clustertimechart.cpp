@@ -45,8 +45,8 @@ private:
 ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, QWidget* parent)
     : ChartView(parent), m_title(title), m_yTitle(yTitle)
 {
-    setZoomable(true);
-    setCrosshairEnabled(true);
+    zoom().setZoomable(true);
+    crosshair().setEnabled(true);
     setChartTitle(title);
     m_x = new NiceAxis(&NiceAxis::plain, NiceAxis::Scale::Linear, this);
     m_y = new NiceAxis(&NiceAxis::compact, NiceAxis::Scale::Linear, this);
@@ -218,7 +218,7 @@ std::pair<double, double> ClusterTimeChart::fullXRange() const
 
 void ClusterTimeChart::refresh()
 {
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     const OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
     double yMax = sampled.yMax;
     if (m_limit)
@@ -239,27 +239,27 @@ void ClusterTimeChart::refresh()
 void ClusterTimeChart::restyle()
 {
     const bool dark = isDark();
-    styleAxis(m_x, m_input.report ? m_input.timeTitle() : QStringLiteral("time (s)"));
+    styleAxis(m_x, m_input.report ? m_input.timeTitle() : QStringLiteral("time (s)"), isDark());
     m_x->setTitleVisible(m_xTitle);
     m_emptyNote->setBrush(palette::mutedTextColor(dark));
-    m_emptyNote->setFont(labelFont());
-    styleAxis(m_y, m_yTitle);
+    m_emptyNote->setFont(chartLabelFont());
+    styleAxis(m_y, m_yTitle, isDark());
     m_plot->styleOffered();
     for (int i = 0; i < m_plot->lines().size(); ++i)
         m_plot->lines()[i]->setPen(m_pens[i]);
     for (QGraphicsSimpleTextItem* label : m_endLabels) {
         label->setBrush(palette::textColor(dark));
-        label->setFont(labelFont());
+        label->setFont(chartLabelFont());
     }
     m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
     m_limitLabel->setBrush(palette::textColor(dark));
-    m_limitLabel->setFont(labelFont());
+    m_limitLabel->setFont(chartLabelFont());
     QPen stepPen(palette::textColor(dark), 1.2, Qt::DotLine);
     for (QGraphicsLineItem* l : m_steps)
         l->setPen(stepPen);
     for (QGraphicsSimpleTextItem* t : m_stepText) {
         t->setBrush(palette::textColor(dark));
-        t->setFont(labelFont());
+        t->setFont(chartLabelFont());
     }
 }
 
@@ -299,8 +299,8 @@ void ClusterTimeChart::layoutOverlays()
 {
     const QRectF plot = chart()->plotArea();
     // Plain locals, not a structured binding: clang 14 cannot capture one in a lambda.
-    const double lo = currentXRange().first;
-    const double hi = currentXRange().second;
+    const double lo = zoom().currentRange().first;
+    const double hi = zoom().currentRange().second;
     const auto toPx = [&](double x) { return plot.left() + (x - lo) / (hi - lo) * plot.width(); };
     for (int i = 0; i < m_bands.size(); ++i) {
         const double l = std::clamp(toPx(m_bandSpans[i].first), plot.left(), plot.right());

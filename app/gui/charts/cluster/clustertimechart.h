@@ -20,6 +20,8 @@ class QGraphicsSimpleTextItem;
 
 namespace ratelab {
 
+class NiceAxis;
+
 class ClusterTimeChart : public ChartView {
     Q_OBJECT
 public:

@@ -57,14 +57,14 @@ void InstanceAllowedChart::restyle()
         return;  // called from the base's constructor
     QColor tick = palette::textColor(isDark());
     tick.setAlphaF(0.75f);
-    m_ticks->restyle(tick, palette::mutedTextColor(isDark()), palette::chartBackground(isDark()), labelFont());
+    m_ticks->restyle(tick, palette::mutedTextColor(isDark()), palette::chartBackground(isDark()), chartLabelFont());
 }
 
 void InstanceAllowedChart::layoutOverlays()
 {
     ClusterTimeChart::layoutOverlays();
     if (m_ticks)
-        m_ticks->layout(chart()->plotArea(), currentXRange().first, currentXRange().second);
+        m_ticks->layout(chart()->plotArea(), zoom().currentRange().first, zoom().currentRange().second);
 }
 
 }  // namespace ratelab

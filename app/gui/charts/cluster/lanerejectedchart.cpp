@@ -52,8 +52,8 @@ void LaneRejectedChart::restyle()
 void LaneRejectedChart::layoutOverlays()
 {
     ClusterTimeChart::layoutOverlays();
-    const double lo = currentXRange().first;
-    const double hi = currentXRange().second;
+    const double lo = zoom().currentRange().first;
+    const double hi = zoom().currentRange().second;
     QPainterPath plot;
     plot.addRect(chart()->plotArea());
     for (int i = 0; i < m_wronglyFill.size(); ++i) {

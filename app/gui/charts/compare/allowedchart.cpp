@@ -33,8 +33,8 @@ QList<QPointF> stepPoints(const std::vector<double>& values, double bucketUnits,
 
 AllowedChart::AllowedChart(QWidget* parent) : ChartView(parent)
 {
-    setZoomable(true);
-    setCrosshairEnabled(true);
+    zoom().setZoomable(true);
+    crosshair().setEnabled(true);
     m_x = new NiceAxis(&NiceAxis::plain, NiceAxis::Scale::Linear, this);
     m_y = new NiceAxis(&NiceAxis::compact, NiceAxis::Scale::Linear, this);
     m_y->setTargetTicks(5);
@@ -254,7 +254,7 @@ std::pair<double, double> AllowedChart::niceValueRange(double yMin, double yMax)
 
 void AllowedChart::refresh()
 {
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
     // The axes before the points (OfferedLines::show).
     m_x->setNiceRange(lo, hi);
@@ -266,7 +266,7 @@ void AllowedChart::refresh()
             m_stripLayout.clear();
             m_y->setFixedTicks({}, 1);
             m_y->setGridLineVisible(true);
-            styleAxis(m_y, yTitle());
+            styleAxis(m_y, yTitle(), isDark());
         }
         const auto [bottom, top] = niceValueRange(sampled.yMin, sampled.yMax);
         m_y->setNiceRange(bottom, top);
@@ -281,8 +281,8 @@ void AllowedChart::restyle()
     const bool dark = isDark();
     const QString xTitle =
         m_input.report ? fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).title : QStringLiteral("time (s)");
-    styleAxis(m_x, xTitle);
-    styleAxis(m_y, yTitle());
+    styleAxis(m_x, xTitle, isDark());
+    styleAxis(m_y, yTitle(), isDark());
     m_plot->styleOffered();
     for (int i = 0; i < m_laneLines.size() && std::size_t(i) < m_input.styles.size(); ++i)
         m_laneLines[i]->setPen(palette::linePen(m_input.styles[std::size_t(i)], 2));
@@ -298,7 +298,7 @@ void AllowedChart::restyle()
     m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
     m_stripRules->setPen(QPen(palette::gridColor(dark), 1));
     m_limitLabel->setBrush(palette::textColor(dark));
-    m_limitLabel->setFont(labelFont());
+    m_limitLabel->setFont(chartLabelFont());
 }
 
 // The limit as a step line across the visible range: each step from its time to the next's
@@ -315,7 +315,7 @@ void AllowedChart::layoutOverlays()
     }
     if (!show)
         return;
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     const auto at = [this](double x, double y) { return chart()->mapToPosition(QPointF(x, y), m_plot->offeredArea()); };
     QPainterPath path;
     const std::vector<LimitStep>& steps = *m_limit;

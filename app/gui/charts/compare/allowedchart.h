@@ -26,6 +26,8 @@ class QGraphicsSimpleTextItem;
 
 namespace ratelab {
 
+class NiceAxis;
+
 class AllowedChart : public ChartView {
     Q_OBJECT
 public:

@@ -48,7 +48,7 @@ void AllowedChart::layoutStrips(OfferedLines::Sampled& sampled)
     QString title = tr("each strip %1 to %2").arg(valueText(bottom), valueText(top));
     if (m_limit && !m_limit->empty())
         title += tr(", limit dashed");
-    styleAxis(m_y, title);
+    styleAxis(m_y, title, isDark());
 
     const auto& lines = m_plot->lines();
     for (qsizetype j = 0; j < sampled.lines.size() && j < lines.size(); ++j) {
@@ -103,7 +103,7 @@ void AllowedChart::showStripOffered(const QList<QPointF>& offered)
 // each strip.
 void AllowedChart::layoutStripOverlays()
 {
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     const auto at = [this](double x, double y) { return chart()->mapToPosition(QPointF(x, y), m_plot->offeredArea()); };
     QPainterPath rules;
     QPainterPath path;

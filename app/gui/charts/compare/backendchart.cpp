@@ -1,6 +1,8 @@
 #include "app/gui/charts/compare/backendchart.h"
 
 #include "app/gui/charts/base/chartseries.h"
+
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/models/plotdata/downsample.h"
 #include "app/models/text/formatting.h"
@@ -14,8 +16,8 @@ namespace ratelab {
 
 BackendChart::BackendChart(QWidget* parent) : ChartView(parent)
 {
-    setZoomable(true);
-    setCrosshairEnabled(true);
+    zoom().setZoomable(true);
+    crosshair().setEnabled(true);
     setChartTitle(tr("D  Backend: p99 latency of allowed requests"));
     m_x = new NiceAxis(&NiceAxis::plain, NiceAxis::Scale::Linear, this);
     m_y = new NiceAxis([](double v, double) { return fmt::duration(qint64(std::llround(v))); }, NiceAxis::Scale::Log10, this);
@@ -35,7 +37,7 @@ bool BackendChart::applies(const Report* report)
 void BackendChart::setInput(const ChartInput& input)
 {
     m_input = input;
-    deleteLines(m_lines);
+    deleteLines(chart(), m_lines);
     m_curves.clear();
     qDeleteAll(m_summaries);
     m_summaries.clear();
@@ -114,7 +116,7 @@ std::pair<double, double> BackendChart::fullXRange() const
 
 void BackendChart::refresh()
 {
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     for (int i = 0; i < m_lines.size(); ++i)
         m_lines[i]->replace(downsampleMinMax(m_curves[i].points, lo, hi, plotColumnsFor(m_lines[i]->pen())));
     m_x->setNiceRange(lo, hi);
@@ -131,13 +133,13 @@ void BackendChart::restyle()
 {
     const QString timeTitle =
         m_input.report ? fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).title : tr("time (s)");
-    styleAxis(m_x, timeTitle);
-    styleAxis(m_y, tr("p99 latency, log"));
+    styleAxis(m_x, timeTitle, isDark());
+    styleAxis(m_y, tr("p99 latency, log"), isDark());
     for (int i = 0; i < m_lines.size(); ++i) {
         const palette::SeriesStyle& st = m_input.styles[m_curves[i].algorithm];
         m_lines[i]->setPen(palette::linePen(st, 2));
         m_summaries[i]->setBrush(st.color);
-        m_summaries[i]->setFont(labelFont());
+        m_summaries[i]->setFont(chartLabelFont());
     }
 }
 

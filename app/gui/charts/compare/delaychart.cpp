@@ -1,6 +1,8 @@
 #include "app/gui/charts/compare/delaychart.h"
 
 #include "app/gui/charts/base/chartseries.h"
+
+#include "app/gui/charts/base/chartseries.h"
 #include "app/gui/charts/base/niceaxis.h"
 #include "app/models/plotdata/downsample.h"
 
@@ -14,7 +16,7 @@ namespace ratelab {
 
 DelayChart::DelayChart(QWidget* parent) : ChartView(parent)
 {
-    setZoomable(true);
+    zoom().setZoomable(true);
     setChartTitle(tr("D  Shaping delay, CDF"));
     m_x = new NiceAxis(&NiceAxis::plain, NiceAxis::Scale::Linear, this);
     m_y = new NiceAxis([](double v, double) { return QString::number(v, 'f', 0) + QLatin1Char('%'); }, NiceAxis::Scale::Linear,
@@ -34,7 +36,7 @@ QString DelayChart::emptyText() const
 void DelayChart::setInput(const ChartInput& input)
 {
     m_input = input;
-    deleteLines(m_lines);
+    deleteLines(chart(), m_lines);
     m_curves.clear();
     qDeleteAll(m_ticks);
     m_ticks.clear();
@@ -107,7 +109,7 @@ std::pair<double, double> DelayChart::fullXRange() const
 
 void DelayChart::refresh()
 {
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     const int columns = plotColumns();
     for (int i = 0; i < m_lines.size(); ++i)
         m_lines[i]->replace(downsampleMinMax(m_curves[i].points, lo, hi, columns));
@@ -118,8 +120,8 @@ void DelayChart::refresh()
 void DelayChart::restyle()
 {
     const bool dark = isDark();
-    styleAxis(m_x, tr("delay (%1)").arg(m_unit.suffix));
-    styleAxis(m_y, tr("accepted requests (%)"));
+    styleAxis(m_x, tr("delay (%1)").arg(m_unit.suffix), isDark());
+    styleAxis(m_y, tr("accepted requests (%)"), isDark());
     for (int i = 0; i < m_lines.size(); ++i) {
         const palette::SeriesStyle& st = m_input.styles[m_curves[i].algorithm];
         m_lines[i]->setPen(palette::linePen(st, 2));
@@ -128,10 +130,10 @@ void DelayChart::restyle()
             c.setAlphaF(0.7f);
             m_ticks[2 * i + k]->setPen(QPen(c, 1, Qt::DashLine));
             m_tickLabels[2 * i + k]->setBrush(palette::textColor(dark));
-            m_tickLabels[2 * i + k]->setFont(labelFont());
+            m_tickLabels[2 * i + k]->setFont(chartLabelFont());
         }
     }
-    QFont f = labelFont();
+    QFont f = chartLabelFont();
     f.setPointSizeF(f.pointSizeF() + 1);
     m_empty->setFont(f);
     m_empty->setBrush(palette::mutedTextColor(dark));
@@ -146,7 +148,7 @@ void DelayChart::layoutOverlays()
         m_empty->setPos(area.center().x() - br.width() / 2, area.center().y() - br.height() / 2);
         return;
     }
-    const auto [lo, hi] = currentXRange();
+    const auto [lo, hi] = zoom().currentRange();
     for (int i = 0; i < m_curves.size(); ++i) {
         const bool visible = m_lines[i]->isVisible();
         for (int k = 0; k < 2; ++k) {

@@ -15,6 +15,8 @@ class QGraphicsLineItem;
 
 namespace ratelab {
 
+class NiceAxis;
+
 class DelayChart : public ChartView {
     Q_OBJECT
 public:

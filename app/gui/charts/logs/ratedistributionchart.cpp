@@ -202,10 +202,10 @@ void RateDistributionChart::restyle()
     const bool dark = isDark();
     const WindowRates* w = windowRates();
     const QString window = w ? fmt::windowLength(w->windowUs) : QString();
-    styleAxis(m_x, w ? tr("busiest %1 of each key (%2, log)").arg(window, fmt::rateUnitName(m_unit)) : QString());
-    styleAxis(m_keys, tr("keys per bin (bars)"));
-    styleAxis(m_keysLog, tr("keys per bin (bars, log)"));
-    styleAxis(m_share, tr("CDF of keys (%, line)"));
+    styleAxis(m_x, w ? tr("busiest %1 of each key (%2, log)").arg(window, fmt::rateUnitName(m_unit)) : QString(), isDark());
+    styleAxis(m_keys, tr("keys per bin (bars)"), isDark());
+    styleAxis(m_keysLog, tr("keys per bin (bars, log)"), isDark());
+    styleAxis(m_share, tr("CDF of keys (%, line)"), isDark());
     m_share->setGridLineVisible(false);
     // Neither series is an algorithm: bars in the text colour, faint; the CDF in it, solid.
     QColor fill = palette::textColor(dark);
@@ -218,9 +218,9 @@ void RateDistributionChart::restyle()
     for (int i = 0; i < kTicks; ++i) {
         m_tickLines[i]->setPen(QPen(palette::mutedTextColor(dark), 1, Qt::DashLine));
         m_tickLabels[i]->setBrush(palette::textColor(dark));
-        m_tickLabels[i]->setFont(labelFont());
+        m_tickLabels[i]->setFont(chartLabelFont());
     }
-    QFont f = labelFont();
+    QFont f = chartLabelFont();
     f.setPointSizeF(f.pointSizeF() + 1);
     m_empty->setFont(f);
     m_empty->setBrush(palette::mutedTextColor(dark));

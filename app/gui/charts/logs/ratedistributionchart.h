@@ -20,6 +20,8 @@ class QLineSeries;
 
 namespace ratelab {
 
+class NiceAxis;
+
 class RateDistributionChart : public ChartView {
     Q_OBJECT
 public:

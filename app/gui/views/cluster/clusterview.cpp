@@ -205,13 +205,13 @@ void ClusterView::connectSignals()
         }
     });
     for (ClusterTimeChart* c : charts()) {
-        connect(c, &ChartView::xRangeRequested, this, [this, c](std::optional<std::pair<double, double>> range) {
+        connect(&c->zoom(), &ChartZoom::requested, this, [this, c](std::optional<std::pair<double, double>> range) {
             for (ClusterTimeChart* other : charts())
                 if (other != c)
-                    other->setXRange(range);
+                    other->zoom().setRange(range);
             syncTimeline();
         });
-        connect(c, &ChartView::hovered, this, &ClusterView::onHover);
+        connect(&c->crosshair(), &ChartCrosshair::hovered, this, &ClusterView::onHover);
         connect(c->chart(), &QChart::plotAreaChanged, this, [this] {
             syncTimeline();
             m_alignTimer->start();
@@ -271,10 +271,10 @@ void ClusterView::setRun(std::shared_ptr<const Report> report, std::shared_ptr<c
     }
     updateLegend();
     for (ClusterTimeChart* c : charts())
-        c->setExportContext(m_input.report ? QString::fromStdString(m_input.report->scenario.name) : QString(),
-                            m_input.report ? m_input.report->scenario.seed : 0);
+        c->exporter().setContext(m_input.report ? QString::fromStdString(m_input.report->scenario.name) : QString(),
+                                 m_input.report ? m_input.report->scenario.seed : 0);
     for (ClusterTimeChart* c : charts())
-        c->setXRange(std::nullopt);
+        c->zoom().setRange(std::nullopt);
     update();
 }
 
@@ -372,7 +372,7 @@ void ClusterView::syncTimeline()
     const QPointF l = m_timeline->mapFrom(this, m_global->mapTo(this, QPointF(plot.left(), 0)));
     const QPointF r = m_timeline->mapFrom(this, m_global->mapTo(this, QPointF(plot.right(), 0)));
     m_timeline->setPlotSpan(l.x(), r.x());
-    const auto [lo, hi] = m_global->currentXRange();
+    const auto [lo, hi] = m_global->zoom().currentRange();
     m_timeline->setXRange(lo, hi);
 }
 
@@ -462,7 +462,7 @@ QString ClusterView::summaryText() const
 void ClusterView::onHover(double x)
 {
     for (ClusterTimeChart* c : charts())
-        c->setCrosshairX(x);
+        c->crosshair().setX(x);
     m_timeline->setCursorX(x);
     if (!m_input.valid() || !std::isfinite(x)) {
         m_topology->setCursorUs(std::numeric_limits<double>::quiet_NaN());

@@ -187,8 +187,8 @@ void CompareView::connectSignals()
     connect(m_selector, &CountsSelector::stripsChanged, this, [this] { m_allowed->setStrips(m_selector->strips()); });
     connect(m_selector, &CountsSelector::keyChanged, this, &CompareView::updateCounts);
     connect(m_selector, &CountsSelector::bucketChanged, this, &CompareView::updateCounts);
-    connect(m_allowed, &ChartView::xRangeRequested, this, &CompareView::rangeChanged);
-    connect(m_allowed, &ChartView::hovered, this, [this](double x) { emit readout(m_allowed->readoutAt(x)); });
+    connect(&m_allowed->zoom(), &ChartZoom::requested, this, &CompareView::rangeChanged);
+    connect(&m_allowed->crosshair(), &ChartCrosshair::hovered, this, [this](double x) { emit readout(m_allowed->readoutAt(x)); });
     connect(m_burst, &BarsChart::barClicked, this, &CompareView::zoomToBurst);
     connectCounting();
 }
@@ -227,8 +227,8 @@ void CompareView::rangeChanged()
     updateRangeLabel();
     if (!m_input.report)
         return;
-    const auto [lo, hi] = m_allowed->currentXRange();
-    m_backend->setXRange(std::make_pair(lo, hi));  // D shares A's time axis when it shows the backend
+    const auto [lo, hi] = m_allowed->zoom().currentRange();
+    m_backend->zoom().setRange(std::make_pair(lo, hi));  // D shares A's time axis when it shows the backend
     const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
     const auto from = SimTime(std::llround(lo * unit * 1e6));
     const auto to = SimTime(std::llround(hi * unit * 1e6));
@@ -244,7 +244,7 @@ void CompareView::zoomTo(SimTime fromUs, SimTime toUs)
     if (!m_input.report)
         return;
     const double unit = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6).secondsPerUnit;
-    m_allowed->setXRange(std::make_pair(double(fromUs) / 1e6 / unit, double(toUs) / 1e6 / unit));
+    m_allowed->zoom().setRange(std::make_pair(double(fromUs) / 1e6 / unit, double(toUs) / 1e6 / unit));
     rangeChanged();
 }
 
@@ -334,7 +334,7 @@ void CompareView::layoutTable(const QString& scenarioName, quint64 seed)
         m_table->setColumnHidden(column, !any);
     }
     for (ChartView* c : charts())
-        c->setExportContext(scenarioName, seed);
+        c->exporter().setContext(scenarioName, seed);
     m_table->resizeColumnsToContents();
     // A hidden column leaves the header's stretch on a stale last section: set it again.
     m_table->horizontalHeader()->setStretchLastSection(false);
@@ -468,7 +468,7 @@ void CompareView::updateRangeLabel()
         m_rangeLabel->clear();
         return;
     }
-    const auto [lo, hi] = m_allowed->currentXRange();
+    const auto [lo, hi] = m_allowed->zoom().currentRange();
     const fmt::TimeScale scale = fmt::timeScaleFor(double(m_input.report->scenario.durationUs) / 1e6);
     const QString unit = scale.title.mid(scale.title.indexOf(QLatin1Char('(')) + 1).chopped(1);
     // The reset hint in the tooltip: at 1024 px the row above chart A has no room for it.

@@ -229,9 +229,9 @@ void AdvisorView::connectTarget()
     });
     // The line moves the target shown in the card; only a release asks the worker.
     const auto followLine = [this] {
-        if (!m_tradeoff->targetPoint() || !m_result)
+        if (!m_tradeoff->grid().targetPoint() || !m_result)
             return;
-        m_options.targetPpm = m_tradeoff->curve().keptPpm(m_tradeoff->targetIndex());
+        m_options.targetPpm = m_tradeoff->grid().curve().keptPpm(m_tradeoff->grid().target());
         m_card->setKeep(m_options.targetPpm, m_options.by);
         m_tradeoff->setKeep(m_options.targetPpm);
         updateReadout();
@@ -325,7 +325,7 @@ void AdvisorView::applyKeep(std::int64_t ppm, AdvisorTarget by)
     if (m_card->selected()) {
         if (byChanged)
             m_tradeoff->setCurve(m_result, m_card->selectedRow(), by);
-        m_tradeoff->setTargetIndex(m_tradeoff->curve().firstMeeting(ppm));
+        m_tradeoff->setTargetIndex(m_tradeoff->grid().curve().firstMeeting(ppm));
     }
     m_tradeoff->setKeep(ppm);
     updateReadout();
@@ -360,13 +360,13 @@ void AdvisorView::updateTopKeysTitle()
 
 QString AdvisorView::readoutText() const
 {
-    return m_tradeoff->readout();
+    return m_tradeoff->grid().readout();
 }
 
 void AdvisorView::updateReadout()
 {
     const Recommendation* rec = m_card->selected();
-    const QString text = m_tradeoff->readout();
+    const QString text = m_tradeoff->grid().readout();
     if (!rec || text.isEmpty()) {
         m_readout->clear();
         return;

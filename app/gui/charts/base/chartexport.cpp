@@ -1,15 +1,15 @@
-// ChartView's exports: the chart rendered in the light theme with a footer, as PNG, SVG or
-// the clipboard's image, and its data as CSV.
-#include "app/gui/charts/base/chartview.h"
+#include "app/gui/charts/base/chartexport.h"
 
+#include "app/gui/charts/base/chartcrosshair.h"
+#include "app/gui/charts/base/chartstyle.h"
+#include "app/gui/charts/base/chartview.h"
+#include "app/gui/charts/base/chartzoom.h"
 #include "app/models/document/filewriter.h"
 #include "app/models/style/palette.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QGraphicsEllipseItem>
-#include <QGraphicsLineItem>
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -33,16 +33,34 @@ QList<QXYSeries*> legendSeries(QChart* chart)
 
 constexpr int kSwatchWidth = 22;
 
+// Puts an export's file in place, or says why not in `error`.
+bool finish(FileWriter& writer, QString* error)
+{
+    if (writer.commit())
+        return true;
+    if (error)
+        *error = writer.error();
+    return false;
+}
+
 }  // namespace
 
-// The legend's entries laid out in rows `width` wide: each entry's left edge and row.
-QList<QPair<QPointF, QXYSeries*>> ChartView::legendLayout(double width) const
+ChartExport::ChartExport(ChartView* view) : QObject(view), m_view(view) {}
+
+void ChartExport::setContext(const QString& scenarioName, quint64 seed)
 {
-    const QFontMetrics metrics(labelFont());
+    m_scenarioName = scenarioName;
+    m_seed = seed;
+}
+
+// The legend's entries laid out in rows `width` wide: each entry's left edge and row.
+QList<QPair<QPointF, QXYSeries*>> ChartExport::legendLayout(double width) const
+{
+    const QFontMetrics metrics(chartLabelFont());
     QList<QPair<QPointF, QXYSeries*>> out;
     double x = 8;
     int row = 0;
-    for (QXYSeries* s : legendSeries(chart())) {
+    for (QXYSeries* s : legendSeries(m_view->chart())) {
         const double entry = kSwatchWidth + 6 + metrics.horizontalAdvance(s->name()) + 16;
         if (x > 8 && x + entry > width - 8) {
             x = 8;
@@ -54,45 +72,47 @@ QList<QPair<QPointF, QXYSeries*>> ChartView::legendLayout(double width) const
     return out;
 }
 
-int ChartView::exportLegendHeight() const
+int ChartExport::legendHeight() const
 {
-    const auto layout = legendLayout(chart()->geometry().width());
-    return layout.isEmpty() ? 0 : int(layout.back().first.y() + 1) * (QFontMetrics(labelFont()).height() + 6) + 4;
+    const auto layout = legendLayout(m_view->chart()->geometry().width());
+    return layout.isEmpty() ? 0 : int(layout.back().first.y() + 1) * (QFontMetrics(chartLabelFont()).height() + 6) + 4;
+}
+
+QSizeF ChartExport::renderedSize() const
+{
+    return m_view->chart()->geometry().size() + QSizeF(0, QFontMetrics(chartLabelFont()).height() + 8 + legendHeight());
 }
 
 // Rows of swatches and names, in the series' own pens.
-void ChartView::renderLegend(QPainter& painter, const QRectF& area)
+void ChartExport::renderLegend(QPainter& painter, const QRectF& area)
 {
-    const double rowHeight = QFontMetrics(labelFont()).height() + 6;
+    const double rowHeight = QFontMetrics(chartLabelFont()).height() + 6;
     for (const auto& [at, s] : legendLayout(area.width())) {
         const QRectF row(area.left() + at.x(), area.top() + at.y() * rowHeight, area.width(), rowHeight);
         QPen pen = s->pen();
         pen.setWidthF(2);
         painter.setPen(pen);
         painter.drawLine(QPointF(row.left(), row.center().y()), QPointF(row.left() + kSwatchWidth, row.center().y()));
-        painter.setPen(palette::textColor(m_dark));
+        painter.setPen(palette::textColor(m_view->isDark()));
         painter.drawText(row.adjusted(kSwatchWidth + 6, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, s->name());
     }
 }
 
-void ChartView::renderTo(QPainter& painter, const QRectF& target)
+void ChartExport::renderTo(QPainter& painter, const QRectF& target)
 {
-    const bool crosshairVisible = m_crosshair->isVisible();
-    m_crosshair->hide();
-    for (QGraphicsEllipseItem* m : m_markers)
-        m->hide();
-    setSeriesCached(false);
-    const QFont footerFont = labelFont();
+    m_view->crosshair().setHidden(true);
+    m_view->setSeriesCached(false);
+    const QFont footerFont = chartLabelFont();
     const int footerHeight = QFontMetrics(footerFont).height() + 8;
-    const int legendHeight = exportLegendHeight();
-    const QRectF chartRect(target.left(), target.top(), target.width(), target.height() - footerHeight - legendHeight);
-    painter.fillRect(target, palette::chartBackground(m_dark));
-    scene()->render(&painter, chartRect, chart()->geometry());
+    const int legend = legendHeight();
+    const QRectF chartRect(target.left(), target.top(), target.width(), target.height() - footerHeight - legend);
+    painter.fillRect(target, palette::chartBackground(m_view->isDark()));
+    m_view->scene()->render(&painter, chartRect, m_view->chart()->geometry());
     painter.setFont(footerFont);
-    if (legendHeight > 0)
-        renderLegend(painter, QRectF(target.left(), chartRect.bottom(), target.width(), legendHeight));
-    const QRectF footerTop(target.left(), chartRect.bottom() + legendHeight, target.width(), footerHeight);
-    painter.setPen(palette::mutedTextColor(m_dark));
+    if (legend > 0)
+        renderLegend(painter, QRectF(target.left(), chartRect.bottom(), target.width(), legend));
+    const QRectF footerTop(target.left(), chartRect.bottom() + legend, target.width(), footerHeight);
+    painter.setPen(palette::mutedTextColor(m_view->isDark()));
     const QString footer = QStringLiteral("%1, seed %2, RateLab %3, %4")
                                .arg(m_scenarioName.isEmpty() ? tr("untitled") : m_scenarioName)
                                .arg(m_seed)
@@ -100,18 +120,16 @@ void ChartView::renderTo(QPainter& painter, const QRectF& target)
                                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
     painter.drawText(QRectF(target.left() + 8, footerTop.top(), target.width() - 16, footerHeight),
                      Qt::AlignRight | Qt::AlignVCenter, footer);
-    setSeriesCached(true);
-    m_crosshair->setVisible(crosshairVisible);
-    for (QGraphicsEllipseItem* m : m_markers)
-        m->show();
+    m_view->setSeriesCached(true);
+    m_view->crosshair().setHidden(false);
 }
 
-QImage ChartView::renderImage(qreal devicePixelRatio, bool lightTheme)
+QImage ChartExport::renderImage(qreal devicePixelRatio, bool lightTheme)
 {
-    const bool wasDark = m_dark;
+    const bool wasDark = m_view->isDark();
     if (lightTheme && wasDark)
-        setDark(false);
-    const QSizeF logical = chart()->geometry().size() + QSizeF(0, QFontMetrics(labelFont()).height() + 8 + exportLegendHeight());
+        m_view->setDark(false);
+    const QSizeF logical = renderedSize();
     QImage image((logical * devicePixelRatio).toSize(), QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(devicePixelRatio);
     image.fill(Qt::white);
@@ -122,11 +140,11 @@ QImage ChartView::renderImage(qreal devicePixelRatio, bool lightTheme)
         renderTo(painter, QRectF(QPointF(0, 0), logical));
     }
     if (lightTheme && wasDark)
-        setDark(true);
+        m_view->setDark(true);
     return image;
 }
 
-bool ChartView::exportPng(const QString& path, QString* error)
+bool ChartExport::exportPng(const QString& path, QString* error)
 {
     // Encoded in memory, then written: when a write fails inside libpng, Qt leaks its copy of
     // the image.
@@ -140,21 +158,21 @@ bool ChartView::exportPng(const QString& path, QString* error)
     return writeFile(path, png, error);
 }
 
-bool ChartView::exportSvg(const QString& path, QString* error)
+bool ChartExport::exportSvg(const QString& path, QString* error)
 {
     FileWriter writer(path);
     QIODevice* out = writer.open();
     if (!out)
-        return finishExport(writer, error);
-    const bool wasDark = m_dark;
+        return finish(writer, error);
+    const bool wasDark = m_view->isDark();
     if (wasDark)
-        setDark(false);
-    const QSizeF logical = chart()->geometry().size() + QSizeF(0, QFontMetrics(labelFont()).height() + 8 + exportLegendHeight());
+        m_view->setDark(false);
+    const QSizeF logical = renderedSize();
     QSvgGenerator generator;
     generator.setOutputDevice(out);
     generator.setSize(logical.toSize());
     generator.setViewBox(QRectF(QPointF(0, 0), logical));
-    generator.setTitle(chart()->title());
+    generator.setTitle(m_view->chart()->title());
     generator.setDescription(QStringLiteral("RateLab chart"));
     bool ok = false;
     {
@@ -164,33 +182,24 @@ bool ChartView::exportSvg(const QString& path, QString* error)
             renderTo(painter, QRectF(QPointF(0, 0), logical));
     }  // the generator writes the document as the painter ends
     if (wasDark)
-        setDark(true);
+        m_view->setDark(true);
     if (!ok)
         writer.cancel(tr("the SVG generator failed"));
-    return finishExport(writer, error);
+    return finish(writer, error);
 }
 
-QString ChartView::csv(CsvScope scope) const
+QString ChartExport::csv(CsvScope scope) const
 {
-    return csvIn(CsvRange{scope == CsvScope::VisibleRange ? m_range : std::nullopt});
+    return m_view->csvIn(ChartView::CsvRange{scope == CsvScope::VisibleRange ? m_view->zoom().range() : std::nullopt});
 }
 
-bool ChartView::exportCsv(const QString& path, QString* error, CsvScope scope) const
+bool ChartExport::exportCsv(const QString& path, QString* error, CsvScope scope) const
 {
     QString why;
     if (writeFile(path, csv(scope).toUtf8(), &why))
         return true;
     if (error)
         *error = why;
-    return false;
-}
-
-bool ChartView::finishExport(FileWriter& writer, QString* error)
-{
-    if (writer.commit())
-        return true;
-    if (error)
-        *error = writer.error();
     return false;
 }
 
