@@ -66,10 +66,10 @@ private slots:
         QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
         CompareView* view = w.views().compare();
         AllowedChart* chart = view->allowedChart();
-        QCOMPARE(chart->values().size(), std::size_t(2));
-        QCOMPARE(chart->values()[0], (std::vector<double>{5, 5}));
-        QCOMPARE(chart->values()[1], (std::vector<double>{5, 1}));
-        QVERIFY(!chart->limitLine());
+        QCOMPARE(chart->data().values().size(), std::size_t(2));
+        QCOMPARE(chart->data().values()[0], (std::vector<double>{5, 5}));
+        QCOMPARE(chart->data().values()[1], (std::vector<double>{5, 1}));
+        QVERIFY(!chart->data().limit());
         QVERIFY2(chart->title().contains(QStringLiteral("all keys · 1 s buckets · limit is per key: pick a key")),
                  qPrintable(chart->title()));
         // The busiest keys to pick from: mallory's 8 requests, alice's 2.
@@ -82,11 +82,11 @@ private slots:
         keys->setCurrentIndex(1);
         emit keys->activated(1);
         QVERIFY(waitCompareReady(view));
-        QCOMPARE(chart->values()[0], perSecond({{18, 3}, {19, 1}, {20, 3}, {21, 1}}, 40, 0.05));
-        QCOMPARE(chart->values()[1], perSecond({{18, 3}, {19, 1}}, 40, 0.05));
-        QVERIFY(chart->limitLine());
-        QCOMPARE(chart->limitLine()->size(), std::size_t(1));
-        QCOMPARE(chart->limitLine()->front().costPerSecond, 4.0);
+        QCOMPARE(chart->data().values()[0], perSecond({{18, 3}, {19, 1}, {20, 3}, {21, 1}}, 40, 0.05));
+        QCOMPARE(chart->data().values()[1], perSecond({{18, 3}, {19, 1}}, 40, 0.05));
+        QVERIFY(chart->data().limit());
+        QCOMPARE(chart->data().limit()->size(), std::size_t(1));
+        QCOMPARE(chart->data().limit()->front().costPerSecond, 4.0);
         QVERIFY2(chart->title().contains(QStringLiteral("key mallory · 50 ms buckets")), qPrintable(chart->title()));
         // The exact log is drawn last, over the fixed window where both allowed 60 and 20 req/s.
         QCOMPARE(chart->chart()->series().last(), chart->algorithmSeries()[1]);
@@ -96,18 +96,29 @@ private slots:
         QTest::keyClicks(keys->lineEdit(), QStringLiteral("alice"));
         QTest::keyClick(keys->lineEdit(), Qt::Key_Return);
         QVERIFY(waitCompareReady(view));
-        QCOMPARE(chart->values()[1], perSecond({{0, 1}, {30, 1}}, 40, 0.05));
-        QVERIFY(chart->limitLine());
+        QCOMPARE(chart->data().values()[1], perSecond({{0, 1}, {30, 1}}, 40, 0.05));
+        QVERIFY(chart->data().limit());
         view->countsSelector()->setKey(std::nullopt);
         QVERIFY(waitCompareReady(view));
-        QCOMPARE(chart->values()[0], perSecond({{0, 1}, {18, 3}, {19, 1}, {20, 3}, {21, 1}, {30, 1}}, 40, 0.05));
-        QVERIFY(!chart->limitLine());
+        QCOMPARE(chart->data().values()[0], perSecond({{0, 1}, {18, 3}, {19, 1}, {20, 3}, {21, 1}, {30, 1}}, 40, 0.05));
+        QVERIFY(!chart->data().limit());
     }
 
     // Strips: mallory at 50 ms, one strip per algorithm on one scale, the fixed window on top.
     // Each lane's peak, 3 requests in a 50 ms bucket = 60 req/s, is drawn 60 above its own
     // strip's baseline; the strips never overlap; hiding one leaves one strip; unticking draws
     // the lines on the plain axis again.
+    // Strips ticked before any run (ratelab --strips sets them as the window opens): an empty
+    // chart draws no strip and does not fall over.
+    void stripsBeforeAnyRun()
+    {
+        AllowedChart chart;
+        chart.setStrips(true);
+        chart.refreshNow();
+        QVERIFY(chart.stripLayout().strips().empty());
+        QVERIFY(chart.data().values().empty());
+    }
+
     void stripsShowEachAlgorithmOnItsOwnBaseline()
     {
         QTemporaryDir dir;
@@ -127,12 +138,12 @@ private slots:
         view->countsSelector()->stripsBox()->click();
         chart->refreshNow();
         QVERIFY(chart->strips());
-        const auto& strips = chart->stripLayout();
+        const auto& strips = chart->stripLayout().strips();
         QCOMPARE(strips.size(), std::size_t(2));
         QCOMPARE(strips[0].lane, std::size_t(0));
         QCOMPARE(strips[1].lane, std::size_t(1));
         QCOMPARE(strips[1].baseline, 0.0);
-        QCOMPARE(chart->stripBottom(), 0.0);
+        QCOMPARE(chart->stripLayout().bottom(), 0.0);
         QVERIFY(strips[0].baseline > 60);
         QCOMPARE(peakY(chart->algorithmSeries()[0]), strips[0].baseline + 60);
         QCOMPARE(peakY(chart->algorithmSeries()[1]), 60.0);
@@ -143,13 +154,13 @@ private slots:
 
         view->legend()->setHidden({QStringLiteral("fw")});
         chart->refreshNow();
-        QCOMPARE(chart->stripLayout().size(), std::size_t(1));
-        QCOMPARE(chart->stripLayout()[0].lane, std::size_t(1));
+        QCOMPARE(chart->stripLayout().strips().size(), std::size_t(1));
+        QCOMPARE(chart->stripLayout().strips()[0].lane, std::size_t(1));
 
         view->legend()->setHidden({});
         view->countsSelector()->stripsBox()->click();
         chart->refreshNow();
-        QVERIFY(chart->stripLayout().empty());
+        QVERIFY(chart->stripLayout().strips().empty());
         QCOMPARE(peakY(chart->algorithmSeries()[0]), 60.0);
         QVERIFY(!axis->categoriesLabels().contains(QStringLiteral("fw")));
     }
@@ -171,13 +182,13 @@ private slots:
         QVERIFY(selector->modeButton(AllowedChart::Mode::MinusLog)->isEnabled());
         selector->modeButton(AllowedChart::Mode::Rejected)->click();
         QCOMPARE(chart->mode(), AllowedChart::Mode::Rejected);
-        QCOMPARE(chart->values()[1], perSecond({{20, 3}, {21, 1}}, 40, 0.05));
-        QVERIFY(!chart->limitLine());
+        QCOMPARE(chart->data().values()[1], perSecond({{20, 3}, {21, 1}}, 40, 0.05));
+        QVERIFY(!chart->data().limit());
         selector->modeButton(AllowedChart::Mode::MinusLog)->click();
         QCOMPARE(chart->mode(), AllowedChart::Mode::MinusLog);
-        QCOMPARE(chart->values()[0], perSecond({{20, 3}, {21, 1}}, 40, 0.05));
-        QCOMPARE(chart->values()[1], std::vector<double>(40, 0.0));
-        QVERIFY(!chart->limitLine());
+        QCOMPARE(chart->data().values()[0], perSecond({{20, 3}, {21, 1}}, 40, 0.05));
+        QCOMPARE(chart->data().values()[1], std::vector<double>(40, 0.0));
+        QVERIFY(!chart->data().limit());
 
         // Without a sliding log the mode is off, and says why.
         w.openScenario(attackScenario(dir, R"([{"id": "fw", "algorithm": "fixed_window", "params": {"limit": 4, "window": "1s"}},
@@ -427,8 +438,8 @@ private slots:
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
         QVERIFY(waitSettled(w));
         AllowedChart* chart = w.views().compare()->allowedChart();
-        QCOMPARE(chart->values()[0], (std::vector<double>{4, 4}));
-        QCOMPARE(chart->limitLine()->front().costPerSecond, 4.0);
+        QCOMPARE(chart->data().values()[0], (std::vector<double>{4, 4}));
+        QCOMPARE(chart->data().limit()->front().costPerSecond, 4.0);
         chart->refreshNow();
         QTest::qWait(50);
         const QImage image = chart->grab().toImage();
