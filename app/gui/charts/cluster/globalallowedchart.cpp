@@ -5,10 +5,9 @@
 namespace ratelab {
 
 GlobalAllowedChart::GlobalAllowedChart(QWidget* parent)
-    : ClusterTimeChart(tr("Global allowed vs the global limit"), tr("req/s"), parent)
-{
-    setStepLabels(true);
-}
+    : ClusterTimeChart(tr("Global allowed vs the global limit"), tr("req/s"),
+                       {.followsLane = false, .endLabels = false, .stepLabels = true, .emptyNote = {}}, parent)
+{}
 
 void GlobalAllowedChart::build()
 {
@@ -18,11 +17,11 @@ void GlobalAllowedChart::build()
     if (in.limitIsPerKey()) {
         // Every key's allowed summed against one key's limit would read as a huge overshoot.
         setChartTitle(tr("Allowed in the cluster, all keys (the limit is per key)"));
-        return setLimit(std::nullopt, QString());
+        return;
     }
     setChartTitle(title());
     const auto limit = in.limitPerSecond();
-    setLimit(limit, limit ? tr("global limit %1").arg(fmt::ratePerSecond(*limit)) : QString());
+    limitLine().set(limit, limit ? tr("global limit %1").arg(fmt::ratePerSecond(*limit)) : QString());
 }
 
 }  // namespace ratelab

@@ -5,10 +5,10 @@
 namespace ratelab {
 
 InstanceAllowedChart::InstanceAllowedChart(QWidget* parent)
-    : ClusterTimeChart(tr("Allowed per instance"), tr("req/s"), parent), m_ticks(std::make_unique<WindowTicks>(chart()))
+    : ClusterTimeChart(tr("Allowed per instance"), tr("req/s"),
+                       {.followsLane = true, .endLabels = true, .stepLabels = false, .emptyNote = {}}, parent),
+      m_ticks(std::make_unique<WindowTicks>(chart()))
 {
-    setFollowsLane(true);
-    setEndLabels(true);
     restyle();
 }
 
@@ -19,7 +19,7 @@ void InstanceAllowedChart::build()
     const ClusterStats& s = input().stats();
     for (std::size_t i = 0; i < s.instanceAllowedSeries.size(); ++i)
         addLine(clusternames::instance(int(i)), s.instanceAllowedSeries[i],
-                algorithmPen(palette::dashForInstance(int(i)), i == 0 ? 2 : 1.6));
+                linePen(input().style.color, palette::dashForInstance(int(i)), i == 0 ? 2 : 1.6));
     buildWindowTicks();
 }
 

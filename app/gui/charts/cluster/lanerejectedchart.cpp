@@ -14,7 +14,7 @@ constexpr qreal kWronglyZ = 3;
 }  // namespace
 
 LaneRejectedChart::LaneRejectedChart(QWidget* parent)
-    : ClusterTimeChart(tr("Rejected per lane (shaded: wrongly rejected)"), tr("req/s"), parent)
+    : ClusterTimeChart(tr("Rejected per lane (shaded: wrongly rejected)"), tr("req/s"), {}, parent)
 {}
 
 void LaneRejectedChart::build()

@@ -3,17 +3,18 @@
 namespace ratelab {
 
 OutageDecisionsChart::OutageDecisionsChart(QWidget* parent)
-    : ClusterTimeChart(tr("Decisions during outages"), tr("req/s"), parent)
-{
-    setEndLabels(true);
-    setFollowsLane(true);
-    setEmptyNote(tr("none: the store never failed for this algorithm, so the failure policy decided nothing"));
-}
+    : ClusterTimeChart(
+        tr("Decisions during outages"), tr("req/s"),
+        {.followsLane = true,
+         .endLabels = true,
+         .emptyNote = tr("none: the store never failed for this algorithm, so the failure policy decided nothing")},
+        parent)
+{}
 
 void OutageDecisionsChart::build()
 {
     const ClusterStats& s = input().stats();
-    addLine(tr("allowed during outage"), s.outageAllowedSeries, algorithmPen(), tr("allowed"));
+    addLine(tr("allowed during outage"), s.outageAllowedSeries, linePen(input().style.color), tr("allowed"));
     QPen rejected(palette::textColor(input().dark), 1.6, Qt::DashLine);
     rejected.setCapStyle(Qt::FlatCap);
     addLine(tr("rejected during outage"), s.outageRejectedSeries, rejected, tr("rejected"));

@@ -2,7 +2,8 @@
 
 namespace ratelab {
 
-OvershootChart::OvershootChart(QWidget* parent) : ClusterTimeChart(tr("Overshoot of the global limit"), tr("req/s"), parent) {}
+OvershootChart::OvershootChart(QWidget* parent) : ClusterTimeChart(tr("Overshoot of the global limit"), tr("req/s"), {}, parent)
+{}
 
 void OvershootChart::build()
 {

@@ -386,18 +386,17 @@ void ClusterView::alignPlots()
             list.append(c);
     double target = 0;
     QList<double> natural;
-    for (ClusterTimeChart* c : list) {
-        const double n = c->chart()->plotArea().left() - (c->chart()->margins().left() - kBaseLeftMargin);
-        natural.append(n);
-        target = std::max(target, n);
-    }
+    for (ClusterTimeChart* c : list)
+        target = std::max(target,
+                          natural.emplace_back(c->chart()->plotArea().left() - (c->chart()->margins().left() - kBaseLeftMargin)));
     for (int i = 0; i < list.size(); ++i) {
         QMargins m = list[i]->chart()->margins();
         const int left = int(std::lround(kBaseLeftMargin + target - natural[i]));
-        if (m.left() != left) {
-            m.setLeft(left);
-            list[i]->chart()->setMargins(m);
-        }
+        if (m.left() == left)
+            continue;
+        m.setLeft(left);
+        list[i]->chart()->setMargins(m);
+        list[i]->chart()->layout()->activate();  // the aligned plot area now, for whoever reads it next
     }
     syncTimeline();
 }
