@@ -213,7 +213,7 @@ private slots:
         // The spin box moves the line at once, the advisor only after the debounce.
         AdvisorController* controller = a->controller();
         QSignalSpy started(controller, &AdvisorController::started);
-        a->card()->keepSpin()->setValue(90.0);
+        a->card()->target().keepSpin()->setValue(90.0);
         QVERIFY(controller->isPending());
         QCOMPARE(started.count(), 0);
         QCOMPARE(chart->grid().target(), int(firstPointMeeting(tb.curve, 900'000, AdvisorTarget::Keys, expected.keys)));
@@ -235,7 +235,7 @@ private slots:
         QCOMPARE(chart->grid().target(), before + 1);
         const CurvePoint stepped = *chart->grid().targetPoint();
         const std::int64_t ppm = keptPpm(stepped, AdvisorTarget::Keys, expected.keys);
-        QCOMPARE(a->card()->keepPpm(), ppm);
+        QCOMPARE(a->card()->target().keepPpm(), ppm);
         QVERIFY(controller->isPending());
         advice = nextAdvice(a);
         QVERIFY(advice);
@@ -269,21 +269,21 @@ private slots:
         QVERIFY(lua);
         QCOMPARE(lua->text(), exported(ExportTarget::RedisLua));
         lua->close();
-        emit a->card()->exportMenu()->aboutToShow();
-        QVERIFY(a->card()->exportMenu()->actions()[0]->isEnabled());
+        emit a->card()->actions().exportMenu()->aboutToShow();
+        QVERIFY(a->card()->actions().exportMenu()->actions()[0]->isEnabled());
         // The token bucket here is capacity 1 at 1/m: nginx would run 1r/m at 16 milli-requests a
         // second (0.96/m), so it is refused as the leaky bucket below is.
-        QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());
-        QVERIFY(a->card()->exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")));
+        QVERIFY(!a->card()->actions().exportMenu()->actions()[1]->isEnabled());
+        QVERIFY(a->card()->actions().exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")));
         a->card()->selectRow(1);
-        emit a->card()->exportMenu()->aboutToShow();
+        emit a->card()->actions().exportMenu()->aboutToShow();
         // The leaky bucket here is 1/m, burst 0: nginx keeps whole milli-requests per second and
         // would run "1r/m" at 16 (0.96/m), so the engine refuses and the menu says why.
         QCOMPARE(QString::fromStdString(a->card()->selected()->params.at("rate")), QStringLiteral("1/m"));
-        QVERIFY(!a->card()->exportMenu()->actions()[1]->isEnabled());
-        QVERIFY2(a->card()->exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")),
-                 qPrintable(a->card()->exportMenu()->actions()[1]->toolTip()));
-        QVERIFY(a->card()->exportMenu()->actions()[0]->isEnabled());
+        QVERIFY(!a->card()->actions().exportMenu()->actions()[1]->isEnabled());
+        QVERIFY2(a->card()->actions().exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")),
+                 qPrintable(a->card()->actions().exportMenu()->actions()[1]->toolTip()));
+        QVERIFY(a->card()->actions().exportMenu()->actions()[0]->isEnabled());
         ExportDialog* luaLeaky = a->openExport(ExportTarget::RedisLua);
         QCOMPARE(luaLeaky->text(), exported(ExportTarget::RedisLua));
         QVERIFY(luaLeaky->text().contains(QStringLiteral("leaky_bucket")));
@@ -336,8 +336,8 @@ private slots:
         QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, handle);
         QTest::mouseMove(chart->viewport(), to);
         QCOMPARE(chart->grid().keepPpm(), std::int64_t(900'000));
-        QCOMPARE(a->card()->keepPpm(), std::int64_t(900'000));
-        QCOMPARE(a->card()->keepSpin()->value(), 90.0);
+        QCOMPARE(a->card()->target().keepPpm(), std::int64_t(900'000));
+        QCOMPARE(a->card()->target().keepSpin()->value(), 90.0);
         // 90% of 1,753 keys is 1,578: the first curve point keeping that many.
         int first = -1;
         for (std::size_t i = 0; i < tb.curve.size() && first < 0; ++i)

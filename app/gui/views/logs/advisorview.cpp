@@ -3,7 +3,9 @@
 #include "app/gui/charts/logs/ratedistributionchart.h"
 #include "app/gui/charts/logs/tradeoffchart.h"
 #include "app/gui/dialogs/exportdialog.h"
+#include "app/gui/parts/recommendationactions.h"
 #include "app/gui/parts/recommendationcard.h"
+#include "app/gui/parts/recommendationtarget.h"
 #include "app/models/document/advisorreplay.h"
 #include "app/models/style/palette.h"
 #include "app/models/tables/topkeysmodel.h"
@@ -60,7 +62,7 @@ AdvisorView::AdvisorView(QWidget* parent) : QWidget(parent)
     m_replay->setToolTip(tr("Run the log through these limits in Compare: the same requests, decided by each algorithm "
                             "with its recommended parameters"));
     m_replay->setEnabled(false);
-    m_card->actions()->insertWidget(m_card->actions()->count() - 1, m_replay);
+    m_card->actions().addButton(m_replay);
     connect(m_replay, &QPushButton::clicked, this, &AdvisorView::replay);
     connectTarget();
     connectController();
@@ -222,8 +224,8 @@ void AdvisorView::connectTarget()
             m_controller->schedule(m_options);
     });
     connect(m_card, &RecommendationCard::rowSelected, this, &AdvisorView::showSelected);
-    connect(m_card, &RecommendationCard::exportRequested, this, &AdvisorView::openExport);
-    connect(m_card, &RecommendationCard::cancelRequested, this, [this] {
+    connect(&m_card->actions(), &RecommendationActions::exportRequested, this, &AdvisorView::openExport);
+    connect(&m_card->actions(), &RecommendationActions::cancelRequested, this, [this] {
         m_controller->cancel();
         checkReady();  // a scheduled start stops without a signal
     });
@@ -232,7 +234,7 @@ void AdvisorView::connectTarget()
         if (!m_tradeoff->grid().targetPoint() || !m_result)
             return;
         m_options.targetPpm = m_tradeoff->grid().curve().keptPpm(m_tradeoff->grid().target());
-        m_card->setKeep(m_options.targetPpm, m_options.by);
+        m_card->target().setKeep(m_options.targetPpm, m_options.by);
         m_tradeoff->setKeep(m_options.targetPpm);
         updateReadout();
     };
@@ -243,7 +245,7 @@ void AdvisorView::connectTarget()
     });
     // The card and the keep handle move the line to the smallest grid limit keeping the share;
     // the card and the handle's release ask the worker.
-    connect(m_card, &RecommendationCard::keepEdited, this, [this](std::int64_t ppm, AdvisorTarget by) {
+    connect(&m_card->target(), &RecommendationTarget::keepEdited, this, [this](std::int64_t ppm, AdvisorTarget by) {
         applyKeep(ppm, by);
         m_controller->schedule(m_options);
     });
@@ -256,23 +258,23 @@ void AdvisorView::connectTarget()
 
 void AdvisorView::connectController()
 {
-    connect(m_controller, &AdvisorController::runningChanged, m_card, &RecommendationCard::setBusy);
-    connect(m_controller, &AdvisorController::progress, m_card,
-            [this](quint64, int permille, const QString& phase) { m_card->setProgress(permille, phase); });
+    connect(m_controller, &AdvisorController::runningChanged, &m_card->actions(), &RecommendationActions::setBusy);
+    connect(m_controller, &AdvisorController::progress, &m_card->actions(),
+            [this](quint64, int permille, const QString& phase) { m_card->actions().setProgress(permille, phase); });
     connect(m_controller, &AdvisorController::finished, this, [this](quint64, std::shared_ptr<const AdvisorResult> r) {
         m_failed = false;
-        m_card->setStatus(QString());
+        m_card->actions().setStatus(QString());
         showResult(std::move(r));
         checkReady();
     });
     connect(m_controller, &AdvisorController::failed, this, [this](quint64, const QString& message) {
         m_failed = true;
-        m_card->setStatus(tr("advisor failed: %1").arg(message));
+        m_card->actions().setStatus(tr("advisor failed: %1").arg(message));
         checkReady();
     });
     connect(m_controller, &AdvisorController::cancelled, this, [this] {
         m_failed = !m_result;
-        m_card->setStatus(m_result ? tr("cancelled: showing the previous recommendation") : tr("cancelled"));
+        m_card->actions().setStatus(m_result ? tr("cancelled: showing the previous recommendation") : tr("cancelled"));
         checkReady();
     });
 }
@@ -285,7 +287,7 @@ void AdvisorView::setImport(std::shared_ptr<const LogImportResult> import)
     m_failed = false;
     m_controller->setImport(import);
     showResult(nullptr);
-    m_card->setStatus(m_nothingToDo ? tr("No requests in this log to advise on") : QString());
+    m_card->actions().setStatus(m_nothingToDo ? tr("No requests in this log to advise on") : QString());
     if (m_hasImport && !m_nothingToDo)
         m_controller->start(m_options);
     else
@@ -299,7 +301,7 @@ bool AdvisorView::replay()
     QString error;
     const std::optional<Scenario> scenario = advisorReplay(*m_import, *m_result, &error);
     if (!scenario) {
-        m_card->setStatus(tr("cannot replay: %1").arg(error));
+        m_card->actions().setStatus(tr("cannot replay: %1").arg(error));
         return false;
     }
     emit replayRequested(*scenario);
@@ -321,7 +323,7 @@ void AdvisorView::applyKeep(std::int64_t ppm, AdvisorTarget by)
     const bool byChanged = by != m_options.by;
     m_options.targetPpm = ppm;
     m_options.by = by;
-    m_card->setKeep(ppm, by);
+    m_card->target().setKeep(ppm, by);
     if (m_card->selected()) {
         if (byChanged)
             m_tradeoff->setCurve(m_result, m_card->selectedRow(), by);
