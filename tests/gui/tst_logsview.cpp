@@ -23,10 +23,10 @@ struct RatesShown {
 RatesShown readRates(AdvisorView* a)
 {
     RecommendationModel* card = a->card()->model();
-    TopKeysModel* top = a->topKeysModel();
+    TopKeysModel* top = a->details().topKeysModel();
     RatesShown s;
-    s.distAxis = a->distributionChart()->chart()->axes(Qt::Horizontal).front()->titleText();
-    s.tradeAxis = a->tradeoffChart()->chart()->axes(Qt::Horizontal).front()->titleText();
+    s.distAxis = a->charts().distributionChart()->chart()->axes(Qt::Horizontal).front()->titleText();
+    s.tradeAxis = a->charts().tradeoffChart()->chart()->axes(Qt::Horizontal).front()->titleText();
     s.cardHeader = card->headerData(RecommendationModel::Limit, Qt::Horizontal).toString();
     s.cardLimit = card->index(0, RecommendationModel::Limit).data().toString();
     s.cardLimitValue = card->index(0, RecommendationModel::Limit).data(RecommendationModel::RawRole).toDouble();
@@ -34,10 +34,10 @@ RatesShown readRates(AdvisorView* a)
     s.topHeader = top->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString();
     s.topPeak = top->index(0, TopKeysModel::PeakRate).data().toString();
     s.topPeakValue = top->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RateRole).toDouble();
-    s.readout = a->readoutText();
-    s.bars = a->distributionChart()->bars();
-    s.percentiles = a->distributionChart()->percentileTicks();
-    s.curve = qobject_cast<QXYSeries*>(a->tradeoffChart()->chart()->series().front())->points();
+    s.readout = a->charts().readoutText();
+    s.bars = a->charts().distributionChart()->bars();
+    s.percentiles = a->charts().distributionChart()->percentileTicks();
+    s.curve = qobject_cast<QXYSeries*>(a->charts().tradeoffChart()->chart()->series().front())->points();
     return s;
 }
 
@@ -63,7 +63,7 @@ private slots:
         QCOMPARE(w.views().logs()->badLinesTable()->model()->index(0, 0).data().toString(), QStringLiteral("8899"));
         // The sample's busiest-minute bins hold from 2 keys to over 800: the keys axis is log, so
         // the tail's bars are not a pixel high.
-        QVERIFY(w.views().logs()->advisor()->distributionChart()->keysAxisIsLog());
+        QVERIFY(w.views().logs()->advisor()->charts().distributionChart()->keysAxisIsLog());
     }
 
     // A log opens directly, by File > Import log… (openLog) or by a drop on the window, and the
@@ -90,9 +90,10 @@ private slots:
                      QStringLiteral("<b>haproxy_http_elastic-beats.log</b>: 10 lines, 10 requests, 2 keys")),
                  qPrintable(w.views().logs()->headerText()));
         // Two keys: the distribution and the curve say so instead of drawing steps of a half.
-        QCOMPARE(w.views().logs()->advisor()->distributionChart()->shownSentence(),
+        QCOMPARE(w.views().logs()->advisor()->charts().distributionChart()->shownSentence(),
                  QStringLiteral("Only 2 keys in this log: too few for a distribution of per-key rates (10 at least)"));
-        QVERIFY(w.views().logs()->advisor()->tradeoffChart()->shownSentence().startsWith(QStringLiteral("Only 2 keys: too few")));
+        QVERIFY(w.views().logs()->advisor()->charts().tradeoffChart()->shownSentence().startsWith(
+            QStringLiteral("Only 2 keys: too few")));
 
         QMimeData scenarioData;
         scenarioData.setUrls({QUrl::fromLocalFile(QStringLiteral(RATELAB_SOURCE_DIR "/resources/scenarios/retry-storm.json"))});
@@ -117,10 +118,10 @@ private slots:
         AdvisorView* a = w.views().logs()->advisor();
         const auto advice = a->result();
         QVERIFY(advice);
-        QVERIFY(a->replayButton()->isEnabled());
+        QVERIFY(a->exports().replayButton()->isEnabled());
 
         QSignalSpy settled(&w, &MainWindow::settled);
-        a->replayButton()->click();
+        a->exports().replayButton()->click();
         QCOMPARE(w.views().view(), MainWindow::View::Compare);
         QVERIFY(settled.wait(kRunTimeoutMs));
         const auto report = w.controller()->lastReport();
@@ -144,7 +145,7 @@ private slots:
         QVERIFY(showLogsView(w, 120'000));
         AdvisorView* a = w.views().logs()->advisor();
         QVERIFY(a->result());
-        QVERIFY(!a->chartsAsTabs());
+        QVERIFY(!a->charts().asTabs());
 
         const RequestSet set = sampleRequests();
         QCOMPARE(set.requests.size(), std::size_t(9999));
@@ -171,9 +172,9 @@ private slots:
 
         // The histogram and CDF of 1 s, then of the selected window (1 min): clicking 1 s asks the
         // advisor for W = 1 s, and 1 min back before the debounce asks for the 1 min advice again.
-        RateDistributionChart* dist = a->distributionChart();
+        RateDistributionChart* dist = a->charts().distributionChart();
         for (int window : {0, 2}) {
-            a->windowButtons()->button(window)->click();
+            a->charts().windowButtons()->button(window)->click();
             const Distribution& d = expected.rates.windows[std::size_t(window)].distribution;
             // Rates per minute, the view's default unit.
             const double perMinute = 60e6 / double(expected.rates.windows[std::size_t(window)].windowUs);
@@ -193,22 +194,23 @@ private slots:
         QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
 
         // The top keys and the curve are the selected algorithm's (token_bucket, then leaky_bucket).
-        TradeoffChart* chart = a->tradeoffChart();
+        TradeoffChart* chart = a->charts().tradeoffChart();
         for (int row : {0, 1}) {
             a->card()->selectRow(row);
             const Recommendation& rec = expected.recommendations[std::size_t(row)];
             QCOMPARE(chart->grid().size(), int(rec.curve.size()));
             QCOMPARE(chart->grid().targetPoint()->value, rec.value);
-            QCOMPARE(a->topKeysModel()->rowCount(), int(rec.topKeys.size()));
+            QCOMPARE(a->details().topKeysModel()->rowCount(), int(rec.topKeys.size()));
             if (!rec.topKeys.empty())
-                QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::Key).data().toString(),
+                QCOMPARE(a->details().topKeysModel()->index(0, TopKeysModel::Key).data().toString(),
                          QString::fromStdString(rec.topKeys[0].name));
         }
         a->card()->selectRow(0);
         const Recommendation& tb = expected.recommendations[0];
         // capacity v refilled per 1 min admits v req/min.
-        QVERIFY(a->readoutText().startsWith(QLocale().toString(tb.value) + QStringLiteral(" req/min: ")));
-        QVERIFY(a->readoutText().contains(fmt::share(tb.keysUnthrottledShare) + QStringLiteral(" of keys never throttled")));
+        QVERIFY(a->charts().readoutText().startsWith(QLocale().toString(tb.value) + QStringLiteral(" req/min: ")));
+        QVERIFY(
+            a->charts().readoutText().contains(fmt::share(tb.keysUnthrottledShare) + QStringLiteral(" of keys never throttled")));
 
         // The spin box moves the line at once, the advisor only after the debounce.
         AdvisorController* controller = a->controller();
@@ -247,12 +249,12 @@ private slots:
         chart->refreshNow();
         const int from = chart->grid().target();
         const int to = std::max(0, from - 5);
-        const QString readoutBefore = a->readoutText();
+        const QString readoutBefore = a->charts().readoutText();
         started.clear();
         QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, targetPixel(chart, from));
         QTest::mouseMove(chart->viewport(), targetPixel(chart, to));
         QCOMPARE(chart->grid().target(), to);
-        QVERIFY(a->readoutText() != readoutBefore);
+        QVERIFY(a->charts().readoutText() != readoutBefore);
         QTest::qWait(AdvisorController::kDebounceMs + 100);
         QVERIFY(!controller->isPending() && !controller->isRunning());
         QCOMPARE(started.count(), 0);
@@ -265,7 +267,7 @@ private slots:
             const Recommendation* rec = a->card()->selected();
             return QString::fromStdString(exportLimit(rec->algorithm, rec->params, target));
         };
-        ExportDialog* lua = a->openExport(ExportTarget::RedisLua);
+        ExportDialog* lua = a->exports().openExport(ExportTarget::RedisLua);
         QVERIFY(lua);
         QCOMPARE(lua->text(), exported(ExportTarget::RedisLua));
         lua->close();
@@ -284,21 +286,21 @@ private slots:
         QVERIFY2(a->card()->actions().exportMenu()->actions()[1]->toolTip().contains(QStringLiteral("would run at 16")),
                  qPrintable(a->card()->actions().exportMenu()->actions()[1]->toolTip()));
         QVERIFY(a->card()->actions().exportMenu()->actions()[0]->isEnabled());
-        ExportDialog* luaLeaky = a->openExport(ExportTarget::RedisLua);
+        ExportDialog* luaLeaky = a->exports().openExport(ExportTarget::RedisLua);
         QCOMPARE(luaLeaky->text(), exported(ExportTarget::RedisLua));
         QVERIFY(luaLeaky->text().contains(QStringLiteral("leaky_bucket")));
         luaLeaky->close();
 
         // Below 1200 px the charts become tabs; the rate unit stays in sight on either tab.
         w.resize(1100, 760);
-        QTRY_VERIFY(a->chartsAsTabs());
+        QTRY_VERIFY(a->charts().asTabs());
         for (int tab = 0; tab < 2; ++tab) {
-            a->chartTabs()->setCurrentIndex(tab);
-            QTRY_VERIFY(a->rateUnitCombo()->isVisible());
+            a->charts().tabs()->setCurrentIndex(tab);
+            QTRY_VERIFY(a->charts().rateUnitCombo()->isVisible());
         }
         w.resize(1600, 1000);
-        QTRY_VERIFY(!a->chartsAsTabs());
-        QTRY_VERIFY(a->rateUnitCombo()->isVisible());
+        QTRY_VERIFY(!a->charts().asTabs());
+        QTRY_VERIFY(a->charts().rateUnitCombo()->isVisible());
     }
 
     // gui-guide.md 4.3: the keep handle on the left axis. Over it the cursor is a vertical-resize one;
@@ -310,7 +312,7 @@ private slots:
         MainWindow w;
         QVERIFY(showLogsView(w, 120'000));
         AdvisorView* a = w.views().logs()->advisor();
-        TradeoffChart* chart = a->tradeoffChart();
+        TradeoffChart* chart = a->charts().tradeoffChart();
         chart->refreshNow();
         // Both shares' axes start at zero, so a share's height is its size.
         for (QAbstractAxis* axis : chart->chart()->axes(Qt::Vertical))
@@ -345,7 +347,8 @@ private slots:
                 first = int(i);
         QCOMPARE(advice->keys, std::int64_t(1753));
         QCOMPARE(chart->grid().target(), first);
-        QVERIFY(a->readoutText().startsWith(fmt::rateNumber(60 * chart->grid().limitAt(first)) + QStringLiteral(" req/min")));
+        QVERIFY(a->charts().readoutText().startsWith(fmt::rateNumber(60 * chart->grid().limitAt(first))
+                                                     + QStringLiteral(" req/min")));
         QTest::qWait(AdvisorController::kDebounceMs + 100);
         QVERIFY(!a->controller()->isPending() && !a->controller()->isRunning());
         QCOMPARE(started.count(), 0);
@@ -367,7 +370,7 @@ private slots:
         QVERIFY(showLogsView(w, 120'000));
         AdvisorView* a = w.views().logs()->advisor();
         QCOMPARE(a->result()->options.windowUs, kMicrosPerMinute);
-        a->windowButtons()->button(1)->click();
+        a->charts().windowButtons()->button(1)->click();
         QCOMPARE(a->options().windowUs, 10 * kMicrosPerSecond);
         QVERIFY(a->controller()->isPending());
         const auto advice = nextAdvice(a);
@@ -385,20 +388,21 @@ private slots:
                      expectedParams(expected.recommendations[std::size_t(row)]));
         // token_bucket per 10 s: its refill reads per 10 s, the line sits on its value.
         const Recommendation& tb = expected.recommendations[0];
-        QCOMPARE(a->tradeoffChart()->grid().targetPoint()->value, tb.value);
-        QCOMPARE(a->tradeoffChart()->grid().limitAt(a->tradeoffChart()->grid().target()), double(tb.value) / 10);
-        QCOMPARE(a->topKeysModel()->rowCount(), int(tb.topKeys.size()));
+        QCOMPARE(a->charts().tradeoffChart()->grid().targetPoint()->value, tb.value);
+        QCOMPARE(a->charts().tradeoffChart()->grid().limitAt(a->charts().tradeoffChart()->grid().target()),
+                 double(tb.value) / 10);
+        QCOMPARE(a->details().topKeysModel()->rowCount(), int(tb.topKeys.size()));
         // The peak per 10 s reads per minute: six times the count.
-        QCOMPARE(a->topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),
+        QCOMPARE(a->details().topKeysModel()->headerData(TopKeysModel::PeakRate, Qt::Horizontal).toString(),
                  QStringLiteral("peak rate\n(req/min)"));
         if (!tb.topKeys.empty()) {
-            QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(),
+            QCOMPARE(a->details().topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RawRole).toLongLong(),
                      qint64(tb.topKeys[0].rateInWindow.peak));
-            QCOMPARE(a->topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RateRole).toDouble(),
+            QCOMPARE(a->details().topKeysModel()->index(0, TopKeysModel::PeakRate).data(TopKeysModel::RateRole).toDouble(),
                      6.0 * double(tb.topKeys[0].rateInWindow.peak));
         }
         // Clicking the window already in use asks for nothing.
-        a->windowButtons()->button(1)->click();
+        a->charts().windowButtons()->button(1)->click();
         QVERIFY(!a->controller()->isPending());
     }
     // gui-guide.md 4.3: no label sits on a curve. In both charts, for every window W, every
@@ -440,20 +444,21 @@ private slots:
         for (const QSize size : {QSize(1600, 1000), QSize(1280, 800)}) {
             w.resize(size);
             for (int window = 0; window < 4; ++window) {
-                a->windowButtons()->button(window)->click();
+                a->charts().windowButtons()->button(window)->click();
                 if (a->controller()->isPending())
                     QVERIFY(nextAdvice(a));
                 for (int row = 0; row < a->card()->model()->rowCount(); ++row) {
                     a->card()->selectRow(row);
-                    for (ChartView* chart :
-                         {static_cast<ChartView*>(a->distributionChart()), static_cast<ChartView*>(a->tradeoffChart())})
+                    for (ChartView* chart : {static_cast<ChartView*>(a->charts().distributionChart()),
+                                             static_cast<ChartView*>(a->charts().tradeoffChart())})
                         chart->refreshNow();
                     QApplication::processEvents();
                     const QString where =
                         QStringLiteral(" (%1x%2, window %3, row %4)").arg(size.width()).arg(size.height()).arg(window).arg(row);
-                    QString hit = pointUnder(a->distributionChart(), a->distributionChart()->annotationLabels());
+                    QString hit =
+                        pointUnder(a->charts().distributionChart(), a->charts().distributionChart()->annotationLabels());
                     QVERIFY2(hit.isEmpty(), qPrintable(hit + where));
-                    hit = pointUnder(a->tradeoffChart(), a->tradeoffChart()->annotationLabels());
+                    hit = pointUnder(a->charts().tradeoffChart(), a->charts().tradeoffChart()->annotationLabels());
                     QVERIFY2(hit.isEmpty(), qPrintable(hit + where));
                 }
             }
@@ -470,7 +475,7 @@ private slots:
         QVERIFY(showLogsView(w, 120'000));
         AdvisorView* a = w.views().logs()->advisor();
         QCOMPARE(a->rateUnit(), fmt::RateUnit::PerMinute);
-        QCOMPARE(a->rateUnitCombo()->currentText(), QStringLiteral("req/min"));
+        QCOMPARE(a->charts().rateUnitCombo()->currentText(), QStringLiteral("req/min"));
         const auto advice = a->result();
         QCOMPARE(advice->options.windowUs, kMicrosPerMinute);
         const Recommendation& tb = advice->recommendations[0];  // token_bucket: capacity v, refill v/m
@@ -480,7 +485,7 @@ private slots:
         QVERIFY(tb.value < 1000 && peak < 1000);
 
         const RatesShown perMin = readRates(a);
-        a->rateUnitCombo()->setCurrentIndex(a->rateUnitCombo()->findText(QStringLiteral("req/s")));
+        a->charts().rateUnitCombo()->setCurrentIndex(a->charts().rateUnitCombo()->findText(QStringLiteral("req/s")));
         QCOMPARE(a->rateUnit(), fmt::RateUnit::PerSecond);
         const RatesShown perSec = readRates(a);
 
@@ -528,7 +533,7 @@ private slots:
         {
             MainWindow again;
             QCOMPARE(again.views().logs()->advisor()->rateUnit(), fmt::RateUnit::PerSecond);
-            QCOMPARE(again.views().logs()->advisor()->rateUnitCombo()->currentText(), QStringLiteral("req/s"));
+            QCOMPARE(again.views().logs()->advisor()->charts().rateUnitCombo()->currentText(), QStringLiteral("req/s"));
         }
         QSettings().remove(QLatin1String(AdvisorView::kRateUnitKey));
     }

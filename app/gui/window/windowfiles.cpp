@@ -6,6 +6,7 @@
 #include "app/gui/charts/logs/tradeoffchart.h"
 #include "app/gui/views/cluster/clusterview.h"
 #include "app/gui/views/compare/compareview.h"
+#include "app/gui/views/logs/advisorcharts.h"
 #include "app/gui/views/logs/advisorview.h"
 #include "app/gui/views/logs/logsview.h"
 #include "app/gui/window/windowviews.h"
@@ -179,8 +180,8 @@ int WindowFiles::exportAllCharts(const QString& dir)
         for (ChartView* c : m_views->cluster()->charts())
             charts.append({QStringLiteral("cluster"), c});
     if (m_views->logs()->result()) {
-        charts.append({QStringLiteral("logs"), m_views->logs()->advisor()->distributionChart()});
-        charts.append({QStringLiteral("logs"), m_views->logs()->advisor()->tradeoffChart()});
+        charts.append({QStringLiteral("logs"), m_views->logs()->advisor()->charts().distributionChart()});
+        charts.append({QStringLiteral("logs"), m_views->logs()->advisor()->charts().tradeoffChart()});
     }
     const ChartFolderResult result = exportChartFolder(charts, dir);
     if (!result.error.isEmpty()) {

@@ -2,6 +2,7 @@
 
 #include "app/gui/import/importwizard.h"
 #include "app/gui/parts/readonlytable.h"
+#include "app/gui/views/logs/advisordetails.h"
 #include "app/gui/views/logs/advisorview.h"
 #include "app/models/tables/badlinesmodel.h"
 #include "app/models/tables/importsummarymodel.h"
@@ -36,7 +37,7 @@ LogsView::LogsView(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_advisor, 1);
     addDetailTabs();
 
-    connect(m_header, &QLabel::linkActivated, this, [this] { m_advisor->detailTabs()->setCurrentWidget(m_badPage); });
+    connect(m_header, &QLabel::linkActivated, this, [this] { m_advisor->details().setCurrentWidget(m_badPage); });
     connect(m_advisor, &AdvisorView::ready, this, &LogsView::checkReady);
     connect(m_advisor, &AdvisorView::replayRequested, this, &LogsView::replayRequested);
     connect(m_import, &QPushButton::clicked, this, &LogsView::openWizard);
@@ -87,8 +88,8 @@ void LogsView::addDetailTabs()
     m_badLinesModel = new BadLinesModel(this);
     m_badLines = makeReadOnlyTable(m_badLinesModel, tr("Bad lines"), m_badPage);
     badLayout->addWidget(m_badLines, 1);
-    m_advisor->detailTabs()->addTab(summaryPage, tr("Import summary"));
-    m_advisor->detailTabs()->addTab(m_badPage, tr("Bad lines"));
+    m_advisor->details().addTab(summaryPage, tr("Import summary"));
+    m_advisor->details().addTab(m_badPage, tr("Bad lines"));
 }
 
 void LogsView::connectImporter()
@@ -190,7 +191,7 @@ void LogsView::display(std::shared_ptr<const LogImportResult> result)
     m_badLines->resizeColumnsToContents();
     m_badLines->setColumnWidth(BadLinesModel::Excerpt, std::min(m_badLines->columnWidth(BadLinesModel::Excerpt), 240));
     m_badTitle->setText(m_badLinesModel->heading());
-    QTabWidget* tabs = m_advisor->detailTabs();
+    QTabWidget* tabs = &m_advisor->details();
     tabs->setTabText(tabs->indexOf(m_badPage), m_badLinesModel->tabTitle());
 }
 
