@@ -3,6 +3,8 @@
 #include "app/gui/charts/cluster/collapsiblechart.h"
 #include "app/gui/charts/cluster/lanerejectedchart.h"
 #include "app/gui/charts/cluster/windowticks.h"
+#include "app/gui/views/cluster/clustercharts.h"
+#include "app/gui/views/cluster/clustersummaryrow.h"
 #include "tests/gui/guitest.h"
 
 #include <QLabel>
@@ -51,7 +53,7 @@ private slots:
         QVERIFY(rate != std::string::npos);
         w.openScenario(loadScenario(json.replace(rate, 7, "\"1000/s\""), "redis-outage-1000"), QString());
         QVERIFY(waitSettled(w));
-        const QList<ClusterTimeChart*> charts = w.views().cluster()->charts();
+        const QList<ClusterTimeChart*> charts = w.views().cluster()->charts().all();
         QCOMPARE(charts.size(), qsizetype(5));
         const auto misaligned = [&]() -> QString {
             const double left = charts.front()->chart()->plotArea().left();
@@ -76,33 +78,33 @@ private slots:
         QCOMPARE(v->algorithmPicker()->count(), int(report->algorithms.size()));
         const double bucket = double(report->bucketUs) / 1e6;
         for (int a = 0; a < int(report->algorithms.size()); ++a) {
-            v->setAlgorithm(a);
+            v->algorithmPicker()->setCurrentIndex(a);
             const ClusterStats& s = *report->algorithms[std::size_t(a)].cluster;
             // One line per instance, equal to instanceAllowedSeries (per second).
-            QCOMPARE(v->instanceChart()->lines().size(), int(s.instanceAllowedSeries.size()));
+            QCOMPARE(v->charts().instances()->lines().size(), int(s.instanceAllowedSeries.size()));
             QCOMPARE(int(s.instanceAllowedSeries.size()), 4);
             for (int i = 0; i < int(s.instanceAllowedSeries.size()); ++i) {
-                const QList<QPointF> pts = v->instanceChart()->fullPoints(i);
+                const QList<QPointF> pts = v->charts().instances()->fullPoints(i);
                 QCOMPARE(pts.size(), qsizetype(s.instanceAllowedSeries[std::size_t(i)].size()));
                 for (int b = 0; b < pts.size(); ++b)
                     QCOMPARE(pts[b].y(), double(s.instanceAllowedSeries[std::size_t(i)][std::size_t(b)]) / bucket);
-                QVERIFY(!v->instanceChart()->lines()[i]->points().isEmpty());
+                QVERIFY(!v->charts().instances()->lines()[i]->points().isEmpty());
                 // Named at its right end, right of the plot, labels not overlapping.
-                QGraphicsSimpleTextItem* label = v->instanceChart()->endLabels().items()[i];
+                QGraphicsSimpleTextItem* label = v->charts().instances()->endLabels().items()[i];
                 QCOMPARE(label->text(), QStringLiteral("inst-%1").arg(i));
                 QVERIFY(label->isVisible());
-                QVERIFY(label->pos().x() > v->instanceChart()->chart()->plotArea().right());
+                QVERIFY(label->pos().x() > v->charts().instances()->chart()->plotArea().right());
                 for (int j = 0; j < i; ++j) {
-                    const QGraphicsSimpleTextItem* other = v->instanceChart()->endLabels().items()[j];
+                    const QGraphicsSimpleTextItem* other = v->charts().instances()->endLabels().items()[j];
                     const QRectF a = label->mapRectToScene(label->boundingRect()).adjusted(0, 2, 0, -2);
                     QVERIFY(!a.intersects(other->mapRectToScene(other->boundingRect()).adjusted(0, 2, 0, -2)));
                 }
             }
-            QCOMPARE(v->instanceChart()->endLabels().items().size(), 4);
+            QCOMPARE(v->charts().instances()->endLabels().items().size(), 4);
             // Decisions during outages: allowed then rejected.
-            QCOMPARE(v->outageChart()->lines().size(), 2);
-            const QList<QPointF> allowed = v->outageChart()->fullPoints(0);
-            const QList<QPointF> rejected = v->outageChart()->fullPoints(1);
+            QCOMPARE(v->charts().outage()->lines().size(), 2);
+            const QList<QPointF> allowed = v->charts().outage()->fullPoints(0);
+            const QList<QPointF> rejected = v->charts().outage()->fullPoints(1);
             QCOMPARE(allowed.size(), qsizetype(s.outageAllowedSeries.size()));
             QCOMPARE(rejected.size(), qsizetype(s.outageRejectedSeries.size()));
             for (int b = 0; b < allowed.size(); ++b) {
@@ -110,12 +112,12 @@ private slots:
                 QCOMPARE(rejected[b].y(), double(s.outageRejectedSeries[std::size_t(b)]) / bucket);
             }
             // Overshoot: every lane, this one among them.
-            const QList<QPointF> over = v->overshootChart()->fullPoints(a);
+            const QList<QPointF> over = v->charts().overshoot()->fullPoints(a);
             QCOMPARE(over.size(), qsizetype(s.overshootSeries.size()));
             for (int b = 0; b < over.size(); ++b)
                 QCOMPARE(over[b].y(), double(s.overshootSeries[std::size_t(b)]) / bucket);
-            QVERIFY(v->summaryText().contains(QStringLiteral("overshoot")));
-            QVERIFY(v->summaryText().contains(QStringLiteral("wrongly rejected %1 req").arg(fmt::exact(s.wronglyRejected))));
+            QVERIFY(v->summary().text().contains(QStringLiteral("overshoot")));
+            QVERIFY(v->summary().text().contains(QStringLiteral("wrongly rejected %1 req").arg(fmt::exact(s.wronglyRejected))));
         }
         // fail_closed rejects during the outage, fail_open allows.
         QVERIFY(report->algorithms[0].cluster->allowedDuringOutage > 0);
@@ -130,7 +132,7 @@ private slots:
         const auto scenario = w.controller()->lastScenario();
         const std::vector<OutageSpec>& outages = scenario->cluster->outages;
         QCOMPARE(int(outages.size()), 1);
-        for (ClusterTimeChart* c : w.views().cluster()->charts()) {
+        for (ClusterTimeChart* c : w.views().cluster()->charts().all()) {
             c->refreshNow();
             QCOMPARE(c->faults().bands().size(), int(outages.size()));
             QGraphicsRectItem* band = c->faults().bands().front();
@@ -172,10 +174,10 @@ private slots:
                               QStringLiteral("cas, 5 ms"),     QStringLiteral("sql row lock, 1 ms")};
         const double bucket = double(report->bucketUs) / 1e6;
         for (int picked : {0, 3}) {
-            v->setAlgorithm(picked);
+            v->algorithmPicker()->setCurrentIndex(picked);
             for (ClusterTimeChart* c :
-                 {static_cast<ClusterTimeChart*>(v->globalChart()), static_cast<ClusterTimeChart*>(v->overshootChart()),
-                  static_cast<ClusterTimeChart*>(v->rejectedChart())}) {
+                 {static_cast<ClusterTimeChart*>(v->charts().global()), static_cast<ClusterTimeChart*>(v->charts().overshoot()),
+                  static_cast<ClusterTimeChart*>(v->charts().rejected())}) {
                 QCOMPARE(lineNames(c), ids);
                 for (int i = 0; i < ids.size(); ++i) {
                     QCOMPARE(c->laneOfLine(i), i);
@@ -193,22 +195,22 @@ private slots:
             // The global chart's lines are each lane's allowed cost per second.
             for (int i = 0; i < ids.size(); ++i) {
                 const ClusterStats& s = *report->algorithms[std::size_t(i)].cluster;
-                const QList<QPointF> pts = v->globalChart()->fullPoints(i);
+                const QList<QPointF> pts = v->charts().global()->fullPoints(i);
                 for (int b = 0; b < pts.size(); ++b)
                     QCOMPARE(pts[b].y(), double(s.allowedByArrival[std::size_t(b)]) / bucket);
             }
-            QCOMPARE(lineNames(v->instanceChart()),
+            QCOMPARE(lineNames(v->charts().instances()),
                      (QStringList{QStringLiteral("inst-0"), QStringLiteral("inst-1"), QStringLiteral("inst-2"),
                                   QStringLiteral("inst-3")}));
-            QVERIFY(v->instanceChart()->chart()->title().endsWith(ids[picked]));
+            QVERIFY(v->charts().instances()->chart()->title().endsWith(ids[picked]));
         }
         // The legend strip hides a lane in every chart that draws them all.
         v->legend()->setHidden({ids[3]});
-        QVERIFY(!v->globalChart()->lines()[3]->isVisible());
-        QVERIFY(!v->overshootChart()->lines()[3]->isVisible());
-        QVERIFY(!v->rejectedChart()->lines()[3]->isVisible());
-        QVERIFY(v->globalChart()->lines()[2]->isVisible());
-        QCOMPARE(v->globalChart()->valuesAt(30).size(), ids.size() - 1 + 1);  // five lanes and the offered load
+        QVERIFY(!v->charts().global()->lines()[3]->isVisible());
+        QVERIFY(!v->charts().overshoot()->lines()[3]->isVisible());
+        QVERIFY(!v->charts().rejected()->lines()[3]->isVisible());
+        QVERIFY(v->charts().global()->lines()[2]->isVisible());
+        QCOMPARE(v->charts().global()->valuesAt(30).size(), ids.size() - 1 + 1);  // five lanes and the offered load
     }
 
     // A chart with nothing to show folds to its sentence: no outage in the GET/SET race, nor an
@@ -218,29 +220,32 @@ private slots:
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-get-set-race")));
         ClusterView* v = w.views().cluster();
-        const auto folded = [v](ClusterTimeChart* c) { return v->slotOf(c)->isCollapsed(); };
-        QVERIFY(folded(v->outageChart()));
-        QVERIFY(v->outageChart()->isHidden());
-        QVERIFY(v->slotOf(v->outageChart())->sentenceLabel()->isVisible());
-        QVERIFY(
-            v->slotOf(v->outageChart())->sentenceLabel()->text().contains(QStringLiteral("No store outage in this scenario.")));
-        QVERIFY(v->slotOf(v->outageChart())->height() < 60);
-        QVERIFY(!folded(v->overshootChart()) && !folded(v->globalChart()) && !folded(v->rejectedChart()));
-        QVERIFY(!folded(v->instanceChart()));
+        const auto folded = [v](ClusterTimeChart* c) { return v->charts().slotOf(c)->isCollapsed(); };
+        QVERIFY(folded(v->charts().outage()));
+        QVERIFY(v->charts().outage()->isHidden());
+        QVERIFY(v->charts().slotOf(v->charts().outage())->sentenceLabel()->isVisible());
+        QVERIFY(v->charts()
+                    .slotOf(v->charts().outage())
+                    ->sentenceLabel()
+                    ->text()
+                    .contains(QStringLiteral("No store outage in this scenario.")));
+        QVERIFY(v->charts().slotOf(v->charts().outage())->height() < 60);
+        QVERIFY(!folded(v->charts().overshoot()) && !folded(v->charts().global()) && !folded(v->charts().rejected()));
+        QVERIFY(!folded(v->charts().instances()));
 
         w.openExample(QStringLiteral("cluster-ntp-step"));
         QVERIFY(waitSettled(w));
-        QVERIFY(folded(v->outageChart()));
-        QVERIFY(folded(v->overshootChart()));
-        QVERIFY(v->slotOf(v->overshootChart())->sentenceLabel()->text().contains(QStringLiteral("No overshoot")));
-        QVERIFY(!folded(v->rejectedChart()));
-        QVERIFY(v->instanceChart()->height() > v->slotOf(v->outageChart())->height() * 3);
+        QVERIFY(folded(v->charts().outage()));
+        QVERIFY(folded(v->charts().overshoot()));
+        QVERIFY(v->charts().slotOf(v->charts().overshoot())->sentenceLabel()->text().contains(QStringLiteral("No overshoot")));
+        QVERIFY(!folded(v->charts().rejected()));
+        QVERIFY(v->charts().instances()->height() > v->charts().slotOf(v->charts().outage())->height() * 3);
 
         w.openExample(QStringLiteral("cluster-redis-outage"));
         QVERIFY(waitSettled(w));
-        for (ClusterTimeChart* c : v->charts())
+        for (ClusterTimeChart* c : v->charts().all())
             QVERIFY2(!folded(c), qPrintable(c->title()));
-        QVERIFY(v->outageChart()->isVisible());
+        QVERIFY(v->charts().outage()->isVisible());
     }
 
     // The rejected chart's lines are each lane's rejections per second: in the NTP step 5/s from
@@ -251,7 +256,7 @@ private slots:
         MainWindow w;
         QVERIFY(showCluster(w, QStringLiteral("cluster-ntp-step")));
         ClusterView* v = w.views().cluster();
-        LaneRejectedChart* c = v->rejectedChart();
+        LaneRejectedChart* c = v->charts().rejected();
         QCOMPARE(lineNames(c), (QStringList{QStringLiteral("instance clock"), QStringLiteral("store clock")}));
         const QList<QPointF> instance = c->fullPoints(0);
         QCOMPARE(instance.size(), qsizetype(60));
@@ -294,9 +299,9 @@ private slots:
             whole << k;
         for (int k = 0; k < 60; ++k)
             early << k + 0.7;
-        const WindowTicks& ticks = v->instanceChart()->windowTicks();
-        v->setAlgorithm(0);  // instance clock
-        v->instanceChart()->refreshNow();
+        const WindowTicks& ticks = v->charts().instances()->windowTicks();
+        v->algorithmPicker()->setCurrentIndex(0);  // instance clock
+        v->charts().instances()->refreshNow();
         QCOMPARE(ticks.rowCount(), 2);
         QCOMPARE(ticks.label(1), QStringLiteral("inst-1 windows"));
         const auto near = [](const QList<double>& a, const QList<double>& b) {
@@ -309,14 +314,14 @@ private slots:
         };
         QVERIFY(near(ticks.drawnTicks(0), whole));
         QVERIFY(near(ticks.drawnTicks(1), early));
-        v->setAlgorithm(1);  // store clock
-        v->instanceChart()->refreshNow();
+        v->algorithmPicker()->setCurrentIndex(1);  // store clock
+        v->charts().instances()->refreshNow();
         QVERIFY(near(ticks.drawnTicks(0), whole));
         QVERIFY(near(ticks.drawnTicks(1), whole));
         for (const QString& example : {QStringLiteral("cluster-get-set-race"), QStringLiteral("cluster-ntp-step")}) {
             w.openExample(example);
             QVERIFY(waitSettled(w));
-            QCOMPARE(v->instanceChart()->windowTicks().rowCount(), 0);
+            QCOMPARE(v->charts().instances()->windowTicks().rowCount(), 0);
         }
     }
 
@@ -333,7 +338,7 @@ private slots:
         int checked = 0;
         for (std::size_t b = 0; b <= report->offeredSeries.size(); ++b)
             for (double dx : {-1e-6, 0.0, 1e-6}) {
-                const QList<ClusterTimeChart::Value> rows = v->globalChart()->valuesAt(double(b) * bucket + dx);
+                const QList<ClusterTimeChart::Value> rows = v->charts().global()->valuesAt(double(b) * bucket + dx);
                 QCOMPARE(rows.size(), qsizetype(report->algorithms.size() + 1));
                 QCOMPARE(rows.back().name, QStringLiteral("offered load"));
                 for (int i = 0; i + 1 < rows.size(); ++i) {
@@ -349,7 +354,8 @@ private slots:
         QCOMPARE(checked, 6 * 3 * 61);
         // The 20 ms lane admits everything: its line is the offered load itself.
         for (int b = 0; b < 60; ++b)
-            QCOMPARE(v->globalChart()->valuesAt(b + 0.5)[3].perSecond, double(report->offeredSeries[std::size_t(b)]) / bucket);
+            QCOMPARE(v->charts().global()->valuesAt(b + 0.5)[3].perSecond,
+                     double(report->offeredSeries[std::size_t(b)]) / bucket);
     }
 
     void clusterEmptyState()
@@ -370,7 +376,7 @@ private slots:
         QVERIFY(waitSettled(w));
         QVERIFY(v->hasCluster());
         QVERIFY(!v->emptyState()->isVisible());
-        QCOMPARE(v->instanceChart()->lines().size(), 4);
+        QCOMPARE(v->charts().instances()->lines().size(), 4);
     }
 };
 

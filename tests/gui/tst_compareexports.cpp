@@ -1,5 +1,6 @@
 // Compare's exports: every chart as PNG, SVG and CSV, and the failures of writing them (a
 // full disk, a file too large), as the user sees them, with the advisor's export dialog.
+#include "app/gui/views/cluster/clustercharts.h"
 #include "tests/gui/guitest.h"
 
 #include <QCategoryAxis>
@@ -152,7 +153,7 @@ private slots:
         QVERIFY(waitSettled(w));
         QTemporaryDir dir;
         const QString folder = dir.filePath(QStringLiteral("charts"));
-        const int clusterCharts = int(w.views().cluster()->charts().size());
+        const int clusterCharts = int(w.views().cluster()->charts().all().size());
         QVERIFY(clusterCharts >= 4);
         QCOMPARE(w.files().exportAllCharts(folder), 3 * (4 + clusterCharts));
         for (const QString& name : {QStringLiteral("compare-allowed"), QStringLiteral("compare-bursts"),

@@ -1,5 +1,6 @@
 // The main window: help, every shipped scenario run and shown, parameter edits, saving,
 // destruction, Cancel and reflow on a small window.
+#include "app/gui/views/cluster/clustercharts.h"
 #include "tests/gui/guitest.h"
 
 #include "app/gui/dialogs/tourdialog.h"
@@ -459,7 +460,7 @@ private slots:
         QVERIFY2(summary.contains(QStringLiteral("policy: ")), qPrintable(summary));
         // Above the charts, the full width of the view.
         QVERIFY(cluster->topologySummary()->mapTo(cluster, QPoint(0, 0)).y()
-                < cluster->globalChart()->mapTo(cluster, QPoint(0, 0)).y());
+                < cluster->charts().global()->mapTo(cluster, QPoint(0, 0)).y());
         QVERIFY(cluster->topologySummary()->width() > cluster->width() * 9 / 10);
         cluster->topologySummary()->expandButton()->click();
         QVERIFY(cluster->topologySummary()->isExpanded());

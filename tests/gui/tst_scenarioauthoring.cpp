@@ -7,6 +7,7 @@
 #include "app/gui/editors/clusterparteditor.h"
 #include "app/gui/editors/scenarioform.h"
 #include "app/gui/editors/trafficeditor.h"
+#include "app/gui/views/cluster/clustercharts.h"
 #include "app/models/document/scenarioedits.h"
 #include "app/models/document/scenariofiles.h"
 #include "guitest.h"
@@ -181,7 +182,7 @@ private slots:
         QVERIFY(waitSettled(w));
         QTRY_VERIFY(cluster->hasCluster());
         // Keyed per user: one key's limit is no line over what all keys were allowed.
-        QCOMPARE(cluster->globalChart()->chart()->title(),
+        QCOMPARE(cluster->charts().global()->chart()->title(),
                  QStringLiteral("Allowed in the cluster, all keys (the limit is per key)"));
         TopologyPanel* topology = cluster->topology();
         topology->repaint();

@@ -4,6 +4,7 @@
 #include "app/gui/charts/cluster/clustertimechart.h"
 #include "app/gui/charts/logs/ratedistributionchart.h"
 #include "app/gui/charts/logs/tradeoffchart.h"
+#include "app/gui/views/cluster/clustercharts.h"
 #include "app/gui/views/cluster/clusterview.h"
 #include "app/gui/views/compare/compareview.h"
 #include "app/gui/views/logs/advisorcharts.h"
@@ -177,7 +178,7 @@ int WindowFiles::exportAllCharts(const QString& dir)
     for (ChartView* c : m_views->compare()->charts())
         charts.append({QStringLiteral("compare"), c});
     if (m_views->cluster()->hasCluster())
-        for (ChartView* c : m_views->cluster()->charts())
+        for (ChartView* c : m_views->cluster()->charts().all())
             charts.append({QStringLiteral("cluster"), c});
     if (m_views->logs()->result()) {
         charts.append({QStringLiteral("logs"), m_views->logs()->advisor()->charts().distributionChart()});

@@ -1,7 +1,7 @@
 #pragma once
 // The Cluster view (gui-guide.md 4.4) over a cluster run: an algorithm picker (the selected lane),
 // the painted topology, the faults timeline, five time charts on one x axis with outages hatched
-// and clock steps dotted, and a summary row. Three charts draw every lane, the selected one wide
+// and clock steps dotted (ClusterCharts), and a summary row (ClusterSummaryRow). Three charts draw every lane, the selected one wide
 // (global allowed vs the global limit, overshoot, rejected per lane), named in a legend strip
 // over them whose entries hide and show lanes; two follow the selected lane (allowed per
 // instance, decisions during outages). A chart with nothing to show in the run
@@ -17,29 +17,20 @@
 #include <memory>
 
 class QComboBox;
-class QFrame;
 class QHBoxLayout;
 class QLabel;
 class QStackedWidget;
-class QTimer;
 class QVBoxLayout;
 
 namespace ratelab {
 
-class ChartGrid;
-class ChartView;
-class CollapsibleChart;
+class ClusterCharts;
 class ClusterEmptyState;
 class ClusterPartEditor;
-class ScenarioDraft;
-class ClusterTimeChart;
+class ClusterSummaryRow;
 class FaultsTimeline;
-class GlobalAllowedChart;
-class InstanceAllowedChart;
-class LaneRejectedChart;
 class LegendStrip;
-class OutageDecisionsChart;
-class OvershootChart;
+class ScenarioDraft;
 class TopologySummary;
 
 class ClusterView : public QWidget {
@@ -54,18 +45,11 @@ public:
     // Traffic tab instead); the editor, or null.
     ClusterPartEditor* editPart(TopologyPanel::Part part);
     void setDark(bool dark);
-    void setAlgorithm(int index);
 
     bool hasCluster() const;
     ClusterEmptyState* emptyState() const { return m_empty; }
-    GlobalAllowedChart* globalChart() const { return m_global; }
-    InstanceAllowedChart* instanceChart() const { return m_instances; }
-    OutageDecisionsChart* outageChart() const { return m_outage; }
-    OvershootChart* overshootChart() const { return m_overshoot; }
-    LaneRejectedChart* rejectedChart() const { return m_rejected; }
-    QList<ClusterTimeChart*> charts() const;
-    // The chart's place in the stack: the chart, or the one line it folds to.
-    CollapsibleChart* slotOf(const ClusterTimeChart* chart) const;
+    ClusterCharts& charts() const { return *m_charts; }
+    ClusterSummaryRow& summary() const { return *m_summary; }
     FaultsTimeline* timeline() const { return m_timeline; }
     TopologyPanel* topology() const { return m_topology; }
     TopologySummary* topologySummary() const { return m_topologySummary; }
@@ -74,7 +58,6 @@ public:
     static constexpr int kCollapseTopologyBelowPx = 1400;
     QComboBox* algorithmPicker() const { return m_picker; }
     LegendStrip* legend() const { return m_legend; }
-    QString summaryText() const;
 
 signals:
     void readout(const QString& text);
@@ -86,16 +69,11 @@ protected:
 
 private:
     void createTopBar(QWidget* content, QVBoxLayout* layout);
-    QHBoxLayout* createBody(QWidget* content);
-    QFrame* createSummary(QWidget* content);
     void connectSignals();
     void setCollapsed(bool collapsed);
     void update();
     void syncTimeline();
-    void alignPlots();
-    void foldEmptyCharts();
     void updateLegend();
-    void updateSummary();
     void onHover(double x);
 
     ClusterInput m_input;
@@ -109,15 +87,8 @@ private:
     bool m_collapsed = false;
     FaultsTimeline* m_timeline = nullptr;
     LegendStrip* m_legend = nullptr;  // the lanes, over the charts that draw them all
-    GlobalAllowedChart* m_global = nullptr;
-    InstanceAllowedChart* m_instances = nullptr;
-    OutageDecisionsChart* m_outage = nullptr;
-    OvershootChart* m_overshoot = nullptr;
-    LaneRejectedChart* m_rejected = nullptr;
-    QList<CollapsibleChart*> m_slots;  // one per chart, in charts() order
-    ChartGrid* m_grid = nullptr;
-    QList<QLabel*> m_stats;
-    QTimer* m_alignTimer = nullptr;
+    ClusterCharts* m_charts = nullptr;
+    ClusterSummaryRow* m_summary = nullptr;
 };
 
 }  // namespace ratelab
