@@ -13,6 +13,7 @@
 // the reason.
 
 #include "app/gui/parts/countsselector.h"
+#include "app/gui/views/compare/comparebar.h"
 #include "app/gui/views/compare/compareview.h"
 #include "app/gui/window/mainwindow.h"
 #include "app/gui/window/scenariodock.h"
@@ -225,10 +226,10 @@ void applyCompareOptions(MainWindow& window, const Options& options)
 {
     ratelab::CompareView* compare = window.views().compare();
     if (options.key)
-        compare->countsSelector()->setKey(options.key);
+        compare->bar().selector()->setKey(options.key);
     if (options.bucketUs > 0)
-        compare->countsSelector()->setBucket(options.bucketUs);
-    compare->countsSelector()->setStrips(options.strips);
+        compare->bar().selector()->setBucket(options.bucketUs);
+    compare->bar().selector()->setStrips(options.strips);
     window.scenarioDock()->tabs()->setCurrentIndex(options.dockTab);
     if (!options.rangeUs)
         return;

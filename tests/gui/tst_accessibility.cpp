@@ -107,9 +107,9 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const QList<QWidget*> chain = focusChain(&w);
-        for (ChartView* chart : w.views().compare()->charts())
+        for (ChartView* chart : w.views().compare()->charts().shown())
             QVERIFY2(chain.contains(chart), qPrintable(chart->accessibleName()));
-        AllowedChart* a = w.views().compare()->allowedChart();
+        AllowedChart* a = w.views().compare()->charts().allowed();
         QCOMPARE(a->accessibleName(), a->chart()->title().simplified());
         a->setFocus();
         const auto full = a->zoom().currentRange();

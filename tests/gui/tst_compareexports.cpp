@@ -17,7 +17,7 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         QTemporaryDir dir;
-        for (ChartView* chart : w.views().compare()->charts()) {
+        for (ChartView* chart : w.views().compare()->charts().shown()) {
             const QString stem = dir.filePath(chart->exportName());
             QVERIFY(chart->exporter().exportPng(stem + QStringLiteral(".png")));
             const QImage png(stem + QStringLiteral(".png"));
@@ -40,7 +40,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        AllowedChart* a = w.views().compare()->allowedChart();
+        AllowedChart* a = w.views().compare()->charts().allowed();
         const QString unzoomed = a->exporter().csv();
         a->zoom().setRange(std::make_pair(20.25, 41.5));
         a->refreshNow();
@@ -98,7 +98,7 @@ private slots:
         w.theme().setTheme(WindowTheme::Theme::Light);
         w.openScenario(defaultScenario(), QString());
         QVERIFY(waitSettled(w));
-        AllowedChart* a = w.views().compare()->allowedChart();
+        AllowedChart* a = w.views().compare()->charts().allowed();
         const QImage image = a->exporter().renderImage(1.0, true);
         const int footer = QFontMetrics(a->font()).height();
         const int plotHeight = int(a->chart()->geometry().height());
@@ -121,10 +121,10 @@ private slots:
         QVERIFY(showScenario(w, defaultScenario()));
         const Report& r = *w.controller()->lastReport();
         const QStringList bursts =
-            w.views().compare()->burstChart()->exporter().csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            w.views().compare()->charts().burst()->exporter().csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(bursts.front(), QStringLiteral("id,peak_burst_ratio,allowed_cost,limit,window_us,at_us,key"));
         const QStringList state =
-            w.views().compare()->stateChart()->exporter().csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            w.views().compare()->charts().state()->exporter().csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(state.front(), QStringLiteral("id,state_bytes_per_key,peak_state_bytes,peak_live_keys,redis_bytes_per_key"));
         QCOMPARE(bursts.size(), qsizetype(r.algorithms.size() + 1));
         for (std::size_t i = 0; i < r.algorithms.size(); ++i) {
@@ -201,7 +201,7 @@ private slots:
         QCOMPARE(shown, QStringLiteral("Export report\nCannot write %1: %2").arg(report, osReason(EFBIG)));
         QCOMPARE(contentOf(report), previous);
 
-        for (ChartView* chart : w.views().compare()->charts()) {
+        for (ChartView* chart : w.views().compare()->charts().shown()) {
             QString error;
             QVERIFY(!chart->exporter().exportPng(full, &error));
             QCOMPARE(error, noSpace);
@@ -212,7 +212,7 @@ private slots:
             QVERIFY(!chart->exporter().exportCsv(full, &error));
             QCOMPARE(error, noSpace);
         }
-        ChartView* chart = w.views().compare()->charts().front();
+        ChartView* chart = w.views().compare()->charts().shown().front();
         const QString png = dir.filePath(QStringLiteral("chart.png"));
         QVERIFY(chart->exporter().exportPng(png));
         const QByteArray image = contentOf(png);

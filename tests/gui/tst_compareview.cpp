@@ -65,7 +65,7 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
         CompareView* view = w.views().compare();
-        AllowedChart* chart = view->allowedChart();
+        AllowedChart* chart = view->charts().allowed();
         QCOMPARE(chart->data().values().size(), std::size_t(2));
         QCOMPARE(chart->data().values()[0], (std::vector<double>{5, 5}));
         QCOMPARE(chart->data().values()[1], (std::vector<double>{5, 1}));
@@ -73,12 +73,12 @@ private slots:
         QVERIFY2(chart->title().contains(QStringLiteral("all keys · 1 s buckets · limit is per key: pick a key")),
                  qPrintable(chart->title()));
         // The busiest keys to pick from: mallory's 8 requests, alice's 2.
-        QComboBox* keys = view->countsSelector()->keyBox();
+        QComboBox* keys = view->bar().selector()->keyBox();
         QCOMPARE(keys->count(), 3);
         QCOMPARE(keys->itemText(1), QStringLiteral("mallory"));
         QCOMPARE(keys->itemText(2), QStringLiteral("alice"));
 
-        view->countsSelector()->setBucket(50'000);
+        view->bar().selector()->setBucket(50'000);
         keys->setCurrentIndex(1);
         emit keys->activated(1);
         QVERIFY(waitCompareReady(view));
@@ -98,7 +98,7 @@ private slots:
         QVERIFY(waitCompareReady(view));
         QCOMPARE(chart->data().values()[1], perSecond({{0, 1}, {30, 1}}, 40, 0.05));
         QVERIFY(chart->data().limit());
-        view->countsSelector()->setKey(std::nullopt);
+        view->bar().selector()->setKey(std::nullopt);
         QVERIFY(waitCompareReady(view));
         QCOMPARE(chart->data().values()[0], perSecond({{0, 1}, {18, 3}, {19, 1}, {20, 3}, {21, 1}, {30, 1}}, 40, 0.05));
         QVERIFY(!chart->data().limit());
@@ -125,9 +125,9 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, attackScenario(dir, kWindowAndLog)));
         CompareView* view = w.views().compare();
-        AllowedChart* chart = view->allowedChart();
-        view->countsSelector()->setBucket(50'000);
-        view->countsSelector()->setKey(std::string("mallory"));
+        AllowedChart* chart = view->charts().allowed();
+        view->bar().selector()->setBucket(50'000);
+        view->bar().selector()->setKey(std::string("mallory"));
         QVERIFY(waitCompareReady(view));
         const auto peakY = [](QLineSeries* s) {
             double top = -1e300;
@@ -135,7 +135,7 @@ private slots:
                 top = std::max(top, p.y());
             return top;
         };
-        view->countsSelector()->stripsBox()->click();
+        view->bar().selector()->stripsBox()->click();
         chart->refreshNow();
         QVERIFY(chart->strips());
         const auto& strips = chart->stripLayout().strips();
@@ -152,13 +152,13 @@ private slots:
         QCOMPARE(axis->categoriesLabels(), (QStringList{QStringLiteral("log"), QStringLiteral("fw")}));
         QVERIFY2(chart->title().contains(QStringLiteral("one strip each")), qPrintable(chart->title()));
 
-        view->legend()->setHidden({QStringLiteral("fw")});
+        view->bar().legend()->setHidden({QStringLiteral("fw")});
         chart->refreshNow();
         QCOMPARE(chart->stripLayout().strips().size(), std::size_t(1));
         QCOMPARE(chart->stripLayout().strips()[0].lane, std::size_t(1));
 
-        view->legend()->setHidden({});
-        view->countsSelector()->stripsBox()->click();
+        view->bar().legend()->setHidden({});
+        view->bar().selector()->stripsBox()->click();
         chart->refreshNow();
         QVERIFY(chart->stripLayout().strips().empty());
         QCOMPARE(peakY(chart->algorithmSeries()[0]), 60.0);
@@ -173,12 +173,12 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        CountsSelector* selector = w.views().compare()->countsSelector();
+        CountsSelector* selector = w.views().compare()->bar().selector();
         selector->setKey(std::string("mallory"));
         selector->setBucket(50'000);
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
         QVERIFY(waitSettled(w));
-        AllowedChart* chart = w.views().compare()->allowedChart();
+        AllowedChart* chart = w.views().compare()->charts().allowed();
         QVERIFY(selector->modeButton(AllowedChart::Mode::MinusLog)->isEnabled());
         selector->modeButton(AllowedChart::Mode::Rejected)->click();
         QCOMPARE(chart->mode(), AllowedChart::Mode::Rejected);
@@ -215,7 +215,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("endpoint-tiers")));
-        QTableView* table = w.views().compare()->endpointTable();
+        QTableView* table = w.views().compare()->tables().endpoints();
         QVERIFY(table->isVisible());
         QAbstractItemModel* model = table->model();
         QCOMPARE(model->rowCount(), 3);
@@ -242,10 +242,10 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("limit-after-work")));
-        BackendChart* chart = w.views().compare()->backendChart();
+        BackendChart* chart = w.views().compare()->charts().backend();
         QVERIFY(chart->isVisible());
-        QVERIFY(!w.views().compare()->delayChart()->isVisible());
-        QCOMPARE(w.views().compare()->charts().back(), static_cast<ChartView*>(chart));
+        QVERIFY(!w.views().compare()->charts().delay()->isVisible());
+        QCOMPARE(w.views().compare()->charts().shown().back(), static_cast<ChartView*>(chart));
         QCOMPARE(chart->lines().size(), 2);
         const double histogramError = 1.016;  // delayhistogram.h: bucket error under 1.6%
         const qint64 first = chart->latencyAt(0, 59'500'000);
@@ -258,16 +258,16 @@ private slots:
             QStringLiteral("limiter first: limiter before the work, backend %1 busy").arg(firstBusy)));
         QVERIFY(chart->summaryText(1).startsWith(QStringLiteral("limiter last: limiter after the work, backend > 99.9% busy")));
 
-        QTableView* table = w.views().compare()->table();
+        QTableView* table = w.views().compare()->tables().summary();
         QVERIFY(!table->isColumnHidden(ReportModel::BackendBusy));
-        ReportModel* model = w.views().compare()->reportModel();
+        ReportModel* model = w.views().compare()->tables().model();
         QCOMPARE(model->index(0, ReportModel::BackendBusy).data().toString(), firstBusy);
         QVERIFY(model->index(1, ReportModel::BackendLatencyP99).data(ReportModel::SortRole).toLongLong() >= 14'750'000);
 
         // A scenario without a backend: the delay chart is back, the columns gone.
         w.openScenario(defaultScenario(), QString());
         QVERIFY(waitSettled(w));
-        QVERIFY(w.views().compare()->delayChart()->isVisible());
+        QVERIFY(w.views().compare()->charts().delay()->isVisible());
         QVERIFY(!chart->isVisible());
         QVERIFY(table->isColumnHidden(ReportModel::BackendBusy));
         QVERIFY(table->isColumnHidden(ReportModel::BackendLatencyP99));
@@ -279,7 +279,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        QTableView* table = w.views().compare()->table();
+        QTableView* table = w.views().compare()->tables().summary();
         QVERIFY(table->model()
                     ->headerData(ReportModel::PeakBurst, Qt::Horizontal, Qt::ToolTipRole)
                     .toString()
@@ -312,7 +312,7 @@ private slots:
         CompareView* compare = w.views().compare();
         compare->setPinned(true);
         QVERIFY(compare->isPinned());
-        ReportModel* model = compare->reportModel();
+        ReportModel* model = compare->tables().model();
         const auto rowOf = [&](const char* id) {
             for (int r = 0; r < model->rowCount(); ++r)
                 if (model->index(r, 0).data(ReportModel::AlgorithmIdRole).toString() == QLatin1String(id))
@@ -336,12 +336,12 @@ private slots:
         QCOMPARE(model->index(fixed, ReportModel::Allowed).data().toString(), QStringLiteral("600"));
         QCOMPARE(model->index(fixed, ReportModel::Allowed).data(ReportModel::DeltaRole).toDouble(), 0.0);
         // Chart A draws the pinned run's four lanes faint, beside this run's four.
-        QCOMPARE(compare->allowedChart()->pinnedSeries().size(), 4);
-        QCOMPARE(compare->allowedChart()->algorithmSeries().size(), 4);
+        QCOMPARE(compare->charts().allowed()->pinnedSeries().size(), 4);
+        QCOMPARE(compare->charts().allowed()->algorithmSeries().size(), 4);
 
         compare->setPinned(false);
-        QVERIFY(compare->allowedChart()->pinnedSeries().isEmpty()
-                || QTest::qWaitFor([&] { return compare->allowedChart()->pinnedSeries().isEmpty(); }));
+        QVERIFY(compare->charts().allowed()->pinnedSeries().isEmpty()
+                || QTest::qWaitFor([&] { return compare->charts().allowed()->pinnedSeries().isEmpty(); }));
         QCOMPARE(model->index(log, ReportModel::Allowed).data().toString(), QStringLiteral("600"));
     }
 
@@ -350,10 +350,10 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const QString id = QString::fromStdString(w.controller()->lastReport()->algorithms.front().id);
-        w.views().compare()->legend()->setHidden({id});
-        QVERIFY(!w.views().compare()->allowedChart()->algorithmSeries().front()->isVisible());
-        QVERIFY(w.views().compare()->burstChart()->bars().front().hidden);
-        QVERIFY(w.views().compare()->reportModel()->index(0, 0).data(Qt::FontRole).value<QFont>().italic());
+        w.views().compare()->bar().legend()->setHidden({id});
+        QVERIFY(!w.views().compare()->charts().allowed()->algorithmSeries().front()->isVisible());
+        QVERIFY(w.views().compare()->charts().burst()->bars().front().hidden);
+        QVERIFY(w.views().compare()->tables().model()->index(0, 0).data(Qt::FontRole).value<QFont>().italic());
     }
 
     // Two of one family: the second is dashed, and a patterned line is downsampled to a quarter
@@ -371,7 +371,7 @@ private slots:
                                                "two-buckets");
         MainWindow w;
         QVERIFY(showScenario(w, scenario));
-        AllowedChart* chart = w.views().compare()->allowedChart();
+        AllowedChart* chart = w.views().compare()->charts().allowed();
         chart->refreshNow();
         const auto series = chart->algorithmSeries();
         QCOMPARE(series.size(), qsizetype(2));
@@ -400,7 +400,7 @@ private slots:
         for (const Scenario& scenario : {eight, defaultScenario()}) {
             MainWindow w;
             QVERIFY(showScenario(w, scenario));
-            const QList<QLineSeries*> series = w.views().compare()->allowedChart()->algorithmSeries();
+            const QList<QLineSeries*> series = w.views().compare()->charts().allowed()->algorithmSeries();
             QCOMPARE(series.size(), qsizetype(scenario.algorithms.size()));
             QSet<QString> pairs;
             for (QLineSeries* line : series) {
@@ -411,7 +411,7 @@ private slots:
             }
             QCOMPARE(pairs.size(), series.size());
             QList<QImage> swatches;
-            for (QToolButton* entry : w.views().compare()->legend()->findChildren<QToolButton*>()) {
+            for (QToolButton* entry : w.views().compare()->bar().legend()->findChildren<QToolButton*>()) {
                 QVERIFY(entry->iconSize().width() >= 3 * entry->iconSize().height());
                 const QImage image = entry->icon().pixmap(entry->iconSize()).toImage();
                 QVERIFY(!swatches.contains(image));
@@ -433,11 +433,11 @@ private slots:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        w.views().compare()->countsSelector()->setKey(std::string("mallory"));
-        w.views().compare()->countsSelector()->setBucket(1'000'000);
+        w.views().compare()->bar().selector()->setKey(std::string("mallory"));
+        w.views().compare()->bar().selector()->setBucket(1'000'000);
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
         QVERIFY(waitSettled(w));
-        AllowedChart* chart = w.views().compare()->allowedChart();
+        AllowedChart* chart = w.views().compare()->charts().allowed();
         QCOMPARE(chart->data().values()[0], (std::vector<double>{4, 4}));
         QCOMPARE(chart->data().limit()->front().costPerSecond, 4.0);
         chart->refreshNow();
@@ -465,16 +465,16 @@ private slots:
         w.resize(1600, 1000);
         w.show();
         CompareView* view = w.views().compare();
-        view->countsSelector()->setKey(std::string("mallory"));
-        view->countsSelector()->setBucket(50'000);
+        view->bar().selector()->setKey(std::string("mallory"));
+        view->bar().selector()->setBucket(50'000);
         w.openScenario(attackScenario(dir, kWindowAndLog), QString());
         QVERIFY(waitSettled(w));
-        BurstChart* burst = view->burstChart();
+        BurstChart* burst = view->charts().burst();
         QCOMPARE(burst->shownPeak(0)->ratio, 2.0);
         QCOMPARE(burst->shownPeak(0)->atUs, SimTime(1'060'000));
         QCOMPARE(burst->shownPeak(1)->ratio, 1.0);
 
-        AllowedChart* chart = view->allowedChart();
+        AllowedChart* chart = view->charts().allowed();
         chart->refreshNow();
         const auto pixel = [chart](double seconds) {
             const QPointF scene = chart->chart()->mapToPosition(QPointF(seconds, 0), chart->algorithmSeries().front());
@@ -491,8 +491,8 @@ private slots:
         QCOMPARE(burst->bars()[0].value, 0.75);
         QVERIFY2(burst->title().contains(QStringLiteral("key mallory")), qPrintable(burst->title()));
 
-        view->countsSelector()->setKey(std::nullopt);
-        view->countsSelector()->setBucket(0);  // the report's, 1 s
+        view->bar().selector()->setKey(std::nullopt);
+        view->bar().selector()->setBucket(0);  // the report's, 1 s
         QVERIFY(waitCompareReady(view));
         QCOMPARE(burst->shownPeak(0)->ratio, 1.0);
         QCOMPARE(burst->shownPeak(0)->atUs, SimTime(960'000));
@@ -514,7 +514,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showExample(w, QStringLiteral("cluster-redis-outage"), MainWindow::View::Compare));
-        StateChart* chart = w.views().compare()->stateChart();
+        StateChart* chart = w.views().compare()->charts().state();
         const QStringList expected{QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
                                    QStringLiteral("16 B/key · 16 B, 1 key in the store · in Redis 181 B"),
                                    QStringLiteral("16 B/key · 80 B, 5 keys: store 1, up to 1 per instance · in Redis 181 B"),
@@ -534,9 +534,9 @@ private slots:
             const QRectF r = label->mapRectToScene(label->boundingRect());
             QVERIFY2(plot.contains(r), qPrintable(QStringLiteral("%1 outside the plot").arg(expected[i])));
         }
-        ReportModel* model = w.views().compare()->reportModel();
+        ReportModel* model = w.views().compare()->tables().model();
         QCOMPARE(model->index(2, ReportModel::PeakState).data().toString(), QStringLiteral("80 B"));
-        QTableView* table = w.views().compare()->table();
+        QTableView* table = w.views().compare()->tables().summary();
         QVERIFY(table->isColumnHidden(ReportModel::NeverAdmissible));
         // The last column still takes the table's remaining width.
         const QHeaderView* header = table->horizontalHeader();
@@ -563,12 +563,12 @@ private slots:
                                                "costly", dir.path().toStdString());
         MainWindow w;
         QVERIFY(showScenario(w, scenario, MainWindow::View::Compare));
-        QVERIFY(!w.views().compare()->table()->isColumnHidden(ReportModel::NeverAdmissible));
-        ReportModel* model = w.views().compare()->reportModel();
+        QVERIFY(!w.views().compare()->tables().summary()->isColumnHidden(ReportModel::NeverAdmissible));
+        ReportModel* model = w.views().compare()->tables().model();
         QCOMPARE(model->index(0, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("5"));
         QCOMPARE(model->index(1, ReportModel::NeverAdmissible).data().toString(), QStringLiteral("8"));
         // Every row visible above the horizontal scroll bar the wider table needs.
-        QTableView* table = w.views().compare()->table();
+        QTableView* table = w.views().compare()->tables().summary();
         QVERIFY(table->rowViewportPosition(1) + table->rowHeight(1) <= table->viewport()->height());
     }
 };

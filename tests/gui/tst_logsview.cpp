@@ -127,7 +127,7 @@ private slots:
         const auto report = w.controller()->lastReport();
         QVERIFY(report);
         QCOMPARE(report->algorithms.size(), advice->recommendations.size());
-        ReportModel* model = w.views().compare()->reportModel();
+        ReportModel* model = w.views().compare()->tables().model();
         for (std::size_t i = 0; i < advice->recommendations.size(); ++i) {
             const Recommendation& rec = advice->recommendations[i];
             const AlgorithmReport& r = report->algorithms[i];

@@ -77,7 +77,7 @@ private slots:
         const PeakBurst peak = w.controller()->lastReport()->algorithms.front().peakBurst;
         QCOMPARE(peak.key, std::string("user-0"));
         QCOMPARE(peak.atUs, SimTime(1'090'000));
-        QTableView* table = w.views().compare()->table();  // the summary, not the breakdown by endpoint
+        QTableView* table = w.views().compare()->tables().summary();  // the summary, not the breakdown by endpoint
         QVERIFY(table);
         const QModelIndex row = table->model()->index(0, ReportModel::Acceptance);  // a column always shown
         QSignalSpy learnReady(w.views().learn(), &LearnView::ready);
@@ -96,7 +96,7 @@ private slots:
         const PeakBurst logPeak = w.controller()->lastReport()->algorithms[1].peakBurst;
         QCOMPARE(logPeak.atUs, SimTime(990'000));
         w.views().setView(MainWindow::View::Compare);
-        emit w.views().compare()->burstChart()->barSets()[1]->doubleClicked(0);
+        emit w.views().compare()->charts().burst()->barSets()[1]->doubleClicked(0);
         QCOMPARE(w.views().view(), MainWindow::View::Learn);
         QVERIFY(w.views().learn()->isReady() || learnReady.wait(kRunTimeoutMs));
         const LaneCanvas::Lane& logLane = w.views().learn()->canvas()->lanes().front();
@@ -128,7 +128,7 @@ private slots:
         // The table holds exactly what the engine reports for the same scenario.
         RunControl control;
         const Report expected = runScenario(scenario, control);
-        ReportModel* model = w.views().compare()->reportModel();
+        ReportModel* model = w.views().compare()->tables().model();
 
         // File > Export report writes, byte for byte, the report.json of the same run outside the app.
         const QString exported = QDir(QDir::tempPath()).filePath("ratelab-tst-gui-report.json");
@@ -149,24 +149,24 @@ private slots:
         }
 
         // Chart A: one series per algorithm, downsampled within 2 x plot columns.
-        w.views().compare()->allowedChart()->refreshNow();
-        const int cap = 2 * w.views().compare()->allowedChart()->plotColumns();
-        const auto series = w.views().compare()->allowedChart()->algorithmSeries();
+        w.views().compare()->charts().allowed()->refreshNow();
+        const int cap = 2 * w.views().compare()->charts().allowed()->plotColumns();
+        const auto series = w.views().compare()->charts().allowed()->algorithmSeries();
         QCOMPARE(series.size(), qsizetype(expected.algorithms.size()));
         for (QLineSeries* s : series) {
             QVERIFY(s->count() > 0 || expected.algorithms.front().allowedSeries.empty());
             QVERIFY2(s->count() <= cap, qPrintable(QStringLiteral("%1 > %2").arg(s->count()).arg(cap)));
         }
         // B and C: a bar per algorithm; D: a curve per shaper, or the empty state.
-        QCOMPARE(w.views().compare()->burstChart()->bars().size(), qsizetype(expected.algorithms.size()));
-        QCOMPARE(w.views().compare()->stateChart()->bars().size(), qsizetype(expected.algorithms.size()));
+        QCOMPARE(w.views().compare()->charts().burst()->bars().size(), qsizetype(expected.algorithms.size()));
+        QCOMPARE(w.views().compare()->charts().state()->bars().size(), qsizetype(expected.algorithms.size()));
         qsizetype shapers = 0;
         for (const AlgorithmReport& a : expected.algorithms)
             shapers += a.delay ? 1 : 0;
-        QCOMPARE(w.views().compare()->delayChart()->lines().size(), shapers);
-        QCOMPARE(w.views().compare()->delayChart()->isEmptyState(), shapers == 0);
+        QCOMPARE(w.views().compare()->charts().delay()->lines().size(), shapers);
+        QCOMPARE(w.views().compare()->charts().delay()->isEmptyState(), shapers == 0);
         for (int i = 0; i < int(expected.algorithms.size()); ++i)
-            QCOMPARE(w.views().compare()->burstChart()->bars()[i].value, expected.algorithms[std::size_t(i)].peakBurst.ratio);
+            QCOMPARE(w.views().compare()->charts().burst()->bars()[i].value, expected.algorithms[std::size_t(i)].peakBurst.ratio);
 
         // The Learn view traces the busiest key through the first algorithm.
         QSignalSpy learnReady(w.views().learn(), &LearnView::ready);
@@ -213,7 +213,7 @@ private slots:
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
         const auto before = w.controller()->lastReport();
-        const QList<QPointF> pointsBefore = w.views().compare()->allowedChart()->algorithmSeries().front()->points();
+        const QList<QPointF> pointsBefore = w.views().compare()->charts().allowed()->algorithmSeries().front()->points();
 
         ScenarioDock* dock = w.scenarioDock();
         dock->selectAlgorithm(0);
@@ -253,8 +253,8 @@ private slots:
         QVERIFY(after != before);
         QCOMPARE(w.document()->scenario().algorithms.front().params.at(param.toStdString()), std::string("1"));
         QVERIFY(after->algorithms.front().allowed < before->algorithms.front().allowed);
-        w.views().compare()->allowedChart()->refreshNow();
-        QVERIFY(w.views().compare()->allowedChart()->algorithmSeries().front()->points() != pointsBefore);
+        w.views().compare()->charts().allowed()->refreshNow();
+        QVERIFY(w.views().compare()->charts().allowed()->algorithmSeries().front()->points() != pointsBefore);
 
         // Undo restores the value and re-runs.
         QSignalSpy again(w.controller(), &SimulationController::finished);
@@ -361,7 +361,7 @@ private slots:
         QVERIFY(done.count() > 0 || done.wait(kRunTimeoutMs));
         QTRY_VERIFY(!w.controller()->isRunning());
         QVERIFY(w.controller()->lastReport());
-        QVERIFY(w.views().compare()->reportModel()->rowCount() > 0);
+        QVERIFY(w.views().compare()->tables().model()->rowCount() > 0);
         Q_UNUSED(before);
     }
 
@@ -374,7 +374,7 @@ private slots:
         QVERIFY(showScenario(w, defaultScenario()));
         QVERIFY(!w.dockRail().isFolded());
         QVERIFY(w.scenarioDock()->isVisible());
-        ChartGrid* grid = w.views().compare()->chartGrid();
+        ChartGrid* grid = w.views().compare()->charts().grid();
         QVERIFY(!grid->isCompact());
 
         w.resize(1400, 900);
@@ -385,9 +385,9 @@ private slots:
         w.resize(1024, 700);
         QTRY_VERIFY(grid->isCompact());
         // One chart shown at a time, each still holding its series.
-        QVERIFY(w.views().compare()->allowedChart()->isVisible());
-        QVERIFY(!w.views().compare()->burstChart()->isVisible());
-        QCOMPARE(w.views().compare()->burstChart()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
+        QVERIFY(w.views().compare()->charts().allowed()->isVisible());
+        QVERIFY(!w.views().compare()->charts().burst()->isVisible());
+        QCOMPARE(w.views().compare()->charts().burst()->bars().size(), qsizetype(defaultScenario().algorithms.size()));
 
         // The rail's button opens the dock as an overlay over the charts: the views keep their
         // place and size, the dock stays folded. Escape closes it, so does a click outside it;
@@ -408,7 +408,7 @@ private slots:
         QCOMPARE(overlay->geometry().top(), viewBefore.top() + w.views().tabs()->tabBar()->height());  // under the tabs
         QCOMPARE(overlay->geometry().bottom(), viewBefore.bottom());
         QCOMPARE(overlay->width(), DockRail::kOverlayWidthPx);
-        QWidget* allowed = w.views().compare()->allowedChart();
+        QWidget* allowed = w.views().compare()->charts().allowed();
         QVERIFY(overlay->geometry().intersects(QRect(allowed->mapTo(&w, QPoint(0, 0)), allowed->size())));
         QTest::keyClick(contents, Qt::Key_Escape);
         QVERIFY(!overlay->isOpen());
@@ -438,7 +438,7 @@ private slots:
         QVERIFY(w.scenarioDock()->isVisible());
         QCOMPARE(w.scenarioDock()->widget(), contents);
         QVERIFY(w.dockRail().showAction()->isChecked());
-        QVERIFY(w.views().compare()->burstChart()->isVisible());
+        QVERIFY(w.views().compare()->charts().burst()->isVisible());
 
         // gui-guide.md 4.4: below 1400 px the Cluster view's topology folds to one row above the charts
         // (instances with their clock offsets, store, policy) that expands on demand.

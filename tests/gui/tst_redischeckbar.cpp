@@ -31,7 +31,7 @@ private slots:
         QVERIFY2(!url.url.isEmpty(), qPrintable(url.problem));
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        RedisCheckBar* bar = w.views().compare()->redisCheck();
+        RedisCheckBar* bar = w.views().compare()->bar().redisCheck();
         QSignalSpy finished(bar->controller(), &RedisCheckController::finished);
         bar->check(url.url);
         QCOMPARE(bar->action()->text(), QStringLiteral("Cancel check"));
@@ -52,7 +52,7 @@ private slots:
     {
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        RedisCheckBar* bar = w.views().compare()->redisCheck();
+        RedisCheckBar* bar = w.views().compare()->bar().redisCheck();
         QSignalSpy failed(bar->controller(), &RedisCheckController::failed);
         bar->check(QStringLiteral("redis://127.0.0.1:1"));
         QVERIFY(failed.wait(kRunTimeoutMs));
@@ -71,7 +71,7 @@ private slots:
         QSettings().remove(QStringLiteral("redis/url"));
         MainWindow w;
         QVERIFY(showScenario(w, defaultScenario()));
-        RedisCheckBar* bar = w.views().compare()->redisCheck();
+        RedisCheckBar* bar = w.views().compare()->bar().redisCheck();
         QSignalSpy finished(bar->controller(), &RedisCheckController::finished);
         QVERIFY(findAction(&w, QStringLiteral("Check against Redis")) == bar->action());  // in the Run menu
         // A URL that does not parse is not kept: the next check asks again.

@@ -4,6 +4,7 @@
 #include "app/gui/editors/trafficeditor.h"
 #include "app/gui/parts/redischeckbar.h"
 #include "app/gui/views/cluster/clusterview.h"
+#include "app/gui/views/compare/comparebar.h"
 #include "app/gui/views/compare/compareview.h"
 #include "app/gui/views/learn/learnview.h"
 #include "app/gui/views/logs/logsview.h"
@@ -77,7 +78,7 @@ void MainWindow::createMenus()
     run->addAction(m_bar->runAction());
     run->addAction(m_bar->cancelAction());
     run->addSeparator();
-    run->addAction(m_views->compare()->redisCheck()->action());  // its outcome: a line in Compare
+    run->addAction(m_views->compare()->bar().redisCheck()->action());  // its outcome: a line in Compare
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     m_views->addViewActions(view);

@@ -6,6 +6,7 @@
 #include "app/gui/charts/logs/tradeoffchart.h"
 #include "app/gui/views/cluster/clustercharts.h"
 #include "app/gui/views/cluster/clusterview.h"
+#include "app/gui/views/compare/comparecharts.h"
 #include "app/gui/views/compare/compareview.h"
 #include "app/gui/views/logs/advisorcharts.h"
 #include "app/gui/views/logs/advisorview.h"
@@ -175,7 +176,7 @@ bool WindowFiles::save(const QString& path)
 int WindowFiles::exportAllCharts(const QString& dir)
 {
     QList<QPair<QString, ChartView*>> charts;
-    for (ChartView* c : m_views->compare()->charts())
+    for (ChartView* c : m_views->compare()->charts().shown())
         charts.append({QStringLiteral("compare"), c});
     if (m_views->cluster()->hasCluster())
         for (ChartView* c : m_views->cluster()->charts().all())

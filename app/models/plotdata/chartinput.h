@@ -10,6 +10,7 @@
 
 #include <QSet>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -41,6 +42,15 @@ inline std::vector<palette::SeriesStyle> stylesForReport(const Report& report, b
     for (const AlgorithmReport& a : report.algorithms)
         families.push_back(a.family);
     return palette::stylesFor(families, dark);
+}
+
+// A report's algorithm ids in report order (the legend's entries).
+inline QStringList algorithmIds(const Report& report)
+{
+    QStringList ids;
+    for (const AlgorithmReport& a : report.algorithms)
+        ids << QString::fromStdString(a.id);
+    return ids;
 }
 
 }  // namespace ratelab

@@ -1,40 +1,27 @@
 #pragma once
-// The Compare view (gui-guide.md 4.1): A allowed over time, B peak burst, C state per key, D shaping
-// delay, E the sortable summary table (beside it, when the scenario has several endpoints, each
-// endpoint's acceptance per algorithm), under one legend strip. Above A, a key, a bucket and what
-// A shows (CountsSelector): for anything but every key at the report's bucket, the view counts
-// on a worker (BucketCountsController), and A and B show those counts. The x zoom of A is the
-// view's time range: B shows the peak bursts within it; a click on a burst bar zooms A to that
-// window.
+// The Compare view (gui-guide.md 4.1), a composition of its parts: over the charts a strip with
+// the legend, the key, the bucket and what chart A shows, Pin run and A's range (CompareBar);
+// A allowed over time, B peak burst, C state per key, D shaping delay (CompareCharts); under
+// them the sortable summary table and, when the scenario has several endpoints, each
+// endpoint's acceptance per algorithm (CompareTables). It fills the ChartInput the charts draw:
+// the report and its styles, the algorithms hidden in the legend, a pinned run, chart A's range
+// and the counts A and B read, which CompareCounting picks or counts on a worker for anything
+// but every key at the report's bucket. The x zoom of A is the view's time range: B shows the
+// peak bursts within it; a click on a burst bar zooms A to that window.
 
 #include "app/models/plotdata/chartinput.h"
 
-#include <QTimer>
 #include <QWidget>
 
-class QLabel;
-class QSortFilterProxyModel;
-class QTableView;
-class QToolButton;
 class QSplitter;
-class QStackedWidget;
 
 namespace ratelab {
 
-class AllowedChart;
-class BucketCountsController;
-class BackendChart;
-class BurstChart;
-class ChartGrid;
-class ChartView;
-class CountsSelector;
-struct CountsResult;
-class DelayChart;
-class EndpointSharesModel;
-class LegendStrip;
-class RedisCheckBar;
-class ReportModel;
-class StateChart;
+class CompareBar;
+class CompareCharts;
+class CompareCounting;
+class CompareTables;
+struct CountsSelection;
 
 class CompareView : public QWidget {
     Q_OBJECT
@@ -42,8 +29,8 @@ public:
     explicit CompareView(QWidget* parent = nullptr);
 
     // The legend and the table take a new report at once; the charts take it one per turn of
-    // the event loop (see stageCharts), and ready() follows the last and the counting for A and B
-    // (the busiest keys, and the key and bucket picked) of `scenario`, the report's.
+    // the event loop (CompareCharts::stage), and ready() follows the last and the counting for
+    // A and B (the busiest keys, and the key and bucket picked) of `scenario`, the report's.
     void setReport(std::shared_ptr<const Report> report, std::shared_ptr<const Scenario> scenario, const QString& scenarioName,
                    quint64 seed);
     void setDark(bool dark);
@@ -55,26 +42,11 @@ public:
     // Zooms chart A to [fromUs, toUs) from the scenario start, as a drag on it does.
     void zoomTo(SimTime fromUs, SimTime toUs);
 
-    AllowedChart* allowedChart() const { return m_allowed; }
-    BurstChart* burstChart() const { return m_burst; }
-    StateChart* stateChart() const { return m_state; }
-    DelayChart* delayChart() const { return m_delay; }
-    BackendChart* backendChart() const { return m_backend; }
-    // The four charts shown (D: the delay chart, or the backend's when the report has one).
-    QList<ChartView*> charts() const;
-    ReportModel* reportModel() const { return m_model; }
-    QTableView* table() const { return m_table; }
-    // The breakdown by endpoint beside the table; hidden when the scenario has one endpoint.
-    QTableView* endpointTable() const { return m_endpointTable; }
-    EndpointSharesModel* endpointModel() const { return m_endpointModel; }
-    LegendStrip* legend() const { return m_legend; }
-    ChartGrid* chartGrid() const { return m_grid; }
-    RedisCheckBar* redisCheck() const { return m_check; }
-    CountsSelector* countsSelector() const { return m_selector; }
-    BucketCountsController* countsController() const { return m_counts; }
-
-    // Narrower than this, the four charts are tabs (gui-guide.md 2: a 1200 px window with the dock folded).
-    static constexpr int kCompactBelowPx = 1100;
+    // Its parts, for the window's actions and exports and the tests.
+    CompareBar& bar() const { return *m_bar; }
+    CompareCharts& charts() const { return *m_charts; }
+    CompareTables& tables() const { return *m_tables; }
+    CompareCounting& counting() const { return *m_counting; }
 
 signals:
     // Hover readout for the status bar ("t = 61.240 s | token_bucket 412 req/s ...").
@@ -88,60 +60,25 @@ signals:
     // F1 on a table column: show `phrase`, the metric's definition, in the help's `document`.
     void definitionRequested(const QString& document, const QString& phrase);
 
-protected:
-    // F1 in the summary table opens the definition of the current column's metric.
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
-    static constexpr int kChartCount = 4;
-
-    void updateCharts();
-    QList<ChartView*> allCharts() const;  // the shown and the one D holds in reserve
-    void stageCharts();
-    QLayout* createTopBar();  // legend, then the counts selector and range label
-    void createTable();
-    void connectSignals();
+    void connectParts();
     void connectCounting();
     void zoomToBurst(int bar);
     void learnOnBurst(int bar);
-    void applyInput(int chart);
-    void updateRangeLabel();
+    void showRange();
     void rangeChanged();
     // A and B's counts for the key and bucket picked: the report's, those at hand, or counted.
     void updateCounts();
-    bool countsFit(const BucketCounts& counts) const;
-    void startCounting(bool counts);
-    void onCounted(const CountsResult& result);
+    CountsSelection selection() const;
     void checkReady();
-    void layoutTable(const QString& scenarioName, quint64 seed);
 
     ChartInput m_input;
     bool m_dark = false;
-    LegendStrip* m_legend = nullptr;
-    CountsSelector* m_selector = nullptr;
-    QToolButton* m_pin = nullptr;
-    RedisCheckBar* m_check = nullptr;
-    QLabel* m_rangeLabel = nullptr;
-    std::shared_ptr<const Scenario> m_scenario;
-    std::shared_ptr<const BucketCounts> m_reportCounts;  // the report's series as counts
-    bool m_keysListed = false;                           // the selector has this run's busiest keys
-    BucketCountsController* m_counts = nullptr;
-    AllowedChart* m_allowed = nullptr;
-    BurstChart* m_burst = nullptr;
-    StateChart* m_state = nullptr;
-    DelayChart* m_delay = nullptr;
-    BackendChart* m_backend = nullptr;
-    QStackedWidget* m_slotD = nullptr;  // the delay chart, or the backend's when the report has one
-    ReportModel* m_model = nullptr;
-    QSortFilterProxyModel* m_proxy = nullptr;
-    QTableView* m_table = nullptr;
-    EndpointSharesModel* m_endpointModel = nullptr;
-    QTableView* m_endpointTable = nullptr;
-    QSplitter* m_tables = nullptr;  // the table and the breakdown by endpoint
-    ChartGrid* m_grid = nullptr;
-    QSplitter* m_splitter = nullptr;
-    QTimer m_staging;
-    int m_nextStaged = kChartCount;  // the next chart stageCharts hands the input to
+    CompareBar* m_bar = nullptr;
+    CompareCharts* m_charts = nullptr;
+    CompareTables* m_tables = nullptr;
+    CompareCounting* m_counting = nullptr;
+    QSplitter* m_splitter = nullptr;  // the charts over the tables
 };
 
 }  // namespace ratelab
