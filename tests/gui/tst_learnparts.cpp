@@ -3,6 +3,7 @@
 // seeks, the seeker's moves within the lanes (no job for a time the lanes hold) and the
 // playground's edits. Every expected step and time follows from the histories built here.
 
+#include "app/gui/canvases/lanemouseeditor.h"
 #include "app/gui/views/learn/learncursor.h"
 #include "app/gui/views/learn/learnlanes.h"
 #include "app/gui/views/learn/learnpickers.h"
@@ -213,7 +214,7 @@ void TestLearnParts::playgroundEditsTheRequests()
     cursor.setLanes(lanesFor({tb}, &scenario, false, {}, false));
     cursor.moveTo(0);
     playground.showControls(true);
-    QVERIFY(playground.isOn() && canvas.isEditable());
+    QVERIFY(playground.isOn() && canvas.editor().isOn());
     playground.start(scenario);
     QCOMPARE(playground.edits().requests().size(), std::size_t(3));
     const auto& steps = cursor.lanes().front().history.steps;
@@ -225,7 +226,7 @@ void TestLearnParts::playgroundEditsTheRequests()
     QCOMPARE(cursor.lanes().front().history.steps.size(), std::size_t(5));
     QVERIFY(pickers.status().startsWith(QStringLiteral("Playground: 5 requests of global")));
     playground.showControls(false);
-    QVERIFY(!canvas.isEditable());
+    QVERIFY(!canvas.editor().isOn());
     QVERIFY(playground.edits().requests().empty());
 }
 

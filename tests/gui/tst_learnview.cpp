@@ -83,11 +83,11 @@ void TestLearnView::goToReachesAnyTime()
     LearnView v;
     v.setScenario(std::make_shared<const Scenario>(test::embedded("cluster-redis-outage")));
     QVERIFY(waitReady(v));
-    QVERIFY(v.canvas()->lastUs() < 20'000'000);
+    QVERIFY(v.canvas()->scale().lastUs() < 20'000'000);
     QVERIFY(readyAfter(v, [&] { v.seeker()->goTo(25'000'000); }));
     QCOMPARE(v.cursor().nowUs(), qint64(25'000'000));
-    QVERIFY(v.canvas()->firstUs() >= 24'000'000 && v.canvas()->firstUs() <= 24'100'000);
-    QVERIFY(v.canvas()->lastUs() >= 30'100'000);
+    QVERIFY(v.canvas()->scale().firstUs() >= 24'000'000 && v.canvas()->scale().firstUs() <= 24'100'000);
+    QVERIFY(v.canvas()->scale().lastUs() >= 30'100'000);
     const auto& lanes = v.canvas()->lanes();
     QCOMPARE(lanes.size(), 2);
     for (const LaneCanvas::Lane& lane : lanes) {
@@ -189,7 +189,7 @@ void TestLearnView::nextBurstIsZoomedToFit()
     QCOMPARE(v.cursor().nowUs(), qint64(1'000'000));
     QVERIFY(readyAfter(v, [&] { v.seeker()->nextBurst(); }));
     QCOMPARE(v.cursor().nowUs(), qint64(2'900'000));
-    const auto [from, to] = v.canvas()->visibleSeconds();
+    const auto [from, to] = v.canvas()->scale().visibleSeconds();
     QVERIFY2(from < 2.9 && to > 3.09, qPrintable(QStringLiteral("%1 to %2 s").arg(from).arg(to)));
     // 20 dots 10 ms apart: on a lane of 900 px, 0.3 s puts them 30 px (nearly 3 diameters) apart.
     QVERIFY2(to - from < 0.3, qPrintable(QStringLiteral("%1 s in view").arg(to - from)));
@@ -290,18 +290,18 @@ void TestLearnView::playgroundDecidesAsDecide()
     LaneCanvas* canvas = v.canvas();
     canvas->repaint();  // lays the lanes out for the new requests, as the event loop would before a click
     // The view stays where it was fitted while the requests change: about 0.85 to 1.14 s.
-    const auto [shownFrom, shownTo] = canvas->visibleSeconds();
+    const auto [shownFrom, shownTo] = canvas->scale().visibleSeconds();
     QVERIFY(shownFrom < 0.875 && shownTo > 1.13);
     // A click on an empty spot of lane A: at 0.875 s, before the first request (0.900 s).
-    const QPoint empty = canvas->requestPoint(0, 875'000).toPoint();
-    QCOMPARE(canvas->requestNear(empty), -1);
+    const QPoint empty = canvas->scale().requestPoint(0, 875'000).toPoint();
+    QCOMPARE(canvas->scale().requestNear(empty), -1);
     QTest::mouseClick(canvas, Qt::LeftButton, {}, empty);
     QCOMPARE(v.playground().requests().size(), run + 16);
     check("after a click");
     canvas->repaint();
     // A right-click on the request at 0.950 s deletes it.
-    const QPoint dot = canvas->requestPoint(0, 950'000).toPoint();
-    const int index = canvas->requestNear(dot);
+    const QPoint dot = canvas->scale().requestPoint(0, 950'000).toPoint();
+    const int index = canvas->scale().requestNear(dot);
     QVERIFY(index >= 0);
     QCOMPARE(canvas->lanes().front().history.steps[std::size_t(index)].atUs, qint64(950'000));
     QTest::mouseClick(canvas, Qt::RightButton, {}, dot);
@@ -309,8 +309,8 @@ void TestLearnView::playgroundDecidesAsDecide()
     check("after a delete");
     canvas->repaint();
     // Drag the request at 0.960 s to about 1.125 s (between the burst's 1.12 and 1.13 s).
-    const QPoint from = canvas->requestPoint(0, 960'000).toPoint();
-    const QPoint to = canvas->requestPoint(0, 1'125'000).toPoint();
+    const QPoint from = canvas->scale().requestPoint(0, 960'000).toPoint();
+    const QPoint to = canvas->scale().requestPoint(0, 1'125'000).toPoint();
     QTest::mousePress(canvas, Qt::LeftButton, {}, from);
     QMouseEvent move(QEvent::MouseMove, to, canvas->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(canvas, &move);

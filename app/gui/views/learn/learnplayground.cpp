@@ -1,6 +1,7 @@
 #include "app/gui/views/learn/learnplayground.h"
 
 #include "app/gui/canvases/lanecanvas.h"
+#include "app/gui/canvases/lanemouseeditor.h"
 #include "app/gui/views/learn/learncursor.h"
 #include "app/gui/views/learn/learnpickers.h"
 #include "app/models/document/playground.h"
@@ -49,18 +50,18 @@ LearnPlayground::LearnPlayground(LaneCanvas* canvas, LearnCursor* cursor, LearnP
         static const qint64 spacings[] = {1'000, 10'000, 100'000};
         emit sendRequested(m_count->value(), spacings[std::clamp(m_spacing->currentIndex(), 0, 2)]);
     });
-    connect(m_canvas, &LaneCanvas::requestAdded, this, [this](qint64 atUs) {
+    connect(&m_canvas->editor(), &LaneMouseEditor::requestAdded, this, [this](qint64 atUs) {
         const int index = m_edits->add(atUs);
         replay();
         m_cursor->moveToStepAt(index, atUs);
     });
-    connect(m_canvas, &LaneCanvas::requestMoved, this, [this](int index, qint64 atUs) {
+    connect(&m_canvas->editor(), &LaneMouseEditor::requestMoved, this, [this](int index, qint64 atUs) {
         const int moved = m_edits->move(index, atUs);
-        m_canvas->continueDrag(moved);
+        m_canvas->editor().continueDrag(moved);
         replay();
         m_cursor->moveToStepAt(moved, atUs);
     });
-    connect(m_canvas, &LaneCanvas::requestRemoved, this, [this](int index) {
+    connect(&m_canvas->editor(), &LaneMouseEditor::requestRemoved, this, [this](int index) {
         m_edits->remove(index);
         replay();
         m_cursor->moveToTime(m_cursor->nowUs());
@@ -71,7 +72,7 @@ LearnPlayground::~LearnPlayground() = default;
 
 bool LearnPlayground::isOn() const
 {
-    return m_canvas->isEditable();
+    return m_canvas->editor().isOn();
 }
 
 void LearnPlayground::showControls(bool on)
@@ -81,7 +82,7 @@ void LearnPlayground::showControls(bool on)
         m_toggle->setChecked(on);
     }
     m_pickers->setSeeksEnabled(!on);
-    if (on != m_canvas->isEditable())
+    if (on != m_canvas->editor().isOn())
         m_canvas->setEditable(on);
     if (!on)
         m_edits->clear();

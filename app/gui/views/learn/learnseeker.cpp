@@ -104,7 +104,7 @@ void LearnSeeker::followOtherKey()
 void LearnSeeker::goTo(qint64 atUs)
 {
     emit aboutToMove();
-    if (m_cursor->stepCount() > 0 && atUs >= m_canvas->firstUs() && atUs <= m_canvas->lastUs()) {
+    if (m_cursor->stepCount() > 0 && atUs >= m_canvas->scale().firstUs() && atUs <= m_canvas->scale().lastUs()) {
         m_cursor->moveToTime(atUs);
         m_canvas->fitAround(m_cursor->current());
         return;
@@ -124,7 +124,7 @@ void LearnSeeker::nextRejection()
                     found = step.atUs;
                 break;
             }
-    if (found && *found <= m_canvas->lastUs()) {
+    if (found && *found <= m_canvas->scale().lastUs()) {
         m_cursor->moveToTime(*found);
         m_canvas->fitAround(m_cursor->current());
         return;

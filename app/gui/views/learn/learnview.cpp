@@ -1,5 +1,6 @@
 #include "app/gui/views/learn/learnview.h"
 
+#include "app/gui/canvases/lanemouseeditor.h"
 #include "app/gui/views/learn/learncursor.h"
 #include "app/gui/views/learn/learnlanes.h"
 #include "app/gui/views/learn/learnpickers.h"
@@ -84,7 +85,7 @@ bool LearnView::isReady() const
 
 void LearnView::showHistories(const std::vector<KeyHistory>& histories, const std::string& otherKey)
 {
-    m_cursor->setLanes(lanesFor(histories, m_seeker->scenario(), m_dark, otherKey, m_canvas->isEditable()));
+    m_cursor->setLanes(lanesFor(histories, m_seeker->scenario(), m_dark, otherKey, m_canvas->editor().isOn()));
     m_canvas->setLanes(m_cursor->lanes());
     m_transport->updateRange();
     m_texts->fitResponses();
