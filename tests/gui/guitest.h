@@ -18,6 +18,8 @@
 #include "app/gui/charts/logs/tradeoffchart.h"
 #include "app/gui/dialogs/exportdialog.h"
 #include "app/gui/dialogs/helpdialog.h"
+#include "app/gui/editors/algorithmlisteditor.h"
+#include "app/gui/editors/algorithmparamseditor.h"
 #include "app/gui/import/importfilepage.h"
 #include "app/gui/import/importkeypage.h"
 #include "app/gui/import/importrunpage.h"

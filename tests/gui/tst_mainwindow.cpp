@@ -200,7 +200,7 @@ private slots:
                                     "two-buckets"),
                        QString());
         QVERIFY(waitSettled(w));
-        QListWidget* list = w.scenarioDock()->algorithmList();
+        QListWidget* list = w.scenarioDock()->algorithms()->list();
         QCOMPARE(list->iconSize(), QSize(palette::kLineSwatchWidth, palette::kLineSwatchHeight));
         const QImage first = list->item(0)->icon().pixmap(list->iconSize()).toImage();
         const QImage second = list->item(1)->icon().pixmap(list->iconSize()).toImage();
@@ -216,7 +216,7 @@ private slots:
         const QList<QPointF> pointsBefore = w.views().compare()->charts().allowed()->algorithmSeries().front()->points();
 
         ScenarioDock* dock = w.scenarioDock();
-        dock->selectAlgorithm(0);
+        dock->algorithms()->select(0);
         const Scenario& s = w.document()->scenario();
         const AlgorithmInfo* info = findAlgorithm(s.algorithms.front().algorithm);
         QVERIFY(info);
@@ -228,7 +228,7 @@ private slots:
                 break;
             }
         QVERIFY(!param.isEmpty());
-        auto* edit = qobject_cast<QLineEdit*>(dock->paramEditor(param));
+        auto* edit = qobject_cast<QLineEdit*>(dock->params()->editor(param));
         QVERIFY(edit);
         const QString old = edit->text();
 

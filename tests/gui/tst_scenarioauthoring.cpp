@@ -257,9 +257,9 @@ private slots:
     {
         MainWindow w;
         w.openExample(QStringLiteral("cluster-redis-outage"));
-        w.scenarioDock()->selectAlgorithm(1);
+        w.scenarioDock()->algorithms()->select(1);
         auto* onFailure = qobject_cast<QComboBox*>(
-            w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].policy.on_failure")));
+            w.scenarioDock()->params()->overridesForm()->editor(QStringLiteral("algorithms[1].policy.on_failure")));
         QVERIFY(onFailure);
         QCOMPARE(onFailure->currentText(), QStringLiteral("fail_closed"));
         onFailure->setCurrentText(QStringLiteral("local_fallback"));
@@ -268,15 +268,16 @@ private slots:
         // Switched off, then renamed as it is typed: it stays off under its new name (it was
         // switched back on, the disabled set naming the old id). The field keeps its focus
         // through the list's rebuild.
-        w.scenarioDock()->algorithmList()->item(1)->setCheckState(Qt::Unchecked);
+        w.scenarioDock()->algorithms()->list()->item(1)->setCheckState(Qt::Unchecked);
         QVERIFY(w.document()->state().disabled.contains(QStringLiteral("fail_closed")));
-        auto* id = qobject_cast<QLineEdit*>(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].id")));
+        auto* id =
+            qobject_cast<QLineEdit*>(w.scenarioDock()->params()->overridesForm()->editor(QStringLiteral("algorithms[1].id")));
         QVERIFY(id);
         typeInto(id, QStringLiteral("closed"));
         w.draft()->commitNow();
         QCOMPARE(w.document()->scenario().algorithms[1].id, std::string("closed"));
-        QCOMPARE(w.scenarioDock()->algorithmList()->item(1)->text(), QStringLiteral("closed"));
-        QCOMPARE(w.scenarioDock()->algorithmList()->item(1)->checkState(), Qt::Unchecked);
+        QCOMPARE(w.scenarioDock()->algorithms()->list()->item(1)->text(), QStringLiteral("closed"));
+        QCOMPARE(w.scenarioDock()->algorithms()->list()->item(1)->checkState(), Qt::Unchecked);
         QCOMPARE(w.document()->state().disabled, QSet<QString>{QStringLiteral("closed")});
         QCOMPARE(w.document()->runnable().algorithms.size(), std::size_t{3});
         for (const AlgorithmSpec& a : w.document()->runnable().algorithms)
@@ -286,20 +287,20 @@ private slots:
         QCOMPARE(w.document()->state().disabled, QSet<QString>{QStringLiteral("fail_closed")});
         w.document()->undoStack()->redo();
         QCOMPARE(w.document()->state().disabled, QSet<QString>{QStringLiteral("closed")});
-        w.scenarioDock()->algorithmList()->item(1)->setCheckState(Qt::Checked);
+        w.scenarioDock()->algorithms()->list()->item(1)->setCheckState(Qt::Checked);
         QVERIFY(w.document()->state().disabled.isEmpty());
-        QCOMPARE(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[1].id")), id);
+        QCOMPARE(w.scenarioDock()->params()->overridesForm()->editor(QStringLiteral("algorithms[1].id")), id);
         // An id another algorithm has: the loader's reason, and the document keeps "closed".
         typeInto(id, QStringLiteral("fail_open"));
         QVERIFY(w.draft()->problems().contains(QStringLiteral("algorithms[1].id")));
         typeInto(id, QStringLiteral("closed"));
         // The first lane has no policy of its own: it can add one.
-        w.scenarioDock()->selectAlgorithm(0);
-        QVERIFY(!w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));
+        w.scenarioDock()->algorithms()->select(0);
+        QVERIFY(!w.scenarioDock()->params()->overridesForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));
         QVERIFY(w.draft()->apply(scenarioedits::withOptional(w.document()->scenario(), QStringLiteral("algorithms[0].policy"),
                                                              true, w.draft()->baseDir()),
                                  QStringLiteral("add")));
-        QVERIFY(w.scenarioDock()->algorithmForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));
+        QVERIFY(w.scenarioDock()->params()->overridesForm()->editor(QStringLiteral("algorithms[0].policy.on_failure")));
     }
 
     // Duplicate copies the selected algorithm, parameters and all, under a new id after it.
@@ -307,14 +308,14 @@ private slots:
     {
         MainWindow w;
         w.openScenario(loadScenario(kConstantScenario, "constant"), QString());
-        w.scenarioDock()->selectAlgorithm(0);
-        w.scenarioDock()->duplicateSelected();
+        w.scenarioDock()->algorithms()->select(0);
+        w.scenarioDock()->algorithms()->duplicateSelected();
         const Scenario& s = w.document()->scenario();
         QCOMPARE(s.algorithms.size(), std::size_t(2));
         QCOMPARE(s.algorithms[1].id, std::string("tb (2)"));
         QCOMPARE(s.algorithms[1].params, s.algorithms[0].params);
-        QCOMPARE(w.scenarioDock()->algorithmList()->count(), 2);
-        QCOMPARE(w.scenarioDock()->selectedAlgorithm(), 1);
+        QCOMPARE(w.scenarioDock()->algorithms()->list()->count(), 2);
+        QCOMPARE(w.scenarioDock()->algorithms()->selected(), 1);
     }
 
     // New > Blank is untitled with one source and one algorithm; New > From an example opens
@@ -350,8 +351,8 @@ private slots:
         traffic->addSource(QStringLiteral("poisson"));
         typeInto(lineEditOf(w.scenarioDock()->settingsForm(), QStringLiteral("duration")), QStringLiteral("45s"));
         w.draft()->commitNow();
-        w.scenarioDock()->selectAlgorithm(0);
-        w.scenarioDock()->duplicateSelected();
+        w.scenarioDock()->algorithms()->select(0);
+        w.scenarioDock()->algorithms()->duplicateSelected();
         QCOMPARE(w.document()->scenario().duration, 45'000'000);
         QVERIFY(waitSettled(w));
         const QString path = dir.filePath(QStringLiteral("edited.json"));
