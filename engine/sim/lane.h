@@ -2,13 +2,20 @@
 // One algorithm of a scenario, with everything measured about it: a lane. The runner feeds
 // every lane the same fresh requests in one pass; each lane keeps its own closed-loop retries
 // (a rejected client's retry depends on this lane's answer), its own limit changes and its
-// own metrics, all in memory independent of the number of requests.
+// own metrics, all in memory independent of the number of requests. The lane decides each
+// attempt and hands it to its parts: the limiters and their changes (lanelimits.h), the
+// retries (closedloop.h), the metrics every lane keeps (lanemetrics.h), its memory
+// (lanememory.h), client fairness (clientfairness.h), the endpoint breakdown
+// (endpointbreakdown.h) and the backend (backendqueue.h).
 
-#include "engine/core/eventqueue.h"
 #include "engine/core/random.h"
 #include "engine/metrics/delayhistogram.h"
-#include "engine/metrics/livekeys.h"
 #include "engine/sim/backendqueue.h"
+#include "engine/sim/clientfairness.h"
+#include "engine/sim/closedloop.h"
+#include "engine/sim/endpointbreakdown.h"
+#include "engine/sim/lanelimits.h"
+#include "engine/sim/lanememory.h"
 #include "engine/sim/lanemetrics.h"
 
 #include <functional>
@@ -60,32 +67,14 @@ public:
         m_passObserver = std::move(observer);
     }
     // The limiter that decides tier `tier`'s requests now (a limit change replaces it).
-    const RateLimiter& limiter(std::uint32_t tier) const { return *m_tiers[tier].built.limiter; }
+    const RateLimiter& limiter(std::uint32_t tier) const { return *m_limits.tier(tier).built.limiter; }
     // The complete parameters of tier `tier`'s limiter (makeLimiter's, defaults filled in).
-    const ParamValues& tierParams(std::uint32_t tier) const { return m_tiers[tier].built.params; }
+    const ParamValues& tierParams(std::uint32_t tier) const { return m_limits.tier(tier).built.params; }
     // Tier `tier`'s nominal limit now (metrics/nominal.h); a limit change replaces it.
-    const NominalLimit& nominal(std::uint32_t tier) const { return m_tiers[tier].nominal; }
+    const NominalLimit& nominal(std::uint32_t tier) const { return m_limits.tier(tier).nominal; }
 
 private:
-    struct Attempt {
-        std::uint32_t client;
-        std::uint32_t cost;
-        KeyId key;
-        std::uint32_t tier;  // the limiter that decides it: its tier, or its endpoint's limit
-        std::uint32_t endpoint;
-        std::uint16_t number;  // 0 = the fresh request
-        bool atRetryAfter;
-    };
-
-    struct TierLimiter {
-        BuiltLimiter built;
-        std::unique_ptr<RateLimiter> own;  // the same limit per client (NAT fairness)
-        NominalLimit nominal;
-    };
-    // One limiter per tier of a tiered lane; with per-endpoint limits the algorithm's own
-    // (index 0) and one per per_endpoint entry; else one.
-    static std::vector<TierLimiter> makeTiers(const AlgorithmSpec& spec, const Scenario& scenario, const Population& population,
-                                              KeyStrategy keys);
+    using Attempt = ClosedLoop::Attempt;
 
     Attempt freshAttempt(const Arrival& a, KeyId key) const;
     // A fresh request decided, or, on a connection, decided, passed unchecked or never sent.
@@ -100,29 +89,24 @@ private:
     // state into the cache (prefetchIndirect a little later: what that state points to).
     void prefetch(std::span<const Arrival> arrivals, std::pair<std::size_t, std::size_t> range) const;
     void prefetchIndirect(std::pair<std::size_t, std::size_t> range) const;
-    void countEndpoint(const Attempt& attempt, bool allowed);
-    void reportEndpoints();
-    void runRetriesUntil(SimTime t, bool inclusive);
+    void runRetriesUntil(SimTime t, bool inclusive)
+    {
+        m_closedLoop.runUntil(t, inclusive, [this](const Attempt& attempt, SimTime at) { decide(attempt, at); });
+    }
     bool decide(const Attempt& attempt, SimTime t);
-    void applyChangesUntil(SimTime t);
-    void advanceBuckets(SimTime t);
-    SimTime bucketEnd(std::size_t bucket) const;
-    std::int64_t stateBytesNow();  // of the keys live as of the last m_liveKeys.advance()
-    Duration retryDelay(const Attempt& attempt, const Decision& d, SimTime t) const;
+    // Before a decision at `t`: closes the metric buckets that end by then.
+    void closeBucketsUntil(SimTime t)
+    {
+        if (m_memory.bucketsDue(t)) [[unlikely]]
+            m_memory.closeBucketsUntil(t, *m_limits.tier(0).built.limiter, report());
+    }
     AlgorithmReport& report() { return m_metrics.report(); }  // to add what only this lane measures
 
     AlgorithmSpec m_spec;
-    const Scenario& m_scenario;
-    const Population& m_population;
     LaneKeys m_keys;
-    ClientBehaviour m_clients;
     SimTime m_end;
-    std::vector<TierLimiter> m_tiers;
-    std::vector<std::uint32_t> m_limitOfEndpoint;  // per_endpoint: the index in m_tiers by endpoint
-    std::size_t m_nextChange = 0;
-    EventQueue<Attempt> m_retries;
-    std::uint64_t m_jitterSeed;  // backoff jitter: drawn per attempt, so a key's retries do not depend on other keys'
-    bool m_shardData = false;
+    LaneLimits m_limits;
+    ClosedLoop m_closedLoop;
     std::function<void(const Step&, const RateLimiter&)> m_observer;
     std::function<void(KeyId, SimTime, const RateLimiter&)> m_beforeObserver;
     std::function<void(KeyId, SimTime, std::uint32_t, std::uint32_t)> m_passObserver;
@@ -132,17 +116,11 @@ private:
 
     // Metrics.
     LaneMetrics m_metrics;
-    bool m_variableState;  // the sliding log's: bytes per key vary, its live logs are summed
-    LiveKeys m_liveKeys;
+    LaneMemory m_memory;
     DelayHistogram m_delays;
     std::unique_ptr<BackendQueue> m_backend;  // with a scenario backend only
-    struct EndpointCounts {
-        std::int64_t requests = 0, allowed = 0, rejected = 0, allowedCost = 0, rejectedCost = 0;
-    };
-    std::vector<EndpointCounts> m_endpointCounts;  // by endpoint, when the scenario has several
-    std::vector<std::uint8_t> m_clientFlags;       // bit 0: rejected here; bit 1: rejected by its own limit; bit 2: seen
-    std::size_t m_bucketsClosed = 0;               // also the bucket of the decision being made
-    SimTime m_bucketEnd = 0;                       // the end of bucket m_bucketsClosed
+    EndpointBreakdown m_endpoints;
+    ClientFairness m_fairness;
 };
 
 }  // namespace ratelab
