@@ -12,15 +12,19 @@
 // (no scripts: a counter per window by add, then incr; any other state by gets, then cas).
 // When the store fails (an outage, a timeout) or the circuit breaker is open, the failure
 // policy decides: fail_open, fail_closed, or local_fallback (a local limiter at limit / N).
+//
+// The lane is the requests' journey, stage by stage; the parts it moves through hold the
+// rest: the instances (clusterinstances.h), the store (clusterstore.h), local_sync's counters
+// (localsync.h), what is counted (clusteraccounting.h) and the memory held (clustermemory.h).
 
-#include "engine/cluster/circuitbreaker.h"
-#include "engine/cluster/instanceclock.h"
 #include "engine/cluster/storeconditions.h"
 #include "engine/core/eventqueue.h"
 #include "engine/core/random.h"
-#include "engine/metrics/delayhistogram.h"
+#include "engine/sim/clusteraccounting.h"
+#include "engine/sim/clusterinstances.h"
 #include "engine/sim/clustermemory.h"
-#include "engine/sim/lanemetrics.h"
+#include "engine/sim/clusterstore.h"
+#include "engine/sim/localsync.h"
 
 #include <functional>
 #include <optional>
@@ -34,26 +38,15 @@ public:
 
     void offer(const Arrival& a);
     void finish();
-    AlgorithmReport takeReport();
+    AlgorithmReport takeReport() { return std::move(m_accounting.report()); }
 
     const std::string& id() const { return m_spec.id; }
     KeyId keyOf(const Arrival& a) const { return m_keys.keyOf(a); }
     std::string keyName(KeyId key) const { return m_keys.name(key); }
     const NominalLimit& nominal() const { return m_nominal; }
 
-    // One decision as record() counts it: `t` is its true time, which may fall just past the
-    // scenario's end (a call still in flight there); the report counts those in the last bucket.
-    // `arrivedAt` is when the request reached `instance`, `by` what decided it.
-    struct Decided {
-        KeyId key;
-        SimTime t;
-        std::uint32_t cost;
-        bool allowed;
-        SimTime arrivedAt;
-        std::uint32_t instance;
-        ClusterDecider by;
-    };
-    void setObserver(std::function<void(const Decided&)> observer) { m_observer = std::move(observer); }
+    using Decided = ClusterDecided;
+    void setObserver(std::function<void(const Decided&)> observer) { m_accounting.setObserver(std::move(observer)); }
 
 private:
     enum class Stage : std::uint8_t { AtStore, Reply, CasWrite, CasReply, SetArrives, SyncTick };
@@ -73,7 +66,7 @@ private:
         bool allowed;           // CAS: whether the write went through
         bool failed;            // the store did not answer: the policy decides
         Decision decision;
-        std::optional<bool> exactAllows;  // when the store decided: whether m_exactLimiter admits it
+        std::optional<bool> exactAllows;  // when the store decided: whether the exact limiter admits it
     };
 
     void runEventsUntil(SimTime t, bool inclusive);
@@ -81,83 +74,37 @@ private:
     void handle(SimTime t, Request r);
     void onSyncTick(SimTime t, const Request& r);
     void onAtStore(SimTime t, Request r);
-    void decideAtStore(SimTime t, Request& r);
     void decideBehindLock(SimTime t, Request r);
-    void readSnapshot(Request& r);
     void onReply(SimTime t, Request r);
     void onNoAnswer(SimTime t, const Request& r);
     void decideOnSnapshot(SimTime t, Request r);
     void onCasWrite(SimTime t, Request r);
     void onCasReply(SimTime t, Request r);
     void onSetArrives(SimTime t, const Request& r);
-    // memcached (clustermemcached.cpp): its counter's add, then incr, and what the reply to each does.
-    void startMemcachedCounter();
+    // memcached's add, then incr (clustermemcached.cpp).
     void memcachedCommand(SimTime t, Request& r);
-    bool memcachedAddFound(SimTime t, Request& r);
-    bool readsSnapshot() const;
     void startStoreCall(SimTime t, Request r);
+    // The failure policy's decision (clusterfailure.cpp).
     void decideByPolicy(SimTime t, const Request& r);
     void record(SimTime decidedAt, const Request& r, const Decision& d, bool byPolicy);
-    bool exactLimiterAllows(const Request& r, SimTime t);
-    void syncInstance(std::uint32_t instance, SimTime t);
-    std::uint32_t pickInstance(KeyId key);
-    KeyId takeSlot();
     SimTime storeTime(const Request& r, SimTime atStore) const;
-    bool localSyncAllows(std::uint32_t instance, KeyId key, SimTime now, std::uint32_t cost);
-    KeyId storeKey(KeyId key, SimTime now) const;
-    void startMemory();
-    const char* heldBy() const;
-    ClusterDecider deciderOf(bool byPolicy) const;
-    std::vector<std::vector<SimTime>> windowStarts() const;
-    AlgorithmReport& report() { return m_metrics.report(); }  // to add the cluster's own figures
 
     AlgorithmSpec m_spec;
     const Scenario& m_scenario;
     LaneKeys m_keys;
-    ClusterSpec m_cluster;
+    ClusterSpec m_cluster;  // with this algorithm's own store and policy
     SimTime m_end;
-    RandomStream m_rng;
+    RandomStream m_rng;  // the balancer's and the round trips' draws, in the order they happen
     StoreConditions m_conditions;
 
-    BuiltLimiter m_built;  // the store's (or the template)
+    BuiltLimiter m_built;  // the template every part clones
     NominalLimit m_nominal;
-    std::vector<std::unique_ptr<RateLimiter>> m_local;     // per instance: local mode
-    std::vector<std::unique_ptr<RateLimiter>> m_fallback;  // per instance: limit / N
-    std::unique_ptr<RateLimiter> m_scratch;                // snapshots of GET/SET and CAS in flight
-    std::unique_ptr<RateLimiter> m_reference;              // the global limit, fed what the cluster admitted
-    std::unique_ptr<RateLimiter> m_exactLimiter;           // the global limit deciding every request itself
-    bool m_windowSlots = false;                            // fixed windows: one store key per window (below)
-    std::vector<KeyId> m_freeSlots;
-    KeyId m_nextSlot;
-    std::vector<std::uint64_t> m_versions;  // CAS version per key
-    // memcached on a counter per window (m_windowSlots): the counter incr keeps, which counts
-    // every cost it is sent, and per store key the window its counter was added for.
-    std::unique_ptr<RateLimiter> m_counter;
-    std::vector<std::int64_t> m_counterWindow;
-    std::vector<SimTime> m_lockFreeAt;  // sql_row_lock per key
-    std::vector<InstanceClock> m_clocks;
-    std::vector<CircuitBreaker> m_breakers;
-    std::vector<std::int64_t> m_inFlight;
-    std::uint64_t m_roundRobin = 0;
+    ClusterInstances m_instances;
+    ClusterStore m_store;
+    std::optional<LocalSync> m_sync;
     EventQueue<Request> m_events;
-    std::function<void(const Decided&)> m_observer;
-
-    // local_sync: per instance, per key: the window it counts, its unsynced local count, and
-    // the global count it last saw; the store's count per key and window.
-    struct SyncedCounter {
-        std::int64_t window = kNever;
-        std::int64_t local = 0;
-        std::int64_t globalSeen = 0;
-    };
-    std::vector<std::vector<SyncedCounter>> m_syncLocal;
-    std::vector<std::vector<KeyId>> m_syncDirty;
-    std::vector<std::pair<std::int64_t, std::int64_t>> m_syncStore;  // (window, count)
-    bool m_syncCountsRejected = false;
-
-    // Metrics.
-    LaneMetrics m_metrics;
-    DelayHistogram m_decisionLatency;
-    std::optional<ClusterMemory> m_memory;  // made once the places holding state exist
+    ClusterAccounting m_accounting;
+    ClusterMemory m_memory;
 };
 
 }  // namespace ratelab

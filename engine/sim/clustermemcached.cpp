@@ -16,64 +16,32 @@
 //
 // Any other state (token and leaky buckets, GCRA, sliding log and counter, windows that open
 // at the first request) takes the cas path, the same as the `cas` mode's (clusterlane.cpp).
+// The counter and the window each key was added for live in the store (clusterstore.h).
 // memcached has no TIME command: the instance's clock decides (validateScenario refuses
 // store.clock "store").
 
-#include "engine/algorithms/fixedwindow/fixedwindow.h"
-#include "engine/core/growtohold.h"
 #include "engine/sim/clusterlane.h"
 
 #include <algorithm>
 
 namespace ratelab {
 
-void ClusterLane::startMemcachedCounter()
-{
-    if (m_cluster.store.mode != StoreMode::Memcached || !m_windowSlots)
-        return;
-    // m_windowSlots: an epoch-aligned fixed window, which the catalog builds as FixedWindowEpoch.
-    FixedWindowParams counter = dynamic_cast<const FixedWindowEpoch&>(*m_built.limiter).params();
-    counter.countRejected = true;  // incr counts whatever the decision
-    m_counter = std::make_unique<FixedWindowEpoch>(counter);
-    m_counter->setTimeOrigin(m_scenario.start);
-}
-
-bool ClusterLane::readsSnapshot() const
-{
-    const StoreMode mode = m_cluster.store.mode;
-    return mode == StoreMode::RedisGetSet || mode == StoreMode::Cas || (mode == StoreMode::Memcached && !m_counter);
-}
-
 // The add (attempt 0) or the incr (attempt 1) reaches memcached. The key is the window the
 // instance's clock read when the request arrived; r.allowed says whether the command counted
-// (an add that found the key counts nothing).
+// (an add that found the key counts nothing, and onReply sends the incr).
 void ClusterLane::memcachedCommand(SimTime t, Request& r)
 {
-    const SimTime named = m_clocks[r.instance].read(r.arrivedAt);
-    const KeyId key = storeKey(r.key, named);
-    const std::int64_t window = floorDiv(named, m_nominal.windowUs);
-    growToHold(m_counterWindow, key, kNever);
-    std::int64_t& added = m_counterWindow[key];
-    r.allowed = r.attempt > 0 || added < window;
+    const SimTime named = m_instances.clock(r.instance).read(r.arrivedAt);
+    const KeyId key = m_store.keyOf(r.key, named);
+    const bool absent = m_store.addCounter(key, floorDiv(named, m_nominal.windowUs));
+    r.allowed = r.attempt > 0 || absent;
     if (!r.allowed)
         return;  // NOT_STORED
-    added = std::max(added, window);
-    r.decision = m_counter->decide(key, named, r.cost);
-    r.exactAllows = exactLimiterAllows(r, t);
+    r.decision = m_store.count(key, named, r.cost);
+    r.exactAllows = m_accounting.exactAllows(r.key, t, r.cost);
     // The decision's times run from the arrival; the key lives until its window ends.
-    const Duration sinceNamed = m_clocks[r.instance].read(t) - named;
-    m_memory->touchStore(key, t, std::max<Duration>(0, r.decision.resetAfterUs - sinceNamed));
-}
-
-// The reply to an add that found the window's key: the incr follows, a second round trip.
-bool ClusterLane::memcachedAddFound(SimTime t, Request& r)
-{
-    if (r.allowed)
-        return false;
-    r.attempt = 1;
-    r.stage = Stage::AtStore;
-    startStoreCall(t, r);
-    return true;
+    const Duration sinceNamed = m_instances.clock(r.instance).read(t) - named;
+    m_memory.touchStore(key, t, std::max<Duration>(0, r.decision.resetAfterUs - sinceNamed));
 }
 
 }  // namespace ratelab
