@@ -61,21 +61,21 @@ public:
         return {record.t, key.id, key.tier, record.line};
     }
 
-    // The records are emitted in line order to emit(const Record&): the oldest after each
+    // The records are emitted in line order to deliver(const Record&): the oldest after each
     // add() once kHeld are held (so that each key's slot has had kHeld lines to arrive; with
     // no KeyResolver there is no slot to wait for, and each record leaves at once) ...
     template <typename Emit>
-    void makeRoom(Emit&& emit)
+    void makeRoom(Emit&& deliver)
     {
         if (m_held == m_holdLimit)
-            emitOldest(emit);
+            emitOldest(deliver);
     }
     // ... and all of them before the text moves, and at the end.
     template <typename Emit>
-    void drain(Emit&& emit)
+    void drain(Emit&& deliver)
     {
         while (m_held > 0)
-            emitOldest(emit);
+            emitOldest(deliver);
     }
 
     // Counts a line that was not parsed (too long) or not kept (too old).
@@ -89,12 +89,12 @@ private:
     void hold(std::string_view line, std::int64_t lineNumber);
 
     template <typename Emit>
-    void emitOldest(Emit& emit)
+    void emitOldest(Emit& deliver)
     {
         const Record& oldest = m_ring[m_oldest];  // stays in place until the next add()
         m_oldest = (m_oldest + 1) % kHeld;
         --m_held;
-        emit(oldest);
+        deliver(oldest);
     }
 
     std::unique_ptr<LineParser> m_parser;

@@ -61,22 +61,22 @@ public:
         return true;
     }
 
-    // insert(), then every record it lets go, to emit(const ImportedRequest&).
+    // insert(), then every record it lets go, to deliver(const ImportedRequest&).
     template <typename Emit>
-    Push push(const ImportedRequest& r, Emit&& emit)
+    Push push(const ImportedRequest& r, Emit&& deliver)
     {
         const Push result = insert(r);
         if (result != Push::TooOld)
             for (ImportedRequest next; pop(next);)
-                emit(next);
+                deliver(next);
         return result;
     }
 
     template <typename Emit>
-    void flush(Emit&& emit)
+    void flush(Emit&& deliver)
     {
         for (ImportedRequest next; pop(next, true);)
-            emit(next);
+            deliver(next);
     }
 
     std::size_t size() const { return m_fifo.size() + m_late.size(); }

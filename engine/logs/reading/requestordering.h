@@ -26,9 +26,9 @@ public:
     }
 
     template <typename Emit>
-    void push(const ImportedRequest& r, Emit&& emit)
+    void push(const ImportedRequest& r, Emit&& deliver)
     {
-        if (m_reorder.push(r, emit) == ReorderBuffer::Push::Reordered)
+        if (m_reorder.push(r, deliver) == ReorderBuffer::Push::Reordered)
             ++m_summary.reorderedLines;
     }
 
@@ -43,9 +43,9 @@ public:
     bool pop(ImportedRequest& out, bool inputEnded) { return m_reorder.pop(out, inputEnded); }
 
     template <typename Emit>
-    void flush(Emit&& emit)
+    void flush(Emit&& deliver)
     {
-        m_reorder.flush(emit);
+        m_reorder.flush(deliver);
     }
 
 private:

@@ -11,7 +11,7 @@ namespace {
 // storage.get(key): the count, or 0 once expired (expiry <= now).
 std::int64_t countOf(const LimitsSlidingCounterState& state, std::int64_t index, double now)
 {
-    for (const LimitsCounterSlot& slot : state.slots) {
+    for (const LimitsCounterSlot& slot : state.windows) {
         if (slot.index == index && slot.expiresAt > now)
             return slot.count;
     }
@@ -20,7 +20,7 @@ std::int64_t countOf(const LimitsSlidingCounterState& state, std::int64_t index,
 
 LimitsCounterSlot& slotFor(LimitsSlidingCounterState& state, std::int64_t index, double now)
 {
-    for (LimitsCounterSlot& slot : state.slots) {
+    for (LimitsCounterSlot& slot : state.windows) {
         if (slot.index == index) {
             if (slot.expiresAt <= now)
                 slot.count = 0;
@@ -29,7 +29,7 @@ LimitsCounterSlot& slotFor(LimitsSlidingCounterState& state, std::int64_t index,
     }
     // Reuse the older slot: a request is never counted in a window more than one before the
     // newest held (see decideOne), so the newest window survives a request that went back.
-    LimitsCounterSlot& victim = state.slots[0].index <= state.slots[1].index ? state.slots[0] : state.slots[1];
+    LimitsCounterSlot& victim = state.windows[0].index <= state.windows[1].index ? state.windows[0] : state.windows[1];
     victim = LimitsCounterSlot{index, 0, 0};
     return victim;
 }
@@ -84,7 +84,7 @@ bool LimitsSlidingWindowCounter::refused(const LimitsSlidingCounterState& state,
 // window) is decided as at the start of that window, and its waits count from its own time.
 SimTime LimitsSlidingWindowCounter::heldFrom(const LimitsSlidingCounterState& state) const
 {
-    const std::int64_t newest = std::max(state.slots[0].index, state.slots[1].index);
+    const std::int64_t newest = std::max(state.windows[0].index, state.windows[1].index);
     return newest == kNever ? kNever : (newest - 1) * m_params.windowUs;
 }
 

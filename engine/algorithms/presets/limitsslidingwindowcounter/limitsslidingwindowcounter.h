@@ -28,7 +28,7 @@ struct LimitsCounterSlot {
 };
 
 struct LimitsSlidingCounterState {
-    LimitsCounterSlot slots[2];
+    LimitsCounterSlot windows[2];
 };
 
 class LimitsSlidingWindowCounter final : public FlatStateLimiter<LimitsSlidingWindowCounter, LimitsSlidingCounterState> {

@@ -15,7 +15,7 @@ SlidingCounterArithmetic LimitsSlidingWindowCounter::arithmeticOf(const LimitsSl
 {
     const SimTime at = std::max(now, heldFrom(state));
     const Window win = look(state, static_cast<double>(at) / 1e6);
-    const std::int64_t newest = std::max(state.slots[0].index, state.slots[1].index);
+    const std::int64_t newest = std::max(state.windows[0].index, state.windows[1].index);
     SlidingCounterArithmetic a;
     a.nowUs = now;
     a.limit = m_params.limit;

@@ -37,7 +37,7 @@ std::vector<SimTime> LimitsSlidingWindowCounter::breaksOfState(const LimitsSlidi
     const SimTime held = heldFrom(state);
     if (held > from && held <= to)
         edges.push_back(held);
-    for (const LimitsCounterSlot& slot : state.slots) {
+    for (const LimitsCounterSlot& slot : state.windows) {
         if (slot.index == kNever)
             continue;
         const auto expired = [&](SimTime t) { return static_cast<double>(std::max(t, held)) / 1e6 >= slot.expiresAt; };
