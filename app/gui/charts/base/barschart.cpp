@@ -62,8 +62,12 @@ void BarsChart::setBars(const QList<Bar>& bars, const QString& valueTitle, const
         values[n - 1 - i] = bars[i].hidden ? 0.0 : axisValue(bars[i].value);
         set->append(values);
         m_sets.append(set);
-        connect(set, &QBarSet::clicked, this, [this, i](int) { emit barClicked(i); });
-        connect(set, &QBarSet::doubleClicked, this, [this, i](int) { emit barDoubleClicked(i); });
+        // Queued: what a click does (a zoom, a view change) may set new bars, deleting the bar
+        // item whose mouse handler is still running.
+        connect(
+            set, &QBarSet::clicked, this, [this, i](int) { emit barClicked(i); }, Qt::QueuedConnection);
+        connect(
+            set, &QBarSet::doubleClicked, this, [this, i](int) { emit barDoubleClicked(i); }, Qt::QueuedConnection);
         if (!bars[i].hidden)
             maxValue = std::max(maxValue, axisValue(bars[i].value));
         auto* label = new QGraphicsSimpleTextItem(chart());

@@ -48,14 +48,21 @@ bool ChartPointer::eventFilter(QObject* watched, QEvent* event)
             return false;
         release(static_cast<QMouseEvent*>(event));
         return true;
-    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseButtonDblClick: {
         if (!onViewport)
             return false;
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        // An item under the mouse (a bar) hears the double-click too (QBarSet::doubleClicked),
+        // and then the release that ends it.
+        m_pressOnItem = m_view->itemAt(mouse->position().toPoint()) != nullptr;
+        if (m_pressOnItem)
+            m_view->QGraphicsView::mouseDoubleClickEvent(mouse);
         event->accept();
         if (QRubberBand* band = m_view->findChild<QRubberBand*>())
             band->hide();
         m_view->zoom().reset();
         return true;
+    }
     case QEvent::Wheel: wheel(static_cast<QWheelEvent*>(event)); return true;
     case QEvent::KeyPress: return !onViewport && key(static_cast<QKeyEvent*>(event));
     case QEvent::Leave:
@@ -79,6 +86,7 @@ double ChartPointer::xAt(QPointF position) const
 bool ChartPointer::press(QMouseEvent* event)
 {
     m_pressPos = event->position().toPoint();
+    m_pressOnItem = false;
     if (event->button() == Qt::MiddleButton
         || (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ControlModifier))) {
         if (m_view->zoom().isZoomable()) {
@@ -94,8 +102,10 @@ bool ChartPointer::press(QMouseEvent* event)
         return true;
     }
     // QTBUG-118669: with a rubber band set, 6.4.2 dereferences itemAt() unchecked.
-    if (m_view->itemAt(event->position().toPoint()))
+    if (m_view->itemAt(event->position().toPoint())) {
+        m_pressOnItem = true;
         return false;
+    }
     event->accept();
     return true;
 }
@@ -164,6 +174,11 @@ void ChartPointer::release(QMouseEvent* event)
         m_view->zoom().zoomTo(std::make_pair(std::min(lo, hi), std::max(lo, hi)), true);
         return;
     }
+    // No rubber band took the press: the item under it did, and its release makes its click
+    // (QBarSet::clicked), past QChartView's own handler, which would zoom out.
+    if (m_pressOnItem)
+        m_view->QGraphicsView::mouseReleaseEvent(event);
+    m_pressOnItem = false;
     if (event->button() == Qt::LeftButton && series
         && (event->position().toPoint() - m_pressPos).manhattanLength() < kMinRubberBandPx)
         emit clickedAt(xAt(event->position()));

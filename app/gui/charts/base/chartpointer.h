@@ -7,8 +7,9 @@
 // and its viewport, in front of QChartView's own handlers.
 //
 // It works around QtCharts 6.4.2 (gui-guide.md 5): a press is passed on only when an item is
-// under the mouse (QTBUG-118669), the rubber band is finished here and a right-button release
-// never zooms out, and the wheel zooms (QTBUG-119712).
+// under the mouse (QTBUG-118669), and then its release and double-click too, straight to the
+// scene (a bar's clicked and doubleClicked); the rubber band is finished here and a
+// right-button release never zooms out, and the wheel zooms (QTBUG-119712).
 
 #include <QObject>
 #include <QPoint>
@@ -46,6 +47,7 @@ private:
 
     ChartView* m_view;
     QPoint m_pressPos;
+    bool m_pressOnItem = false;  // the press went on to the item under it (a bar)
     bool m_panning = false;
     std::pair<double, double> m_panStartRange{0, 0};
 };
