@@ -96,7 +96,7 @@ int decideThroughRedis(const DecideOptions& options, const ParamValues& params, 
     std::string error;
     const std::optional<RedisAddress> address = parseRedisUrl(options.backend, error);
     if (!address) {
-        std::cerr << "ratelab-cli: --backend " << options.backend << ": " << error << "\n";
+        std::cerr << "ratelab-cli: --backend " << maskedRedisUrl(options.backend) << ": " << error << "\n";
         return kExitBadInput;
     }
     FailoverSettings settings;

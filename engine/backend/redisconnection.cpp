@@ -63,6 +63,20 @@ std::optional<RedisAddress> parseRedisUrl(std::string_view url, std::string& err
     return a;
 }
 
+std::string maskedRedisUrl(std::string_view url)
+{
+    // The credentials run from after the scheme to the last @, as parseRedisUrl reads them.
+    const auto schemeEnd = url.find("://");
+    const std::size_t from = schemeEnd == std::string_view::npos ? 0 : schemeEnd + 3;
+    const auto at = url.rfind('@');
+    if (at == std::string_view::npos || at < from)
+        return std::string(url);
+    const std::string_view credentials = url.substr(from, at - from);
+    const auto colon = credentials.find(':');
+    const std::size_t passwordFrom = colon == std::string_view::npos ? from : from + colon + 1;
+    return std::string(url.substr(0, passwordFrom)) + "***" + std::string(url.substr(at));
+}
+
 void ReplyDeleter::operator()(redisReply* r) const
 {
     freeReplyObject(r);

@@ -26,6 +26,9 @@ struct RedisAddress {
     std::string text;
 };
 std::optional<RedisAddress> parseRedisUrl(std::string_view url, std::string& error);
+// `url` as it may be printed, valid or not: a password in it as ***, `redis://user:***@host`
+// or `redis://***@host` (the password alone).
+std::string maskedRedisUrl(std::string_view url);
 
 class RedisError : public std::runtime_error {
 public:

@@ -1,7 +1,9 @@
 // Redis Cluster's key slots (engine/backend/redisslots.h), against the CRC16/XMODEM check value
 // and the slots a real cluster gives (CLUSTER KEYSLOT on redis-server 7.0, and the examples of
-// the cluster specification): the hash tag rules decide which part of a key is hashed.
+// the cluster specification): the hash tag rules decide which part of a key is hashed. And a
+// Redis URL as it is printed (engine/backend/redisconnection.h): never with its password.
 
+#include "engine/backend/redisconnection.h"
 #include "engine/backend/redisslots.h"
 
 #include <QtTest>
@@ -35,6 +37,32 @@ private slots:
 
     // The sliding log's two keys share their tag, hence their slot.
     void scriptKeysShareASlot() { QCOMPARE(redisKeySlot("rl:{alice}:seq"), redisKeySlot("rl:{alice}")); }
+
+    void urlsPrintWithoutTheirPassword_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("printed");
+        QTest::newRow("password") << "redis://:WrongSecret@127.0.0.1:notaport"
+                                  << "redis://:***@127.0.0.1:notaport";
+        QTest::newRow("user and password") << "redis://app:s3cr:et@host:6379/2"
+                                           << "redis://app:***@host:6379/2";
+        QTest::newRow("password alone") << "redis://s3cret@host"
+                                        << "redis://***@host";
+        QTest::newRow("@ in the password") << "redis://:p@ss@host"
+                                           << "redis://:***@host";
+        QTest::newRow("none") << "redis://host:6379/0"
+                              << "redis://host:6379/0";
+        QTest::newRow("another scheme") << "http://u:pw@host"
+                                        << "http://u:***@host";
+        QTest::newRow("no scheme") << "u:pw@host"
+                                   << "u:***@host";
+    }
+    void urlsPrintWithoutTheirPassword()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, printed);
+        QCOMPARE(QString::fromStdString(maskedRedisUrl(url.toStdString())), printed);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRedisSlots)

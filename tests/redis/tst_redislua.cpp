@@ -352,6 +352,11 @@ void TestRedisLua::backendFailuresAreOneLine()
                          "--backend", "http://x"});
     QCOMPARE(bad.exitCode, 2);
     QCOMPARE(bad.err, QStringLiteral("ratelab-cli: --backend http://x: expected redis://HOST[:PORT][/DB]\n"));
+    // A password is never printed, whatever else is wrong with the URL.
+    const Run secret = cli({"decide", "--algorithm", "gcra", "--param", "rate=1/s", "--param", "burst=1", "--trace", trace,
+                            "--backend", "redis://:WrongSecret@127.0.0.1:notaport"});
+    QCOMPARE(secret.exitCode, 2);
+    QCOMPARE(secret.err, QStringLiteral("ratelab-cli: --backend redis://:***@127.0.0.1:notaport: the port must be 1 to 65535\n"));
     const Run preset = cli({"decide", "--algorithm", "nginx_limit_req", "--trace", trace, "--backend", "redis://127.0.0.1:1"});
     QCOMPARE(preset.exitCode, 2);
 }

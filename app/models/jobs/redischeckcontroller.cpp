@@ -27,7 +27,8 @@ quint64 RedisCheckController::start(std::shared_ptr<const Scenario> scenario, co
     std::string error;
     const std::optional<RedisAddress> address = parseRedisUrl(url.toStdString(), error);
     if (!address) {
-        emit failed(0, tr("%1: %2").arg(url, QString::fromStdString(error)));
+        emit failed(0,
+                    tr("%1: %2").arg(QString::fromStdString(maskedRedisUrl(url.toStdString())), QString::fromStdString(error)));
         return 0;
     }
     return m_jobs.start(
