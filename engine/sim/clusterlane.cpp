@@ -321,9 +321,10 @@ void ClusterLane::decideOnSnapshot(SimTime t, Request r)
 void ClusterLane::onCasWrite(SimTime t, Request r)
 {
     const SimTime now = m_instances.clock(r.instance).read(r.sentAt);
-    r.allowed = m_store.compareAndWrite(r.key, {r.slot, r.version}, now);
-    if (r.allowed)
-        m_memory.touchStore(m_store.keyOf(r.key, now), t, r.decision.resetAfterUs);
+    const std::optional<KeyId> written = m_store.compareAndWrite(r.key, {r.slot, r.version}, now);
+    r.allowed = written.has_value();
+    if (written)
+        m_memory.touchStore(*written, t, r.decision.resetAfterUs);
     r.stage = Stage::CasReply;
     m_events.push(r.sentAt + r.roundTrip, r);
 }
@@ -361,8 +362,8 @@ void ClusterLane::onCasReply(SimTime t, Request r)
 void ClusterLane::onSetArrives(SimTime t, const Request& r)
 {
     const SimTime now = m_instances.clock(r.instance).read(r.sentAt);
-    m_store.write(r.key, r.slot, now);
-    m_memory.touchStore(m_store.keyOf(r.key, now), t, r.decision.resetAfterUs);  // SET with the decision's expiry
+    const KeyId written = m_store.write(r.key, r.slot, now);
+    m_memory.touchStore(written, t, r.decision.resetAfterUs);  // SET with the decision's expiry
     m_store.release(r.slot);
 }
 

@@ -32,15 +32,14 @@ ClusterStore::Snapshot ClusterStore::read(KeyId key, SimTime now)
     return {slot, m_versions[key]};
 }
 
-bool ClusterStore::compareAndWrite(KeyId key, const Snapshot& read, SimTime now)
+std::optional<KeyId> ClusterStore::compareAndWrite(KeyId key, const Snapshot& read, SimTime now)
 {
     growToHold(m_versions, key, 0);
     std::uint64_t& version = m_versions[key];
     if (version != read.version)
-        return false;
-    m_state->copyKeyState(*m_scratch, read.slot, keyOf(key, now));
+        return std::nullopt;
     ++version;
-    return true;
+    return write(key, read.slot, now);
 }
 
 SimTime& ClusterStore::lockFreeAt(KeyId key)

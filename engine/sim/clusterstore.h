@@ -14,6 +14,7 @@
 #include "engine/cluster/clusterspec.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace ratelab {
@@ -45,10 +46,15 @@ public:
     Snapshot read(KeyId key, SimTime now);
     Decision decideOnSnapshot(KeyId slot, SimTime now, std::uint32_t cost) { return m_scratch->decide(slot, now, cost); }
     // The CAS write of `slot` to `key` at `now`: done, and the version bumped, only when the
-    // version is still the one read.
-    bool compareAndWrite(KeyId key, const Snapshot& read, SimTime now);
-    // The blind SET of `slot` to `key` at `now`, whatever was written meanwhile.
-    void write(KeyId key, KeyId slot, SimTime now) { m_state->copyKeyState(*m_scratch, slot, keyOf(key, now)); }
+    // version is still the one read. The store key written, if it was.
+    std::optional<KeyId> compareAndWrite(KeyId key, const Snapshot& read, SimTime now);
+    // The blind SET of `slot` to `key` at `now`, whatever was written meanwhile; the store key written.
+    KeyId write(KeyId key, KeyId slot, SimTime now)
+    {
+        const KeyId stored = keyOf(key, now);
+        m_state->copyKeyState(*m_scratch, slot, stored);
+        return stored;
+    }
     // A slot no call uses any more.
     void release(KeyId slot) { m_freeSlots.push_back(slot); }
 

@@ -42,8 +42,8 @@ ClosedLoop::Attempt freshRequest(std::uint32_t client)
     return ClosedLoop::Attempt{client, 1, client, 0, 0, 0, false};
 }
 
-// Every retry `loop` hands back until `until`, each rejected with `d` again.
-std::vector<std::pair<SimTime, ClosedLoop::Attempt>> rejectEveryRetry(ClosedLoop& loop, SimTime until, const Decision& d,
+// Every retry `loop` hands back until `until`, each decided `d`.
+std::vector<std::pair<SimTime, ClosedLoop::Attempt>> decideEveryRetry(ClosedLoop& loop, SimTime until, const Decision& d,
                                                                       ClosedLoopStats& stats)
 {
     std::vector<std::pair<SimTime, ClosedLoop::Attempt>> seen;
@@ -52,11 +52,6 @@ std::vector<std::pair<SimTime, ClosedLoop::Attempt>> rejectEveryRetry(ClosedLoop
         loop.decided(a, d, t, stats);
     });
     return seen;
-}
-
-BuiltLimiter limiter(const char* name, ParamValues params)
-{
-    return makeLimiter(name, params);
 }
 
 const ParamValues kEpochWindow{{"limit", "10"}, {"window", "1s"}, {"align", "epoch"}};
@@ -109,7 +104,7 @@ void TestSimParts::retryAfterIsReadInWholeSeconds()
     // A Retry-After of exactly 2 s is read as 2 s; "never" makes the client give up.
     loop.decided(freshRequest(4), rejected(2 * kS), 8 * kS, stats);
     loop.decided(freshRequest(5), rejected(kNeverPasses), 8 * kS, stats);
-    const auto retried = rejectEveryRetry(loop, 10 * kS, allowed(), stats);
+    const auto retried = decideEveryRetry(loop, 10 * kS, allowed(), stats);
     QCOMPARE(retried.size(), std::size_t{1});
     QCOMPARE(retried[0].first, 10 * kS);
     QCOMPARE(retried[0].second.client, 4u);
@@ -134,7 +129,7 @@ void TestSimParts::retriesStopAtMaxRetries()
     ClosedLoopStats stats;
     loop.decided(freshRequest(0), rejected(kS), 0, stats);
     // Each retry, rejected again, schedules the next one within the same run: 10 ms, 20 ms.
-    const auto retried = rejectEveryRetry(loop, kS, rejected(kS), stats);
+    const auto retried = decideEveryRetry(loop, kS, rejected(kS), stats);
     QCOMPARE(retried.size(), std::size_t{2});
     QCOMPARE(retried[0].first, 10 * kMs);
     QCOMPARE(retried[1].first, 20 * kMs);
@@ -158,7 +153,7 @@ void TestSimParts::noRetryAtOrPastTheEnd()
     loop.decided(freshRequest(0), rejected(kS), 0, stats);
     // The retry at 10 ms runs; the one it would schedule at 20 ms falls on the end: none, and
     // the client has not given up (the run ended first).
-    const auto retried = rejectEveryRetry(loop, kS, rejected(kS), stats);
+    const auto retried = decideEveryRetry(loop, kS, rejected(kS), stats);
     QCOMPARE(retried.size(), std::size_t{1});
     QCOMPARE(stats.attempts, std::int64_t{2});
     QCOMPARE(stats.gaveUp, std::int64_t{0});
@@ -229,7 +224,7 @@ void TestSimParts::clientsBehindOneKeyAreThrottledWrongly()
     // One global key: client 0 is rejected while its own limit (1 at once) would have passed
     // it: throttled wrongly. Client 1 sends twice at once and its own limit rejects the second
     // too: throttled, rightly. Client 2 sends nothing and is not counted.
-    BuiltLimiter own = limiter("token_bucket", {{"capacity", "1"}, {"refill", "1/s"}});
+    BuiltLimiter own = makeLimiter("token_bucket", {{"capacity", "1"}, {"refill", "1/s"}});
     ClientFairness fairness(KeyStrategy::Global, 3);
     QVERIFY(fairness.tracked());
     fairness.decided(0, 0, 1, false, own.limiter.get());
@@ -267,7 +262,7 @@ void TestSimParts::recordedKeysTrackNoClients()
 
 void TestSimParts::balancersPickAsDocumented()
 {
-    const BuiltLimiter bucket = limiter("token_bucket", {{"capacity", "5"}, {"refill", "5/s"}});
+    const BuiltLimiter bucket = makeLimiter("token_bucket", {{"capacity", "5"}, {"refill", "5/s"}});
     ClusterSpec cluster;
     cluster.instances = 3;
     RandomStream rng(1, 2);
@@ -317,7 +312,7 @@ void TestSimParts::balancersPickAsDocumented()
 
 void TestSimParts::instancesKeepTheirOwnClocksAndBreakers()
 {
-    const BuiltLimiter bucket = limiter("token_bucket", {{"capacity", "1"}, {"refill", "1/s"}});
+    const BuiltLimiter bucket = makeLimiter("token_bucket", {{"capacity", "1"}, {"refill", "1/s"}});
     ClusterSpec cluster;
     cluster.instances = 2;
     cluster.clocks = {ClockSpec{500 * kMs, 0, {}}};  // instance 1 has no entry: a true clock
@@ -343,7 +338,7 @@ void TestSimParts::instancesKeepTheirOwnClocksAndBreakers()
 
 void TestSimParts::windowStartsFollowEachClock()
 {
-    const BuiltLimiter window = limiter("fixed_window", kEpochWindow);
+    const BuiltLimiter window = makeLimiter("fixed_window", kEpochWindow);
     ClusterSpec cluster;
     cluster.instances = 2;
     cluster.clocks = {ClockSpec{500 * kMs, 0, {}}};
@@ -362,7 +357,7 @@ void TestSimParts::windowStartsFollowEachClock()
 
 void TestSimParts::storeKeysPerWindowAlternateByParity()
 {
-    const BuiltLimiter epoch = limiter("fixed_window", kEpochWindow);
+    const BuiltLimiter epoch = makeLimiter("fixed_window", kEpochWindow);
     const ClusterStore perWindow("fixed_window", epoch, StoreMode::RedisAtomic, kS, 1000, 0);
     QVERIFY(perWindow.keysPerWindow());
     QCOMPARE(perWindow.keyOf(5, 0), KeyId{10});
@@ -370,9 +365,9 @@ void TestSimParts::storeKeysPerWindowAlternateByParity()
     QCOMPARE(perWindow.keyOf(5, 2 * kS), KeyId{10});
     QCOMPARE(perWindow.keyOf(5, -1), KeyId{11});  // window -1: odd
 
-    const BuiltLimiter incr = limiter("redis_incr_expire", {{"limit", "10"}, {"window", "1s"}});
+    const BuiltLimiter incr = makeLimiter("redis_incr_expire", {{"limit", "10"}, {"window", "1s"}});
     QVERIFY(ClusterStore("redis_incr_expire", incr, StoreMode::RedisAtomic, kS, 1000, 0).keysPerWindow());
-    const BuiltLimiter first = limiter("fixed_window", {{"limit", "10"}, {"window", "1s"}, {"align", "first"}});
+    const BuiltLimiter first = makeLimiter("fixed_window", {{"limit", "10"}, {"window", "1s"}, {"align", "first"}});
     const ClusterStore oneKey("fixed_window", first, StoreMode::RedisAtomic, kS, 1000, 0);
     QVERIFY(!oneKey.keysPerWindow());
     QCOMPARE(oneKey.keyOf(5, 1500 * kMs), KeyId{5});
@@ -381,7 +376,7 @@ void TestSimParts::storeKeysPerWindowAlternateByParity()
 
 void TestSimParts::casWritesOnlyAnUnchangedKey()
 {
-    const BuiltLimiter bucket = limiter("token_bucket", {{"capacity", "2"}, {"refill", "1/s"}});
+    const BuiltLimiter bucket = makeLimiter("token_bucket", {{"capacity", "2"}, {"refill", "1/s"}});
     ClusterStore store("token_bucket", bucket, StoreMode::Cas, kS, 1000, 0);
     // Two calls read key 7 at once: each decides on a copy of its own, with both tokens.
     const ClusterStore::Snapshot a = store.read(7, 0);
@@ -392,7 +387,7 @@ void TestSimParts::casWritesOnlyAnUnchangedKey()
     QCOMPARE(b.version, std::uint64_t{0});
     QVERIFY(store.decideOnSnapshot(a.slot, 0, 1).allowed);
     QVERIFY(store.decideOnSnapshot(b.slot, 0, 1).allowed);
-    QVERIFY(store.compareAndWrite(7, a, 0));
+    QCOMPARE(store.compareAndWrite(7, a, 0), std::optional<KeyId>{7});
     QVERIFY(!store.compareAndWrite(7, b, 0));  // a wrote first: the version moved on
     QCOMPARE(store.read(7, 0).version, std::uint64_t{1});
     // The key holds a's write: one token spent, one left.
@@ -405,7 +400,7 @@ void TestSimParts::casWritesOnlyAnUnchangedKey()
 
 void TestSimParts::blindSetOverwritesTheKey()
 {
-    const BuiltLimiter bucket = limiter("token_bucket", {{"capacity", "2"}, {"refill", "1/s"}});
+    const BuiltLimiter bucket = makeLimiter("token_bucket", {{"capacity", "2"}, {"refill", "1/s"}});
     ClusterStore store("token_bucket", bucket, StoreMode::RedisGetSet, kS, 1000, 0);
     const ClusterStore::Snapshot read = store.read(8, 0);
     QVERIFY(store.decideOnSnapshot(read.slot, 0, 1).allowed);
@@ -419,7 +414,7 @@ void TestSimParts::blindSetOverwritesTheKey()
 
 void TestSimParts::memcachedAddStoresOncePerWindow()
 {
-    const BuiltLimiter incr = limiter("redis_incr_expire", {{"limit", "3"}, {"window", "1s"}});
+    const BuiltLimiter incr = makeLimiter("redis_incr_expire", {{"limit", "3"}, {"window", "1s"}});
     ClusterStore store("redis_incr_expire", incr, StoreMode::Memcached, kS, 1000, 0);
     QVERIFY(store.hasCounter());
     QVERIFY(store.addCounter(10, 3));   // absent: stored
@@ -436,7 +431,7 @@ void TestSimParts::memcachedAddStoresOncePerWindow()
 
 void TestSimParts::localSyncLeaksUntilTheSync()
 {
-    const BuiltLimiter window = limiter("fixed_window", kEpochWindow);
+    const BuiltLimiter window = makeLimiter("fixed_window", kEpochWindow);
     LocalSync sync(*window.limiter, 2, kS, 10);
     ClusterMemory memory(0, 10 * kS, kS, ClusterMemory::Sizing{LocalSync::storeBytesPerKey(), nullptr}, {});
     QVERIFY(sync.allows(0, 3, 100 * kMs, 4));
@@ -453,7 +448,7 @@ void TestSimParts::localSyncLeaksUntilTheSync()
 
 void TestSimParts::localSyncDropsAStaleDelta()
 {
-    const BuiltLimiter window = limiter("fixed_window", kEpochWindow);
+    const BuiltLimiter window = makeLimiter("fixed_window", kEpochWindow);
     LocalSync sync(*window.limiter, 2, kS, 10);
     ClusterMemory memory(0, 10 * kS, kS, ClusterMemory::Sizing{LocalSync::storeBytesPerKey(), nullptr}, {});
     QVERIFY(sync.allows(1, 4, 900 * kMs, 5));      // instance 1, window 0
@@ -470,8 +465,8 @@ void TestSimParts::localSyncCountsRejectedWhenTheWindowDoes()
 {
     ParamValues params = kEpochWindow;
     params["count_rejected"] = "true";
-    const BuiltLimiter counting = limiter("fixed_window", params);
-    const BuiltLimiter plain = limiter("fixed_window", kEpochWindow);
+    const BuiltLimiter counting = makeLimiter("fixed_window", params);
+    const BuiltLimiter plain = makeLimiter("fixed_window", kEpochWindow);
     LocalSync incrFirst(*counting.limiter, 1, kS, 10);
     LocalSync afterCheck(*plain.limiter, 1, kS, 10);
     for (LocalSync* sync : {&incrFirst, &afterCheck}) {
