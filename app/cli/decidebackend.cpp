@@ -4,7 +4,8 @@
 // the trace's (the script's clock argv). A server that cannot be reached or stops answering
 // ends the command with one line and exit 1, unless --on-failure names the policy that decides
 // meanwhile (engine/backend/failoverdecider.h; a summary line on standard error counts who
-// decided); bad input exits 2 as decide's does.
+// decided); bad input exits 2 as decide's does, and so does a server that refuses the
+// configuration (a password, a command, a database), whatever the policy.
 
 #include "app/cli/commands.h"
 #include "app/cli/interrupt.h"
@@ -131,6 +132,10 @@ int decideThroughRedis(const DecideOptions& options, const ParamValues& params, 
     } catch (const InputError& e) {
         throwIfInterrupted();
         std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+        std::cout.flush();
+        std::cerr << "ratelab-cli: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const RedisConfigError& e) {  // no policy applies: the run is misconfigured
         std::cout.flush();
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitBadInput;

@@ -22,6 +22,8 @@ bool FailoverDecider::connect()
         if (m_counts.failures > 0)
             ++m_counts.reconnects;
         return true;
+    } catch (const RedisConfigError&) {
+        throw;
     } catch (const RedisError& e) {
         failed(e);
         return false;
@@ -45,6 +47,8 @@ void FailoverDecider::decide(const RequestBatch& batch, std::vector<Decision>& o
             m_counts.byRedis += static_cast<std::int64_t>(batch.size());
             m_failuresInARow = 0;
             return;
+        } catch (const RedisConfigError&) {
+            throw;
         } catch (const RedisError& e) {
             failed(e);
         }

@@ -6,7 +6,9 @@
 // Redis again (a reconnect, counted), unless the breaker is open: after `breakerFailures`
 // failures in a row it waits `cooldown` of wall time before the next try. A batch that fails
 // part way is decided by the policy from its first request on: which of its requests the
-// server counted before it went away is not known.
+// server counted before it went away is not known. A configuration error (a refused password,
+// a command the user may not run, a database the server lacks) is no outage: it is thrown as
+// RedisConfigError, whatever the policy.
 
 #include "engine/algorithms/catalog/catalog.h"
 #include "engine/backend/redisdecider.h"
@@ -30,7 +32,7 @@ public:
     FailoverDecider(const RedisAddress& address, const std::string& algorithm, const ParamValues& params, std::string prefix,
                     const FailoverSettings& settings);
 
-    // out[i] for every request of the batch; never throws RedisError.
+    // out[i] for every request of the batch; throws RedisConfigError only.
     void decide(const RequestBatch& batch, std::vector<Decision>& out);
 
     struct Counts {

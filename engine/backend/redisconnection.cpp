@@ -59,7 +59,8 @@ std::optional<RedisAddress> parseRedisUrl(std::string_view url, std::string& err
         error = "no host: expected redis://HOST[:PORT][/DB]";
         return std::nullopt;
     }
-    a.text = "redis://" + a.host + ":" + std::to_string(a.port) + "/" + std::to_string(a.db);
+    a.text =
+        "redis://" + (a.user.empty() ? "" : a.user + "@") + a.host + ":" + std::to_string(a.port) + "/" + std::to_string(a.db);
     return a;
 }
 
@@ -82,6 +83,21 @@ void ReplyDeleter::operator()(redisReply* r) const
     freeReplyObject(r);
 }
 
+bool isConfigurationError(std::string_view errorReply)
+{
+    for (const std::string_view code : {"WRONGPASS", "NOAUTH", "NOPERM"})
+        if (errorReply.substr(0, code.size()) == code)
+            return true;
+    return false;
+}
+
+void throwErrorReply(const std::string& context, std::string_view errorReply)
+{
+    if (isConfigurationError(errorReply))
+        throw RedisConfigError(context + std::string(errorReply));
+    throw RedisError(context + std::string(errorReply));
+}
+
 std::string_view errorText(const redisReply& reply)
 {
     return reply.type == REDIS_REPLY_ERROR ? std::string_view(reply.str, reply.len) : std::string_view();
@@ -97,9 +113,10 @@ RedisConnection::RedisConnection(const RedisAddress& address, std::chrono::milli
         fail("cannot connect");
     if (redisSetTimeout(m_context.get(), toTimeval(timeout)) != REDIS_OK)
         fail("cannot set the timeout");
+    // AUTH and SELECT are answered while the server loads, so any error of theirs is ours.
     const auto check = [&](RedisReply reply, const char* what) {
         if (const std::string_view e = errorText(*reply); !e.empty())
-            throw RedisError(m_address.text + ": " + what + ": " + std::string(e));
+            throw RedisConfigError(m_address.text + ": " + what + ": " + std::string(e));
     };
     if (!address.password.empty())
         check(address.user.empty() ? command({"AUTH", address.password}) : command({"AUTH", address.user, address.password}),

@@ -16,7 +16,8 @@ struct redisReply;
 
 namespace ratelab {
 
-// redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]; `text` is the URL without the password.
+// redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]; `text` is the URL without the password
+// (redis://USER@HOST:PORT/DB), as messages name the server.
 struct RedisAddress {
     std::string host;
     int port = 6379;
@@ -34,6 +35,19 @@ class RedisError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+// The server answered, and the answer is no: a password or user it refuses, a command the user
+// may not run, a database it does not have. Not an outage, so no failure policy applies to it.
+class RedisConfigError : public RedisError {
+public:
+    using RedisError::RedisError;
+};
+
+// Whether an error reply says the connection's configuration is wrong (WRONGPASS, NOAUTH,
+// NOPERM) rather than that the server is busy or going away.
+bool isConfigurationError(std::string_view errorReply);
+// Throws `context` + the error reply as a RedisConfigError when it is one, else a RedisError.
+[[noreturn]] void throwErrorReply(const std::string& context, std::string_view errorReply);
 
 // A reply, freed with it.
 struct ReplyDeleter {

@@ -82,7 +82,7 @@ std::size_t RedisDecider::nodeAt(const std::string& host, int port)
     a.host = host;
     a.port = port;
     a.db = 0;
-    a.text = "redis://" + host + ":" + std::to_string(port) + "/0";
+    a.text = "redis://" + (a.user.empty() ? "" : a.user + "@") + host + ":" + std::to_string(port) + "/0";
     m_nodes.push_back({std::make_unique<RedisConnection>(a, m_timeout), {}, true});
     return m_nodes.size() - 1;
 }
@@ -92,7 +92,7 @@ void RedisDecider::load(Node& node)
     const RedisReply reply = node.connection->command({"SCRIPT", "LOAD", m_script});
     const std::string& where = node.connection->address().text;
     if (const std::string_view e = errorText(*reply); !e.empty())
-        throw RedisError(where + ": SCRIPT LOAD: " + std::string(e));
+        throwErrorReply(where + ": SCRIPT LOAD: ", e);
     if (reply->type != REDIS_REPLY_STRING)
         throw RedisError(where + ": SCRIPT LOAD: no script digest in the reply");
     m_sha.assign(reply->str, reply->len);  // the SHA1 of the script: the same on every node
@@ -155,7 +155,7 @@ RedisDecider::Outcome RedisDecider::read(Node& node, const RequestBatch& batch, 
     }
     const auto where = [&] { return node.connection->address().text + ": trace line " + std::to_string(batch[i].line) + ": "; };
     if (!error.empty())
-        throw RedisError(where() + std::string(error));
+        throwErrorReply(where(), error);
     if (reply->type != REDIS_REPLY_ARRAY || reply->elements != 4)
         throw RedisError(where() + "expected {allowed, remaining, retry_after_us, delay_us} from the script");
     std::int64_t v[4];

@@ -40,6 +40,8 @@ private slots:
     void serverClockDecidesNow();
     void backendFailuresAreOneLine();
     void outageDecidedByThePolicy();
+    void configurationErrorsEndTheRun_data();
+    void configurationErrorsEndTheRun();
     void memoryPerKeyAsMeasured_data();
     void memoryPerKeyAsMeasured();
 
@@ -425,6 +427,66 @@ void TestRedisLua::outageDecidedByThePolicy()
                  QStringLiteral("ratelab-cli: decided 12288: 8192 by %1/0, 4096 by fail_closed (1 failure, 1 reconnect; last: ")
                      .arg(url)),
              qPrintable(err));
+}
+
+// A server that answers no is not an outage: a refused password, a command the user may not
+// run or a database the server lacks ends the run with its one line and exit 2, whatever the
+// policy, and no request is decided (by Redis or by the policy). The users are made in the
+// suite's server with ACL SETUSER; the replies quoted are redis-server's own.
+void TestRedisLua::configurationErrorsEndTheRun_data()
+{
+    QTest::addColumn<QString>("user");     // USER:PASSWORD@, or empty
+    QTest::addColumn<QString>("db");       // the URL's /DB
+    QTest::addColumn<QString>("printed");  // the address as printed
+    QTest::addColumn<QString>("reply");    // what follows it
+    QTest::newRow("wrong password") << "rl-cfg-user:wrong@"
+                                    << "0"
+                                    << "rl-cfg-user@"
+                                    << ": AUTH: WRONGPASS invalid username-password pair or user is disabled.";
+    QTest::newRow("unknown user") << "rl-cfg-nobody:pw@"
+                                  << "0"
+                                  << "rl-cfg-nobody@"
+                                  << ": AUTH: WRONGPASS invalid username-password pair or user is disabled.";
+    QTest::newRow("no scripts allowed") << "rl-cfg-noscript:pw@"
+                                        << "0"
+                                        << "rl-cfg-noscript@"
+                                        << ": SCRIPT LOAD: NOPERM";
+    QTest::newRow("missing database") << ""
+                                      << "99"
+                                      << ""
+                                      << ": SELECT: ERR DB index is out of range";
+}
+
+void TestRedisLua::configurationErrorsEndTheRun()
+{
+    QFETCH(QString, user);
+    QFETCH(QString, db);
+    QFETCH(QString, printed);
+    QFETCH(QString, reply);
+    const ratelab::test::RedisUrl server = ratelab::test::redisUrl();
+    QVERIFY2(!server.url.isEmpty(), qPrintable(server.problem));
+    const QString hostPort = server.url.mid(QStringLiteral("redis://").size());
+    const QStringList redisCli{"-h", hostPort.section(':', 0, 0), "-p", hostPort.section(':', 1, 1)};
+    for (const QStringList& acl :
+         {QStringList{"ACL", "SETUSER", "rl-cfg-user", "on", ">right", "~*", "+@all"},
+          QStringList{"ACL", "SETUSER", "rl-cfg-noscript", "on", ">pw", "~*", "+@all", "-script", "-evalsha", "-eval"}}) {
+        const Run made = run(QStandardPaths::findExecutable("redis-cli"), redisCli + acl);
+        QCOMPARE(made.out.trimmed(), QByteArray("OK"));
+    }
+    const QString trace = write("config.csv", "t_us,key,cost\n0,a,1\n1000,b,1\n");
+    const QString url = "redis://" + user + hostPort + "/" + db;
+    const QString expected = "ratelab-cli: redis://" + printed + hostPort + "/" + db + reply;
+    for (const QString& policy : {"", "fail_open", "fail_closed", "local_fallback"}) {
+        QStringList args{"decide",  "--algorithm", "gcra", "--param",   "rate=1/s", "--param",
+                         "burst=1", "--trace",     trace,  "--backend", url};
+        if (!policy.isEmpty())
+            args << "--on-failure" << policy;
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith(expected) && r.err.count('\n') == 1 && r.err.endsWith('\n'), qPrintable(policy + ": " + r.err));
+        QVERIFY2(!r.err.contains("wrong") && !r.err.contains(":pw"), qPrintable(r.err));  // no password printed
+        QCOMPARE(r.out.count('\n'), 0);  // nothing decided, not even by the policy
+    }
 }
 
 void TestRedisLua::memoryPerKeyAsMeasured_data()
