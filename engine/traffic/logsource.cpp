@@ -4,7 +4,7 @@
 
 namespace ratelab {
 
-LogSource::LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys) : m_start(start)
+LogSource::LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys) : m_file(spec.file), m_start(start)
 {
     ImportOptions options;
     if (const auto problems = applyLogOptions(spec.logOptions, options); !problems.empty())
@@ -26,8 +26,12 @@ LogSource::LogSource(const SourceSpec& spec, SimTime start, KeyInterner& keys) :
 bool LogSource::next(Arrival& out)
 {
     ImportedRequest r;
-    if (!m_reader->next(r))
-        return false;
+    try {
+        if (!m_reader->next(r))
+            return false;
+    } catch (const ImportError& e) {  // nothing but bad lines: the source's format is wrong
+        throw InputError(m_file, m_reader->summary().linesRead, "format", e.what());
+    }
     if (m_first == kNever)
         m_first = r.t;
     out.t = m_start + (r.t - m_first);

@@ -18,13 +18,6 @@
 #include <QtTest>
 
 #include "logtest.h"
-#include <filesystem>
-#include <fstream>
-#include <map>
-#include <random>
-#include <sstream>
-
-#include <QtTest>
 
 #include <filesystem>
 #include <fstream>
@@ -48,6 +41,8 @@ private slots:
     void onlyBadLinesEndTheImport();
     void onlyBadLinesEndAFileImport_data();
     void onlyBadLinesEndAFileImport();
+    void smallLogsOfOnlyBadLinesAreRefused_data();
+    void smallLogsOfOnlyBadLinesAreRefused();
     void fileShrinkingDuringImport_data();
     void fileShrinkingDuringImport();
 };
@@ -430,7 +425,7 @@ void TestLogReading::onlyBadLinesEndTheImport()
         // One line, too long from its first 256 KiB on, that never ends; refused at the first
         // block boundary past 64 MiB.
         QCOMPARE(std::string(e.what()),
-                 std::string("the first 65 MiB hold no request in the combined format (1 bad line, "
+                 std::string("the first 64 MiB hold no request in the combined format (1 bad line, "
                              "the first: line too long): not such a log"));
     }
 }
@@ -444,8 +439,9 @@ void TestLogReading::onlyBadLinesEndAFileImport_data()
     QTest::newRow("one request first, 2 threads") << true << 2;
 }
 
-// A 65 MiB file of NUL bytes (sparse: it takes no disk) is refused at 64 MiB by one thread or
-// several; with one request on its first line it is a log with bad lines, imported to its end.
+// A file of NUL bytes (sparse: it takes no disk), one endless line, is refused at 64 MiB by one
+// thread or several: 1 GiB of it is not read to its end. With one request on its first line
+// it is a log with bad lines, imported to its end.
 void TestLogReading::onlyBadLinesEndAFileImport()
 {
     QFETCH(bool, goodFirstLine);
@@ -456,21 +452,63 @@ void TestLogReading::onlyBadLinesEndAFileImport()
     QVERIFY(file.open(QIODevice::WriteOnly));
     if (goodFirstLine)
         file.write("1.2.3.4 - - [17/May/2015:10:05:03 +0000] \"GET / HTTP/1.1\" 200 1\n");
-    QVERIFY(file.resize(std::int64_t{65} << 20));
+    const std::int64_t size = std::int64_t{goodFirstLine ? 65 : 1024} << 20;
+    QVERIFY(file.resize(size));
     file.close();
     ImportOptions options;
     options.format = LogFormat::Common;
+    std::int64_t bytesSeen = 0;
     try {
-        const FileImport r = importWithThreads(path, options, unsigned(threads));
-        QVERIFY2(goodFirstLine, "65 MiB of NUL bytes were imported");
-        QCOMPARE(r.summary.requestsImported, 1);
-        QCOMPARE(r.summary.bytesRead, std::int64_t{65} << 20);
+        KeyInterner keys;
+        const ImportSummary summary = importLogFile(
+            path.toStdString(), options, keys, [](const ImportedRequest&) {}, nullptr, unsigned(threads),
+            [&](const ImportProgress& p) { bytesSeen = p.bytesDone; });
+        QVERIFY2(goodFirstLine, "a GiB of NUL bytes was imported");
+        QCOMPARE(summary.requestsImported, 1);
+        QCOMPARE(summary.bytesRead, size);
     } catch (const ImportError& e) {
         QVERIFY2(!goodFirstLine, e.what());
         QCOMPARE(std::string(e.what()),
-                 std::string("the first 65 MiB hold no request in the common format (1 bad line, "
+                 std::string("the first 64 MiB hold no request in the common format (1 bad line, "
                              "the first: line too long): not such a log"));
+        // Stopped within a chunk or a block of the bound, not at the end of the file.
+        QVERIFY2(bytesSeen <= (std::int64_t{66} << 20), qPrintable(QString::number(bytesSeen)));
     }
+}
+
+void TestLogReading::smallLogsOfOnlyBadLinesAreRefused_data()
+{
+    QTest::addColumn<int>("threads");  // 0: read as a stream
+    QTest::newRow("a stream") << 0;
+    QTest::newRow("1 thread") << 1;
+    QTest::newRow("2 threads") << 2;
+}
+
+// A small log of nothing but bad lines is refused as a large one is, at its end, whatever the
+// thread count: not imported as no request.
+void TestLogReading::smallLogsOfOnlyBadLinesAreRefused()
+{
+    QFETCH(int, threads);
+    const std::string log = "not a log line\n\nnor this\nnor this one\n";
+    ImportOptions options;
+    options.format = LogFormat::Combined;
+    const std::string expected =
+        "no line holds a request in the combined format (3 bad lines, the first: missing or malformed field)";
+    try {
+        if (threads == 0) {
+            importText(log, options);
+        } else {
+            QTemporaryDir dir;
+            const QString path = dir.filePath("bad.log");
+            std::ofstream(path.toStdString(), std::ios::binary) << log;
+            importWithThreads(path, options, unsigned(threads));
+        }
+        QFAIL("a log of bad lines was imported as nothing");
+    } catch (const ImportError& e) {
+        QCOMPARE(std::string(e.what()), expected);
+    }
+    // A log of nothing at all, or of blank lines, is no log of bad lines: nothing, no error.
+    QCOMPARE(importText("\n\n", options).rows.size(), std::size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestLogReading)

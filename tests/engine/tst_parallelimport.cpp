@@ -24,6 +24,7 @@ private slots:
     void parallelEqualsSequentialAcrossChunks();
     void parallelEqualsSequentialForEveryKey_data();
     void parallelEqualsSequentialForEveryKey();
+    void byteOrderMarkIsNoPartOfTheFirstKey();
 };
 
 void TestParallelImport::parallelEqualsSequential()
@@ -211,6 +212,34 @@ void TestParallelImport::parallelEqualsSequentialForEveryKey()
     for (const unsigned threads : {2u, 3u}) {
         compareImports(importWithThreads(path, options, threads), one);
         QVERIFY2(!QTest::currentTestFailed(), qPrintable(QString("%1 threads").arg(threads)));
+    }
+}
+
+// A log saved with a UTF-8 byte order mark (as some Windows tools write it): the mark is no
+// part of the first line, so its client is one key, not two, on one thread, on two and when
+// read as a stream, with the format detected or chosen.
+void TestParallelImport::byteOrderMarkIsNoPartOfTheFirstKey()
+{
+    std::string log;
+    for (int i = 0; i < 40; ++i)
+        log += "10.0.0." + std::to_string(i % 2 + 1) + " - - [17/May/2015:10:05:" + std::to_string(10 + i)
+            + " +0000] \"GET /a HTTP/1.1\" 200 5 \"-\" \"x\"\n";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bom.log");
+    std::ofstream(path.toStdString(), std::ios::binary) << "\xEF\xBB\xBF" << log;
+    for (const LogFormat format : {LogFormat::Auto, LogFormat::Combined}) {
+        ImportOptions options;
+        options.format = format;
+        for (const unsigned threads : {1u, 2u}) {
+            const FileImport r = importWithThreads(path, options, threads);
+            QCOMPARE(r.keys, (std::vector<std::string>{"10.0.0.1", "10.0.0.2"}));
+            QCOMPARE(r.requests.size(), std::size_t(40));
+            QCOMPARE(r.summary.skippedTotal(), std::int64_t(0));
+            QCOMPARE(r.summary.distinctKeys, std::int64_t(2));
+        }
+        const Imported streamed = importText("\xEF\xBB\xBF" + log, options);
+        QCOMPARE(streamed.perKey(), (std::map<std::string, std::int64_t>{{"10.0.0.1", 20}, {"10.0.0.2", 20}}));
+        QCOMPARE(streamed.summary.skippedTotal(), std::int64_t(0));
     }
 }
 

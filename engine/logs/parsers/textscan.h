@@ -32,6 +32,12 @@ inline std::string_view trimmed(std::string_view s)
     return s;
 }
 
+// `s` without the UTF-8 byte order mark some tools write at the start of a file.
+inline std::string_view withoutByteOrderMark(std::string_view s)
+{
+    return s.substr(0, 3) == "\xEF\xBB\xBF" ? s.substr(3) : s;
+}
+
 inline bool isBlankLine(std::string_view s)
 {
     for (char c : s)

@@ -61,13 +61,17 @@ void LogReader::start(const ImportOptions& options, KeyInterner& keys)
     if (m_control && m_control->cancelled())  // a read cut short by a stop: nothing to detect
         throw Cancelled{};
 
+    // A byte order mark is no part of the first line (its first key, say).
+    const std::string_view head = textscan::withoutByteOrderMark(std::string_view(m_buffer.get(), m_end));
+    m_begin = m_end - head.size();
+
     // Detection from the head of the input.
     LogFormat format = options.format;
     if (format == LogFormat::Auto) {
-        const Detection detection = detectFormat(std::string_view(m_buffer.get(), m_end), options.parser);
+        const Detection detection = detectFormat(head, options.parser);
         m_summary.detection = detection.reason;
         if (detection.format == LogFormat::Auto) {
-            if (m_eof && textscan::isBlankLine(std::string_view(m_buffer.get(), m_end))) {
+            if (m_eof && textscan::isBlankLine(head)) {
                 m_inputEnded = true;  // empty input: nothing to import, nothing wrong
                 return;
             }
@@ -88,6 +92,8 @@ bool LogReader::next(ImportedRequest& out)
 {
     while (!m_ordering.pop(out, m_inputEnded)) {
         if (m_inputEnded) {
+            if (m_processor)  // not for an empty input
+                refuseWhenOnlyBadLines(m_summary, true);
             finish();
             return false;
         }

@@ -167,6 +167,7 @@ public:
         if (control && control->cancelled())
             throw Cancelled{};
         m_ordering.flush([&](const ImportedRequest& r) { emit(r, sink); });
+        refuseWhenOnlyBadLines(m_summary, true);
         m_tally.finish();
     }
 
@@ -216,8 +217,8 @@ private:
     // Fills `chunk` with the next whole lines of the file: the line carried over from the
     // chunk before, then m_chunkBytes read, up to the last line end; the rest is carried to
     // the next chunk. A line longer than maxLine is not carried: its head ends the chunk (and
-    // is rejected there, as LogReader does) and the rest of it is read and dropped. True when
-    // the file is all read. Only the thread that set m_reading calls it.
+    // is rejected there, as LogReader does) and the rest of it is read and dropped, a chunk
+    // of no line at a time. True when the file is all read. Only the thread that set m_reading calls it.
     bool readChunk(ChunkResult& chunk)
     {
         if (!chunk.buffer)
@@ -226,21 +227,24 @@ private:
         if (m_carryLength > 0)  // m_carry is null before the first chunk
             std::memcpy(buffer, m_carry, m_carryLength);
         std::size_t begin = 0;
-        std::size_t end = m_carryLength + m_file.read(buffer + m_carryLength, m_chunkBytes);
-        bool atEnd = end - m_carryLength < m_chunkBytes;
+        const std::size_t end = m_carryLength + m_file.read(buffer + m_carryLength, m_chunkBytes);
+        const bool atEnd = end - m_carryLength < m_chunkBytes;
         m_carryLength = 0;
-        while (m_skippingLongLine) {
+        if (m_skippingLongLine) {
             const std::size_t nl = textscan::findChar(std::string_view(buffer, end), '\n');
-            if (nl != textscan::npos) {
-                begin = nl + 1;
-                m_skippingLongLine = false;
-            } else if (atEnd) {
-                begin = end;
-                m_skippingLongLine = false;
-            } else {
-                end = m_file.read(buffer, m_chunkBytes);
-                atEnd = end < m_chunkBytes;
+            if (nl == textscan::npos && !atEnd) {
+                // Still inside it: a chunk of no line, so that progress, a cancel and the stop
+                // after 64 MiB of bad lines come at each chunk as on one thread.
+                chunk.text = {};
+                chunk.fileEnd = m_file.offset();
+                return false;
             }
+            begin = nl == textscan::npos ? end : nl + 1;
+            m_skippingLongLine = false;
+        }
+        if (m_atFileStart) {  // a byte order mark is no part of the first line
+            m_atFileStart = false;
+            begin = end - textscan::withoutByteOrderMark(std::string_view(buffer, end)).size();
         }
         const std::string_view data(buffer + begin, end - begin);
         const std::size_t lastNl = data.rfind('\n');
@@ -404,6 +408,7 @@ private:
     const char* m_carry = nullptr;  // the start of a line the last chunk read ends in, in its buffer
     std::size_t m_carryLength = 0;
     bool m_skippingLongLine = false;  // inside a line too long to carry, whose head has been read
+    bool m_atFileStart = true;        // the next chunk read is the first
 
     std::mutex m_mutex;  // guards what follows, and the slots' `ready` flags
     std::condition_variable m_changed;
@@ -440,7 +445,7 @@ ImportSummary importLogFile(const std::string& path, const ImportOptions& option
     if (format == LogFormat::Auto) {
         std::string head(std::min<std::int64_t>(file.size(), kMaxChunkBytes), '\0');
         head.resize(file.readHead(head.data(), head.size()));
-        const Detection detection = detectFormat(head, options.parser);
+        const Detection detection = detectFormat(textscan::withoutByteOrderMark(head), options.parser);
         if (detection.format == LogFormat::Auto || isStateful(detection.format))
             return oneThread();  // it reports the failure, or reads the stateful format
         summary.detection = detection.reason;

@@ -18,16 +18,18 @@ bool listable(const std::vector<LineWarning>& problems, std::int64_t line, std::
 }
 }  // namespace
 
-void refuseWhenOnlyBadLines(const ImportSummary& s)
+void refuseWhenOnlyBadLines(const ImportSummary& s, bool atEnd)
 {
     const std::int64_t lines = s.linesRead - s.blankLines - s.directiveLines;
-    if (s.bytesRead < kOnlyBadLinesLimitBytes || lines == 0 || s.skippedTotal() < lines)
+    if ((!atEnd && s.bytesRead < kOnlyBadLinesLimitBytes) || lines == 0 || s.skippedTotal() < lines)
         return;
     std::string first;
     if (!s.problems.empty())
         first = ", the first: " + std::string(problemText(s.problems.front().problem));
-    throw ImportError("the first " + std::to_string(s.bytesRead >> 20) + " MiB hold no request in the "
-                      + std::string(formatName(s.format)) + " format (" + counted(lines, "bad line") + first
+    const std::string what = " in the " + std::string(formatName(s.format)) + " format (" + counted(lines, "bad line") + first;
+    if (atEnd)
+        throw ImportError("no line holds a request" + what + ")");
+    throw ImportError("the first " + std::to_string(kOnlyBadLinesLimitBytes >> 20) + " MiB hold no request" + what
                       + "): not such a log");
 }
 

@@ -63,9 +63,11 @@ struct ImportSummary {
 // binary file, the wrong --format): the import stops there instead of reading on forever.
 inline constexpr std::int64_t kOnlyBadLinesLimitBytes = std::int64_t{64} << 20;
 
-// Throws ImportError once `summary` has read kOnlyBadLinesLimitBytes and every line so far was
-// skipped as bad (blank lines and directives aside).
-void refuseWhenOnlyBadLines(const ImportSummary& summary);
+// Throws ImportError when every line so far was skipped as bad (blank lines and directives
+// aside): once `summary` has read kOnlyBadLinesLimitBytes, or at the end of the input
+// (`atEnd`) whatever its size, so that a small log in the wrong format is refused as a large
+// one is, not imported as nothing.
+void refuseWhenOnlyBadLines(const ImportSummary& summary, bool atEnd = false);
 
 // The first bytes of a line for a warning, control and non-ASCII bytes as '?'.
 std::string lineExcerpt(std::string_view line);
