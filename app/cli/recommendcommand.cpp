@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -206,6 +207,12 @@ std::string replayScenarioProblem(const RecommendOptions& o)
     return overwriteProblem({"--replay-scenario", o.replayScenario}, {{"the input", o.input}});
 }
 
+bool isRegularFile(const std::string& path)
+{
+    std::error_code error;
+    return std::filesystem::is_regular_file(path, error);
+}
+
 // The input's requests, read as a trace or as a log (as --format says, or as its first line
 // looks); `logImport` is how a log was read. kExitOk, or the exit status of bad input.
 int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set, std::optional<ratelab::ImportOptions>& logImport,
@@ -220,28 +227,28 @@ int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set,
             format = given.value;
         logFormatGiven = logFormatGiven || given.name == "log_format";
     }
-    std::optional<PeekedInput> stdinInput;  // standard input, its first line looked at
-    if (fromStdin)
-        stdinInput.emplace(std::cin.rdbuf());
-    const bool trace = format == "trace"
-        || (format == "auto" && !logFormatGiven
-            && (fromStdin ? isTraceHeader(stdinInput->firstLine()) : looksLikeTrace(o.input)));
+    // The first line is looked at in the stream that is then read: standard input, a pipe or a
+    // FIFO (`<(zcat log.gz)`) opened again would have lost what the look read, or wait for a
+    // writer that is gone. A regular log is read again by its path, on several threads.
+    std::ifstream file;
+    if (!fromStdin) {
+        file.open(o.input, std::ios::binary);
+        if (!file.is_open())
+            return badUsage(inputName + ": cannot open the file: " + std::strerror(errno));
+    }
+    PeekedInput peeked(fromStdin ? std::cin.rdbuf() : file.rdbuf());
+    const bool trace = format == "trace" || (format == "auto" && !logFormatGiven && isTraceHeader(peeked.firstLine()));
+    const bool streamed = fromStdin || !isRegularFile(o.input);
     try {
-        std::ifstream file;
-        std::istream stdinStream(nullptr);
-        if (fromStdin)
-            stdinStream.rdbuf(&*stdinInput);
-        else
-            file.open(o.input, std::ios::binary);
-        std::istream& in = fromStdin ? stdinStream : static_cast<std::istream&>(file);
+        std::istream in(&peeked);
         if (trace) {
             set = loadRequestsFromTrace(in, inputName, &progress.control());
         } else {
             ratelab::ImportOptions import;
             if (const std::string error = logOptionsFrom(o.log.logOptions, import); !error.empty())
                 return badUsage(error);
-            set = fromStdin ? loadRequestsFromLog(in, import, &progress.control())
-                            : loadRequestsFromLog(o.input, import, &progress.control(), o.log.threads);
+            set = streamed ? loadRequestsFromLog(in, import, &progress.control())
+                           : loadRequestsFromLog(o.input, import, &progress.control(), o.log.threads);
             logImport = import;
         }
     } catch (const InputError& e) {

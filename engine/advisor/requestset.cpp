@@ -1,10 +1,8 @@
 #include "engine/advisor/requestset.h"
 
-#include "engine/core/boundedline.h"
 #include "engine/logs/reading/parallelimport.h"
 #include "engine/tracecsv/tracereader.h"
 
-#include <fstream>
 #include <limits>
 
 namespace ratelab {
@@ -80,14 +78,6 @@ RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, 
         }
     }
     return set;
-}
-
-bool looksLikeTrace(const std::string& path)
-{
-    // Only the header matters: a longer first line (or none, as in /dev/zero) is not a trace.
-    std::ifstream in(path, std::ios::binary);
-    BoundedLineReader lines(in, 64);
-    return lines.next() == BoundedLineReader::Result::Line && isTraceHeader(std::string(lines.line()));
 }
 
 bool isTraceHeader(std::string first)

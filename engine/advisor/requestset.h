@@ -46,8 +46,6 @@ RequestSet loadRequestsFromTrace(std::istream& in, const std::string& fileName, 
 // in their order; the import summary, if any, stays the whole input's.
 void keepShard(RequestSet& set, ShardSpec shard);
 
-// True if the file starts with the trace header "t_us,key" (a decide-format trace).
-bool looksLikeTrace(const std::string& path);
 // True if `firstLine` (without its '\n') is that header; a byte order mark and a '\r' are allowed.
 bool isTraceHeader(std::string firstLine);
 

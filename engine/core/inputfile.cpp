@@ -11,17 +11,20 @@ namespace ratelab {
 
 std::string inputFileProblem(const std::string& path, const std::string& what)
 {
-    // Non-blocking, so probing a FIFO does not wait for its writer.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    bool directory = fd < 0 && errno == EISDIR;
-    if (fd < 0 && !directory)
-        return "cannot open the " + what + ": " + std::strerror(errno);
     struct stat st {};
-    if (fd >= 0) {
-        directory = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
-        ::close(fd);
-    }
-    return directory ? "is a directory, not a " + what : std::string();
+    if (::stat(path.c_str(), &st) != 0)
+        return "cannot open the " + what + ": " + std::strerror(errno);
+    if (S_ISDIR(st.st_mode))
+        return "is a directory, not a " + what;
+    // A FIFO is not opened: a reader that comes and goes can kill its writer with SIGPIPE.
+    if (S_ISFIFO(st.st_mode))
+        return ::access(path.c_str(), R_OK) == 0 ? std::string() : "cannot open the " + what + ": " + std::strerror(errno);
+    // Non-blocking, so probing a device does not wait.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return "cannot open the " + what + ": " + std::strerror(errno);
+    ::close(fd);
+    return {};
 }
 
 }  // namespace ratelab

@@ -10,8 +10,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 #include <map>
 #include <set>
@@ -40,6 +43,8 @@ private slots:
     void keysSeenOnlyOnTooOldLinesDoNotLowerTheLimit();
     void yearNineThousandLine();
     void badUsage();
+    void pipedInputLosesNothing_data();
+    void pipedInputLosesNothing();
     void exportNginx();
     void exportEnvoy();
     void exportRefuses();
@@ -480,6 +485,59 @@ void TestRecommend::exportRefuses()
     QCOMPARE(cutEnvoy.exitCode, 2);
     QVERIFY2(cutEnvoy.err.contains("A capacity of at least 7 holds the rate"), qPrintable(cutEnvoy.err));
     QCOMPARE(cli({"export", "--algorithm", "gcra", "--param", "rate=1/s", "--as", "redis-lua"}).exitCode, 2);
+}
+
+void TestRecommend::pipedInputLosesNothing_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QFile apache(kLog);
+    QVERIFY(apache.open(QIODevice::ReadOnly));
+    QByteArray log;
+    for (int i = 0; i < 400; ++i)  // 90 KB: many times what a look at the first block would read
+        log += apache.readLine();
+    QTest::newRow("a log") << log;
+    QByteArray trace = "t_us,key,cost\n";
+    for (int i = 0; i < 6000; ++i)
+        trace += QByteArray::number(i * 1000) + ",k" + QByteArray::number(i % 37) + ",1\n";
+    QTest::newRow("a trace") << trace;
+}
+
+// A FIFO and a process substitution (`<(cat log)`) give what the regular file gives, 20 times
+// in a row: the input is looked at and read in one stream, so nothing is dropped, no writer
+// dies of SIGPIPE and no second open waits for a writer that is gone.
+void TestRecommend::pipedInputLosesNothing()
+{
+    QFETCH(QByteArray, input);
+    const QString file = write("piped-input", input);
+    const Run regular = cli({"recommend", file, "--json"});
+    QCOMPARE(regular.exitCode, 0);
+    const auto sameAsRegular = [&](const Run& r, const QString& name) {
+        QCOMPARE(r.exitCode, 0);
+        QByteArray out = r.out;
+        out.replace(name.toUtf8(), file.toUtf8());  // the input as named
+        QCOMPARE(out, regular.out);
+    };
+    const QString fifo = m_dir.filePath("input.fifo");
+    QFile::remove(fifo);
+    QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    for (int i = 0; i < 20; ++i) {
+        QProcess writer;
+        writer.start("bash", {"-c", "cat \"$0\" > \"$1\"", file, fifo});
+        QVERIFY(writer.waitForStarted());
+        const Run viaFifo = cli({"recommend", fifo, "--json"});
+        QVERIFY(writer.waitForFinished(20000));
+        QCOMPARE(writer.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(writer.exitCode(), 0);  // not killed by SIGPIPE
+        sameAsRegular(viaFifo, fifo);
+        if (QTest::currentTestFailed())
+            return;
+        const Run substituted = run("bash", {"-c", "exec \"$0\" recommend <(cat \"$1\") --json", RATELAB_CLI_PATH, file});
+        QCOMPARE(substituted.exitCode, 0);
+        const QString name = QString::fromUtf8(substituted.out).section(QStringLiteral("\"/dev/fd/"), 1).section('"', 0, 0);
+        sameAsRegular(substituted, "/dev/fd/" + name);
+        if (QTest::currentTestFailed())
+            return;
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRecommend)
