@@ -6,28 +6,35 @@
 namespace ratelab {
 namespace {
 
-// Reads "123" or "12.34" into digits-as-integer and the number of decimals.
-bool parseDecimal(std::string_view text, std::int64_t& scaled, int& decimals)
+enum class Decimal { Ok, Malformed, TooLarge };
+
+// Reads "123" or "12.34" into digits-as-integer and the number of decimals; too many digits to
+// keep (over 2^50) is TooLarge once the whole text is known to be a number.
+Decimal parseDecimal(std::string_view text, std::int64_t& scaled, int& decimals)
 {
     scaled = 0;
     decimals = 0;
     bool seenPoint = false;
     bool seenDigit = false;
+    bool tooLarge = false;
     for (char c : text) {
         if (c == '.' && !seenPoint) {
             seenPoint = true;
             continue;
         }
         if (c < '0' || c > '9')
-            return false;
-        if (scaled > (std::int64_t{1} << 50))
-            return false;
-        scaled = scaled * 10 + (c - '0');
+            return Decimal::Malformed;
         seenDigit = true;
         if (seenPoint)
             ++decimals;
+        if (scaled > (std::int64_t{1} << 50))
+            tooLarge = true;
+        else
+            scaled = scaled * 10 + (c - '0');
     }
-    return seenDigit && decimals <= 6;
+    if (!seenDigit || decimals > 6)
+        return Decimal::Malformed;
+    return tooLarge ? Decimal::TooLarge : Decimal::Ok;
 }
 
 std::optional<Duration> unitMicros(std::string_view unit)
@@ -80,8 +87,13 @@ std::optional<Duration> parseDuration(std::string_view text, std::string& error)
     const auto unit = unitMicros(text.substr(split));
     std::int64_t scaled = 0;
     int decimals = 0;
-    if (split == 0 || !unit || !parseDecimal(text.substr(0, split), scaled, decimals)) {
+    const Decimal number = split == 0 || !unit ? Decimal::Malformed : parseDecimal(text.substr(0, split), scaled, decimals);
+    if (number == Decimal::Malformed) {
         error = "expected a duration like 250ms, 1.5s or 2m (units us, ms, s, m, h)";
+        return std::nullopt;
+    }
+    if (number == Decimal::TooLarge) {
+        error = "duration is too large";
         return std::nullopt;
     }
     const Int128 us = Int128{scaled} * *unit;
@@ -120,8 +132,13 @@ std::optional<Rate> parseRate(std::string_view text, std::string& error)
         count.remove_suffix(1);
     const auto unit = unitMicros(text.substr(slash + 1));
     Rate rate;
-    if (!unit || !parseDecimal(count, rate.countScaled, rate.decimals)) {
+    const Decimal number = !unit ? Decimal::Malformed : parseDecimal(count, rate.countScaled, rate.decimals);
+    if (number == Decimal::Malformed) {
         error = "expected a rate like 10/s, 2.5/s or 600/m (N a decimal with at most 6 decimals)";
+        return std::nullopt;
+    }
+    if (number == Decimal::TooLarge) {
+        error = "rate is too large";
         return std::nullopt;
     }
     if (rate.countScaled == 0) {
@@ -149,6 +166,10 @@ std::optional<std::int64_t> parseInteger(std::string_view text, std::string& err
 {
     std::int64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc::result_out_of_range && end == text.data() + text.size()) {
+        error = "integer out of range (-9223372036854775808 to 9223372036854775807)";
+        return std::nullopt;
+    }
     if (ec != std::errc() || end != text.data() + text.size()) {
         error = "expected an integer";
         return std::nullopt;

@@ -195,7 +195,7 @@ public:
         if (v.is_string())
             return v.get<std::string>();
         if (v.is_number_integer())
-            return std::to_string(v.get<std::int64_t>());
+            return integerText(v);
         if (v.is_boolean())
             return v.get<bool>() ? "true" : "false";
         if (name == "trusted" && v.is_array()) {
@@ -225,7 +225,7 @@ public:
             if (value.is_string())
                 out[name] = value.get<std::string>();
             else if (value.is_number_integer())
-                out[name] = std::to_string(value.get<std::int64_t>());
+                out[name] = integerText(value);
             else if (value.is_boolean())
                 out[name] = value.get<bool>() ? "true" : "false";
             else
@@ -235,6 +235,12 @@ public:
     }
 
 private:
+    // An integer as written: 2^63 and more are unsigned in the JSON and do not fit an int64.
+    static std::string integerText(const Json& v)
+    {
+        return v.is_number_unsigned() ? std::to_string(v.get<std::uint64_t>()) : std::to_string(v.get<std::int64_t>());
+    }
+
     std::vector<ScenarioProblem>& m_problems;
 };
 

@@ -28,10 +28,14 @@ private slots:
     void runBreaksDownByEndpoint();
     void unreadablePathsAreBadInput_data();
     void unreadablePathsAreBadInput();
+    void logsOfOnlyBadLinesAreBadInput_data();
+    void logsOfOnlyBadLinesAreBadInput();
     void readsAreBounded_data();
     void readsAreBounded();
     void errorLinesAreBounded_data();
     void errorLinesAreBounded();
+    void errorLinesAreText_data();
+    void errorLinesAreText();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -320,6 +324,9 @@ void TestCli::runRefusesBadScenarios_data()
                                 << QStringList{"traffic[0].count: must be >= 1"};
     QTest::newRow("number out of range") << R"({"seed": 1e400, "traffic": [{"kind": "poisson", "rate": "1/s"}]})"
                                          << QStringList{"seed: number out of range"};
+    QTest::newRow("a burst of 2^63")
+        << scenarioJson(poisson, R"({"algorithm": "gcra", "params": {"rate": "10/s", "burst": 9223372036854775808}})")
+        << QStringList{"algorithms[0].params.burst: gcra burst=9223372036854775808: must be between 1 and 2147483647"};
     QTest::newRow("duplicate key") << scenarioJson(R"({"kind": "poisson", "rate": "10/s", "rate": "1000/s"})")
                                    << QStringList{"traffic[0].rate: given twice in one object"};
     QTest::newRow("tiers without tiered keys")
@@ -471,6 +478,44 @@ void TestCli::unreadablePathsAreBadInput()
     QCOMPARE(r.err, "ratelab-cli: " + expected + "\n");
 }
 
+void TestCli::logsOfOnlyBadLinesAreBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");  // the whole line after "ratelab-cli: "
+    QTest::addColumn<bool>("fromStdin");
+
+    const QString log = ratelab::test::writeFile(m_dir, "bad-lines.log", "not a log line\nnor this\n");
+    const QString reason = "no line holds a request in the combined format (2 bad lines, the first: missing or "
+                           "malformed field)";
+    for (const QString& threads : {QStringLiteral("1"), QStringLiteral("2")})
+        QTest::newRow(qPrintable("import, threads " + threads))
+            << QStringList{"import",    log,     "--format", "combined",
+                           "--threads", threads, "--out",    m_dir.filePath("only-bad-lines.csv")}
+            << "import: " + log + ": " + reason << false;
+    QTest::newRow("import from stdin") << QStringList{"import", "-", "--format", "combined"} << "import: <stdin>: " + reason
+                                       << true;
+    // A scenario's log source: the file, the line reached and the source's field.
+    const QString scenario = ratelab::test::writeFile(
+        m_dir, "replay-bad-lines.json",
+        scenarioJson(R"({"kind": "log", "file": ")" + log + R"(", "format": "combined"})", kGcra, R"(, "keys": "recorded")")
+            .toUtf8());
+    QTest::newRow("a replayed log") << QStringList{"run", scenario} << log + ":2: format: " + reason << false;
+}
+
+// A log of nothing but bad lines is refused, exit 2, at any size and however it is read, and
+// no trace is written: it is not imported as a trace of no request.
+void TestCli::logsOfOnlyBadLinesAreBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    QFETCH(bool, fromStdin);
+    const Run r = run(args, fromStdin ? QByteArray("not a log line\nnor this\n") : QByteArray());
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, "ratelab-cli: " + expected + "\n");
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists(m_dir.filePath("only-bad-lines.csv")));
+}
+
 void TestCli::readsAreBounded_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -517,7 +562,7 @@ void TestCli::errorLinesAreBounded_data()
     const QStringList decide = {"decide", "--algorithm", "gcra", "--param", "burst=1", "--trace", "-"};
     QTest::newRow("a parameter's value") << (QStringList(decide) << "--param"
                                                                  << "rate=" + huge + "/s")
-                                         << "(N a decimal with at most 6 decimals)";
+                                         << ": rate is too large";
     QTest::newRow("an algorithm's name") << QStringList{"decide", "--algorithm", huge, "--trace", "-"}
                                          << "(see ratelab-cli list)";
     QTest::newRow("a parameter's name") << (QStringList(decide) << "--param" << huge + "=1") << "(see ratelab-cli list)";
@@ -541,6 +586,34 @@ void TestCli::errorLinesAreBounded()
     QCOMPARE(r.err.count('\n'), 1);
     QVERIFY2(r.err.size() < 550, qPrintable(QString::number(r.err.size()) + " bytes: " + r.err.left(200)));
     QVERIFY2(r.err.trimmed().endsWith(reason), qPrintable(r.err.right(200)));
+}
+
+void TestCli::errorLinesAreText_data()
+{
+    QTest::addColumn<QString>("name");    // an algorithm's name, as printf(1) writes it
+    QTest::addColumn<QString>("quoted");  // as the error line quotes it
+    QTest::newRow("0xFF 0xFE") << R"(gc\377\376ra)"
+                               << R"(gc\xFF\xFEra)";
+    QTest::newRow("UTF-8 stays") << R"(gcr\303\244)" << QString::fromUtf8("gcr\u00e4");
+    QTest::newRow("a sequence cut short") << R"(gc\342\202ra)"
+                                          << R"(gc\xE2\x82ra)";
+    QTest::newRow("a surrogate") << R"(\355\240\200x)"
+                                 << R"(\xED\xA0\x80x)";
+    QTest::newRow("overlong") << R"(\300\257x)"
+                              << R"(\xC0\xAFx)";
+}
+
+// Bytes that are not UTF-8 are written as \xHH in an error line, never raw; UTF-8 as it is.
+void TestCli::errorLinesAreText()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, quoted);
+    const ratelab::test::ProcessResult r = ratelab::test::runProcess(
+        "bash", {"-c", R"sh(exec "$0" decide --algorithm "$(printf "$1")" --trace -)sh", RATELAB_CLI_PATH, name},
+        "t_us,key\n0,a\n", 20000);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(QString::fromUtf8(r.err), "ratelab-cli: algorithm: unknown algorithm '" + quoted + "' (see ratelab-cli list)\n");
+    QVERIFY(QString::fromUtf8(r.err).toUtf8() == r.err);  // valid UTF-8 throughout
 }
 
 QTEST_GUILESS_MAIN(TestCli)

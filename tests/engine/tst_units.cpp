@@ -17,6 +17,8 @@ private slots:
     void rates();
     void rejects_data();
     void rejects();
+    void outOfRangeIsNotAFormatError_data();
+    void outOfRangeIsNotAFormatError();
     void countsAndNouns();
 };
 
@@ -98,6 +100,52 @@ void TestUnits::rejects()
     else
         QVERIFY(!parseDuration(text.toStdString(), error).has_value());
     QVERIFY(!error.empty());
+}
+
+void TestUnits::outOfRangeIsNotAFormatError_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("duration, 10^18 us") << "duration"
+                                        << "1000000000000000000us"
+                                        << "duration is too large";
+    QTest::newRow("duration, 2^62 us and one") << "duration"
+                                               << "4611686018427387905us"
+                                               << "duration is too large";
+    QTest::newRow("duration, malformed and long") << "duration"
+                                                  << "10000000000000000000x0us"
+                                                  << "expected a duration like 250ms, 1.5s or 2m (units us, ms, s, m, h)";
+    QTest::newRow("rate, 10^20/s") << "rate"
+                                   << "100000000000000000000/s"
+                                   << "rate is too large";
+    QTest::newRow("rate, 10^20 with decimals") << "rate"
+                                               << "100000000000000000000.5/s"
+                                               << "rate is too large";
+    QTest::newRow("integer, 2^63") << "integer"
+                                   << "9223372036854775808"
+                                   << "integer out of range (-9223372036854775808 to 9223372036854775807)";
+    QTest::newRow("integer, -2^63 - 1") << "integer"
+                                        << "-9223372036854775809"
+                                        << "integer out of range (-9223372036854775808 to 9223372036854775807)";
+    QTest::newRow("integer, malformed") << "integer"
+                                        << "12a"
+                                        << "expected an integer";
+}
+
+// A number too large to keep is said to be so, not that its format is wrong.
+void TestUnits::outOfRangeIsNotAFormatError()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    std::string got;
+    const std::string input = text.toStdString();
+    const bool parsed = kind == "duration" ? parseDuration(input, got).has_value()
+        : kind == "rate"                   ? parseRate(input, got).has_value()
+                                           : parseInteger(input, got).has_value();
+    QVERIFY(!parsed);
+    QCOMPARE(QString::fromStdString(got), error);
 }
 
 // "1 key", never "1 keys": the one helper every count in user-facing text goes through.

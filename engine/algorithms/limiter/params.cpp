@@ -87,11 +87,12 @@ ParamReader::ParamReader(const AlgorithmInfo& info, const ParamValues& given) : 
 std::int64_t ParamReader::integer(const std::string& name, std::int64_t min, std::int64_t max) const
 {
     std::string error;
-    auto value = parseInteger(m_values.at(name), error);
-    if (!value)
-        fail(name, error);
+    const auto value = parseInteger(m_values.at(name), error);
+    const std::string range = "must be between " + std::to_string(min) + " and " + std::to_string(max);
+    if (!value)  // beyond int64 is beyond the range too
+        fail(name, error.rfind("integer out of range", 0) == 0 ? range : error);
     if (*value < min || *value > max)
-        fail(name, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+        fail(name, range);
     return *value;
 }
 
