@@ -175,8 +175,9 @@ int runRun(const RunOptions& options)
         shard = spec;
     }
     if (const auto problem = workOverCap(scenario); problem && !options.allowLarge) {
-        std::cerr << "ratelab-cli: " << source << ": " << problem->path << ": " << problem->message
-                  << "; lower the rates or the duration, or run it with --allow-large\n";
+        std::cerr << "ratelab-cli: " << source << ": " << problem->path << ": " << problem->message << "; lower "
+                  << (problem->path == "traffic" ? "the rates or the duration" : "population.clients")
+                  << ", or run it with --allow-large\n";
         return kExitBadInput;
     }
     if (!options.outDir.empty()) {

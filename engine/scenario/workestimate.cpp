@@ -1,5 +1,7 @@
 #include "engine/scenario/workestimate.h"
 
+#include "engine/algorithms/catalog/catalog.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -73,7 +75,75 @@ std::string grouped(double value)
     return out;
 }
 
+// 3.1 GiB, 512 MiB
+std::string gibibytes(double bytes)
+{
+    char text[32];
+    if (bytes >= (1 << 30))
+        std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1 << 30));
+    else
+        std::snprintf(text, sizeof text, "%.0f MiB", bytes / (1 << 20));
+    return text;
+}
+
+// How many keys a strategy can name over `clients` clients and `endpoints` endpoints (an IP
+// per client at most).
+double keySpace(KeyStrategy keys, double clients, double endpoints)
+{
+    switch (keys) {
+    case KeyStrategy::Global: return 1;
+    case KeyStrategy::Endpoint:
+    case KeyStrategy::UserEndpoint:
+    case KeyStrategy::ApiKeyEndpoint: return clients * endpoints;
+    case KeyStrategy::Recorded:
+    case KeyStrategy::Connection: return 0;  // the file's or the connections', not the population's
+    default: return clients;
+    }
+}
+
+// What one key costs a lane at most: the state of each of its limiters, the key's live-key
+// expiry and its counters, each array twice over while it grows (the old copy and the new).
+constexpr double kTrackedBytesPerKey = 8 + 8;
+constexpr double kGrowth = 2;
+
 }  // namespace
+
+MemoryEstimate estimateMemory(const Scenario& scenario)
+{
+    MemoryEstimate estimate;
+    const auto clients = static_cast<double>(scenario.population.clients);
+    const double endpoints = std::max<double>(1, static_cast<double>(scenario.endpoints.size()));
+    // Address and tier per client; with Zipf popularity the cumulative shares and their guide,
+    // and the weights they are built from.
+    estimate.populationBytes = clients * (4 + 4 + (scenario.population.popularity == Popularity::Zipf ? 8 + 4 + 8 : 0));
+    const double instances = scenario.cluster ? static_cast<double>(scenario.cluster->instances) : 0;
+    for (std::size_t i = 0; i < scenario.algorithms.size(); ++i) {
+        const AlgorithmSpec& spec = scenario.algorithms[i];
+        const KeyStrategy keys = spec.keys.value_or(scenario.keys);
+        const double space = keySpace(keys, clients, endpoints);
+        double limiters = keys == KeyStrategy::Tiered ? std::max<double>(1, static_cast<double>(scenario.population.tiers.size()))
+                                                      : 1 + static_cast<double>(spec.endpointLimits.size());
+        double stateBytes = 0;
+        try {
+            stateBytes = static_cast<double>(makeLimiter(spec.algorithm, spec.params).limiter->stateBytesPerKey());
+        } catch (const std::exception&) {
+            continue;  // validation names the problem
+        }
+        limiters *= 1 + instances;  // in a cluster, a copy per instance at most (local and fallback limiters)
+        double bytes = space * kGrowth * (stateBytes * limiters + kTrackedBytesPerKey);
+        if (keys != KeyStrategy::Recorded)
+            bytes += clients;  // the client-fairness flags
+        if (keyGathersClients(keys))
+            bytes += clients * kGrowth * stateBytes * limiters;  // each limiter's twin keyed by client
+        estimate.laneBytes += bytes;
+        if (bytes > estimate.largestLaneBytes) {
+            estimate.largestLaneBytes = bytes;
+            estimate.largestLane = i;
+            estimate.largestLaneKeys = space;
+        }
+    }
+    return estimate;
+}
 
 WorkEstimate estimateWork(const Scenario& scenario)
 {
@@ -93,8 +163,17 @@ WorkEstimate estimateWork(const Scenario& scenario)
 std::optional<ScenarioProblem> workOverCap(const Scenario& scenario)
 {
     const WorkEstimate estimate = estimateWork(scenario);
-    if (estimate.decisions() <= kMaxDecisions)
-        return std::nullopt;
+    if (estimate.decisions() <= kMaxDecisions) {
+        const MemoryEstimate memory = estimateMemory(scenario);
+        if (memory.bytes() <= kMaxStateBytes)
+            return std::nullopt;
+        const AlgorithmSpec& largest = scenario.algorithms[memory.largestLane];
+        return ScenarioProblem{"population.clients",
+                               "about " + gibibytes(memory.bytes()) + " of state for " + grouped(static_cast<double>(scenario.population.clients))
+                                   + " clients, whatever the requests (algorithms[" + std::to_string(memory.largestLane) + "] "
+                                   + (largest.id.empty() ? largest.algorithm : largest.id) + " alone " + gibibytes(memory.largestLaneBytes) + " for "
+                                   + grouped(memory.largestLaneKeys) + " keys), over the cap of " + gibibytes(kMaxStateBytes)};
+    }
     const std::string source = "traffic[" + std::to_string(estimate.largestSource) + "]";
     return ScenarioProblem{"traffic",
                            "about " + grouped(estimate.requests) + " requests in " + formatDuration(scenario.duration) + " ("

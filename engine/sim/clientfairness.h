@@ -14,12 +14,6 @@
 
 namespace ratelab {
 
-// Also whether a lane keeps each limiter's twin keyed by client (lanelimits.h).
-inline bool keyGathersClients(KeyStrategy keys)
-{
-    return keys == KeyStrategy::Ip || keys == KeyStrategy::Global || keys == KeyStrategy::Endpoint;
-}
-
 class ClientFairness {
 public:
     // Recorded keys name no real clients: nothing is kept for them.

@@ -28,6 +28,14 @@ enum class KeyStrategy {
     ApiKeyEndpoint,  // key:method:path, one key per API key and endpoint
 };
 
+// Whether keys of the strategy gather several clients (so that one client may be wrongly
+// throttled behind another: clientfairness.h); also whether a lane keeps each limiter's twin
+// keyed by client (lanelimits.h).
+inline bool keyGathersClients(KeyStrategy keys)
+{
+    return keys == KeyStrategy::Ip || keys == KeyStrategy::Global || keys == KeyStrategy::Endpoint;
+}
+
 enum class Popularity { Uniform, Zipf };
 
 // What an arrival is: a plain request, or, from a connections source, the handshake that

@@ -25,6 +25,7 @@ private slots:
     void runRefusesBadScenarios_data();
     void runRefusesBadScenarios();
     void runRefusesWorkOverTheCap();
+    void runRefusesMemoryOverTheCap();
     void runBreaksDownByEndpoint();
     void unreadablePathsAreBadInput_data();
     void unreadablePathsAreBadInput();
@@ -407,6 +408,40 @@ void TestCli::runRefusesWorkOverTheCap()
     const Run allowed = run({"run", small, "--allow-large"});
     QCOMPARE(allowed.exitCode, 0);
     QVERIFY2(allowed.out.contains(" 100 requests over 10 s"), qPrintable(allowed.out));
+}
+
+// Memory follows the population, not the requests: 1,000 requests over 50 million clients
+// would take 3 GiB. Estimated by hand, for gcra by user (an 8-byte state, uniform popularity):
+// 8 B a client for the population, and per key twice (8 + 16) B plus a byte, 57 B a client:
+// 2.85 GB, 2.7 GiB, the lane alone 2.45 GB, 2.3 GiB. Refused before anything is allocated;
+// at 2 million clients (114 MB estimated) the run stays within 1.5x of the estimate.
+void TestCli::runRefusesMemoryOverTheCap()
+{
+    const auto scenario = [&](const QString& name, const QString& clients) {
+        return writeTrace(name, (R"({"duration": "10s", "population": {"clients": )" + clients
+                                 + R"(}, "traffic": [{"kind": "poisson", "rate": "100/s"}], "algorithms": [{"algorithm": "gcra", )"
+                                   R"("params": {"rate": "10/s", "burst": 5}, "keys": "user"}]})")
+                                    .toUtf8());
+    };
+    const QString huge = scenario("many-clients.json", "50000000");
+    const ratelab::test::MeasuredRun refused =
+        ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), {"run", huge}, m_dir.filePath("refused.err"));
+    QCOMPARE(refused.exitCode, 2);
+    QFile err(m_dir.filePath("refused.err"));
+    QVERIFY(err.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(err.readAll()),
+             "ratelab-cli: " + huge
+                 + ": population.clients: about 2.7 GiB of state for 50,000,000 clients, whatever the requests "
+                   "(algorithms[0] gcra alone 2.3 GiB for 50,000,000 keys), over the cap of 2.0 GiB; lower "
+                   "population.clients, or run it with --allow-large\n");
+    QVERIFY2(refused.peakRssKiB < 64 * 1024, qPrintable(QString::number(refused.peakRssKiB) + " KiB"));
+
+    const ratelab::test::MeasuredRun measured = ratelab::test::runMeasured(
+        QStringLiteral(RATELAB_CLI_PATH), {"run", scenario("two-million-clients.json", "2000000")}, m_dir.filePath("run.err"));
+    QCOMPARE(measured.exitCode, 0);
+    const double estimateKiB = 114e6 / 1024;
+    QVERIFY2(measured.peakRssKiB > estimateKiB / 1.5 && measured.peakRssKiB < estimateKiB * 1.5,
+             qPrintable(QStringLiteral("%1 KiB measured, %2 KiB estimated").arg(measured.peakRssKiB).arg(estimateKiB)));
 }
 
 // endpoint-tiers (resources/scenarios): per user, the busy user's window of 90 fills at 30 s
