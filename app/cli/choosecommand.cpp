@@ -18,8 +18,6 @@ namespace ratelab::cli {
 
 namespace {
 
-using namespace ratelab::choose;
-
 std::optional<bool> yesNo(const std::string& v)
 {
     if (v.empty())
@@ -27,9 +25,9 @@ std::optional<bool> yesNo(const std::string& v)
     return v == "yes" || v == "1";
 }
 
-Answers answersFrom(const ChooseOptions& o)
+choose::Answers answersFrom(const ChooseOptions& o)
 {
-    Answers a;
+    choose::Answers a;
     if (!o.instances.empty())
         a.singleInstance = o.instances == "1";
     a.bursts = yesNo(o.bursts);
@@ -43,13 +41,13 @@ Answers answersFrom(const ChooseOptions& o)
     return a;
 }
 
-std::string answerText(const Step& s)
+std::string answerText(const choose::Step& s)
 {
-    const QuestionText& q = questionText(s.question);
+    const choose::QuestionText& q = choose::questionText(s.question);
     return std::string(q.flag) + " " + (s.yes ? q.yes : q.no) + (s.defaulted ? " (not given: the default)" : "");
 }
 
-std::string paramsText(const Recommendation& r)
+std::string paramsText(const choose::Recommendation& r)
 {
     std::string out = r.algorithm;
     for (const auto& [k, v] : r.params)
@@ -57,7 +55,7 @@ std::string paramsText(const Recommendation& r)
     return out;
 }
 
-const char* targetName(const Recommendation& r)
+const char* targetName(const choose::Recommendation& r)
 {
     if (!r.exportTarget)
         return "none";
@@ -69,53 +67,53 @@ const char* targetName(const Recommendation& r)
     return "none";
 }
 
-void printText(const Walk& w, const std::vector<EvidenceFigure>& figures)
+void printText(const choose::Walk& w, const std::vector<choose::EvidenceFigure>& figures)
 {
     std::size_t figure = 0;
     std::cout << "Choosing a rate limiting algorithm\n\n";
     for (std::size_t i = 0; i < w.path.size(); ++i) {
-        const Step& s = w.path[i];
-        std::cout << i + 1 << ". " << questionText(s.question).text << "  " << answerText(s) << "\n";
-        if (s.evidence != Evidence::None) {
-            const EvidenceFigure& f = figures[figure++];
+        const choose::Step& s = w.path[i];
+        std::cout << i + 1 << ". " << choose::questionText(s.question).text << "  " << answerText(s) << "\n";
+        if (s.evidence != choose::Evidence::None) {
+            const choose::EvidenceFigure& f = figures[figure++];
             std::cout << "   why: " << f.scenario << ": " << f.headline << "\n";
         }
     }
-    const Recommendation& r = *w.recommendation;
+    const choose::Recommendation& r = *w.recommendation;
     std::cout << "\nRecommendation\n"
               << "  algorithm:    " << paramsText(r) << "\n"
               << "  storage:      " << r.storage << "\n"
               << "  key strategy: " << r.keyStrategy << "\n"
               << "  why:          " << r.why << "\n\n"
               << "Export (" << targetName(r) << ")\n"
-              << exportSnippet(r);
+              << choose::exportSnippet(r);
 }
 
-nlohmann::json figureJson(const EvidenceFigure& f)
+nlohmann::json figureJson(const choose::EvidenceFigure& f)
 {
     nlohmann::json rows = nlohmann::json::array();
-    for (const EvidenceRow& row : f.rows)
+    for (const choose::EvidenceRow& row : f.rows)
         rows.push_back({{"label", row.label}, {"value", row.value}, {"unit", row.unit}});
     return {
         {"scenario", f.scenario}, {"headline", f.headline}, {"rows", rows}, {"ran_us", f.ranUs}, {"scenario_us", f.scenarioUs}};
 }
 
-void printJson(const Walk& w, const std::vector<EvidenceFigure>& figures)
+void printJson(const choose::Walk& w, const std::vector<choose::EvidenceFigure>& figures)
 {
     nlohmann::json path = nlohmann::json::array();
     std::size_t figure = 0;
-    for (const Step& s : w.path) {
-        const QuestionText& q = questionText(s.question);
+    for (const choose::Step& s : w.path) {
+        const choose::QuestionText& q = choose::questionText(s.question);
         nlohmann::json step = {{"flag", std::string(q.flag).substr(2)},
                                {"question", q.text},
                                {"answer", s.yes ? q.yes : q.no},
                                {"defaulted", s.defaulted},
                                {"evidence", nullptr}};
-        if (s.evidence != Evidence::None)
+        if (s.evidence != choose::Evidence::None)
             step["evidence"] = figureJson(figures[figure++]);
         path.push_back(step);
     }
-    const Recommendation& r = *w.recommendation;
+    const choose::Recommendation& r = *w.recommendation;
     nlohmann::json out = {{"path", path},
                           {"recommendation",
                            {{"leaf", r.leaf},
@@ -125,7 +123,7 @@ void printJson(const Walk& w, const std::vector<EvidenceFigure>& figures)
                             {"key_strategy", r.keyStrategy},
                             {"why", r.why},
                             {"export_as", r.exportTarget ? nlohmann::json(targetName(r)) : nlohmann::json(nullptr)},
-                            {"export", exportSnippet(r)}}}};
+                            {"export", choose::exportSnippet(r)}}}};
     std::cout << out.dump(2) << "\n";
 }
 
@@ -150,14 +148,15 @@ CLI::App* addChooseCommand(CLI::App& app, ChooseOptions& o)
 
 int runChoose(const ChooseOptions& o)
 {
-    const Walk w = walk(answersFrom(o));
+    const choose::Walk w = choose::walk(answersFrom(o));
     if (w.missing) {
-        const QuestionText& q = questionText(*w.missing);
+        const choose::QuestionText& q = choose::questionText(*w.missing);
         std::cerr << "ratelab-cli: choose: " << q.flag << ": needed on this path (" << q.text << ")\n";
         return kExitBadInput;
     }
     RunControl control;
-    const std::vector<EvidenceFigure> figures = measurePath(w, control);  // each well under a second at full length
+    const std::vector<choose::EvidenceFigure> figures =
+        choose::measurePath(w, control);  // each well under a second at full length
     if (o.json)
         printJson(w, figures);
     else

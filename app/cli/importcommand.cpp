@@ -36,7 +36,7 @@ void appendTraceKey(std::string& out, std::string_view key)
     }
 }
 
-int badUsage(const std::string& message)
+int refuseImport(const std::string& message)
 {
     std::cerr << "ratelab-cli: import: " << message << "\n";
     return kExitBadInput;
@@ -110,32 +110,32 @@ int runImport(const ImportOptions& o)
 {
     ratelab::ImportOptions options;
     if (const std::string error = logOptionsFrom(o.logOptions, options); !error.empty())
-        return badUsage(error);
+        return refuseImport(error);
     ShardSpec shard;
     if (std::string error; !o.shard.empty() && !parseShard(o.shard, shard, error))
-        return badUsage(error);
+        return refuseImport(error);
     if (isStdio(o.log) && isStdio(o.tiers))
-        return badUsage("--tiers -: standard input is already the log");
+        return refuseImport("--tiers -: standard input is already the log");
     if (const std::string problem = overwriteProblem({"--out", o.out}, {{"the log", o.log}, {"--tiers", o.tiers}});
         !problem.empty())
-        return badUsage(problem);
+        return refuseImport(problem);
     if (!isStdio(o.log))
         if (const std::string problem = inputFileProblem(o.log, "log file"); !problem.empty())
-            return badUsage(o.log + ": " + problem);
+            return refuseImport(o.log + ": " + problem);
     if (!o.tiers.empty()) {
         std::ifstream tierFile;
         if (!isStdio(o.tiers)) {
             if (const std::string problem = inputFileProblem(o.tiers, "tier map"); !problem.empty())
-                return badUsage(o.tiers + ": " + problem);
+                return refuseImport(o.tiers + ": " + problem);
             tierFile.open(o.tiers);
         }
         if (!isStdio(o.tiers) && !tierFile)
-            return badUsage(o.tiers + ": cannot open the tier map");
+            return refuseImport(o.tiers + ": cannot open the tier map");
         const std::string tierName = isStdio(o.tiers) ? "<stdin>" : o.tiers;
         try {
             options.tiers = std::make_shared<TierMap>(TierMap::read(isStdio(o.tiers) ? std::cin : tierFile));
         } catch (const std::invalid_argument& e) {
-            return badUsage(tierName + ": " + e.what());
+            return refuseImport(tierName + ": " + e.what());
         }
     }
 
@@ -176,10 +176,10 @@ int runImport(const ImportOptions& o)
             summary = importLogFile(o.log, options, keys, sink, &progress.control(), o.threads);
     } catch (const ImportError& e) {
         progress.finish();
-        return badUsage(fileName + ": " + e.what());
+        return refuseImport(fileName + ": " + e.what());
     } catch (const std::invalid_argument& e) {
         progress.finish();
-        return badUsage(e.what());
+        return refuseImport(e.what());
     }
     progress.finish();
     out.write(buffer);

@@ -55,7 +55,8 @@ int main(int argc, char** argv)
     runCmd->add_option("scenario", run.scenario, "Scenario JSON file or embedded name (default: the embedded default)");
     runCmd->add_option("--out", run.outDir, "Directory for report.json and series.csv");
     auto* seedOpt = runCmd->add_option("--seed", seed, "Override the scenario's seed");
-    runCmd->add_flag("--allow-large", run.allowLarge, "Run even when the estimated work is over the cap of 10^9 decisions or 2 GiB of state");
+    runCmd->add_flag("--allow-large", run.allowLarge,
+                     "Run even when the estimated work is over the cap of 10^9 decisions or 2 GiB of state");
     runCmd
         ->add_option("--threads", run.threads,
                      "Decide the algorithms on this many threads (the report is the same; default: the machine's cores, "

@@ -32,7 +32,7 @@ namespace ratelab::cli {
 
 namespace {
 
-int badUsage(const std::string& message)
+int refuseRecommend(const std::string& message)
 {
     std::cerr << "ratelab-cli: recommend: " << message << "\n";
     return kExitBadInput;
@@ -234,7 +234,7 @@ int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set,
     if (!fromStdin) {
         file.open(o.input, std::ios::binary);
         if (!file.is_open())
-            return badUsage(inputName + ": cannot open the file: " + std::strerror(errno));
+            return refuseRecommend(inputName + ": cannot open the file: " + std::strerror(errno));
     }
     PeekedInput peeked(fromStdin ? std::cin.rdbuf() : file.rdbuf());
     const bool trace = format == "trace" || (format == "auto" && !logFormatGiven && isTraceHeader(peeked.firstLine()));
@@ -246,26 +246,27 @@ int readRequests(const RecommendOptions& o, Progress& progress, RequestSet& set,
         } else {
             ratelab::ImportOptions import;
             if (const std::string error = logOptionsFrom(o.log.logOptions, import); !error.empty())
-                return badUsage(error);
+                return refuseRecommend(error);
             set = streamed ? loadRequestsFromLog(in, import, &progress.control())
                            : loadRequestsFromLog(o.input, import, &progress.control(), o.log.threads);
             logImport = import;
         }
     } catch (const InputError& e) {
         progress.finish();
-        return badUsage(e.what());
+        return refuseRecommend(e.what());
     } catch (const ImportError& e) {
         progress.finish();
-        return badUsage(inputName + ": " + e.what());
+        return refuseRecommend(inputName + ": " + e.what());
     } catch (const std::invalid_argument& e) {
         progress.finish();
-        return badUsage(e.what());
+        return refuseRecommend(e.what());
     }
     if (shard.count > 1)
         keepShard(set, shard);
     if (set.requests.empty()) {
         progress.finish();
-        return badUsage(inputName + (shard.count > 1 ? ": no requests in shard " + o.shard : "") + ": no requests to advise on");
+        return refuseRecommend(inputName + (shard.count > 1 ? ": no requests in shard " + o.shard : "")
+                               + ": no requests to advise on");
     }
     return kExitOk;
 }
@@ -305,18 +306,18 @@ int runRecommend(const RecommendOptions& o)
 {
     AdvisorOptions options;
     if (const std::string problem = readAdvisorOptions(o, options); !problem.empty())
-        return badUsage(problem);
+        return refuseRecommend(problem);
     ShardSpec shard;
     if (std::string error; !o.shard.empty() && !parseShard(o.shard, shard, error))
-        return badUsage(error);
+        return refuseRecommend(error);
     const std::string inputName = isStdio(o.input) ? "<stdin>" : o.input;
     if (!isStdio(o.input))
         if (const std::string problem = inputFileProblem(o.input, "file"); !problem.empty())
-            return badUsage(o.input + ": " + problem);
+            return refuseRecommend(o.input + ": " + problem);
     std::optional<Output> replayFile;
     if (!o.replayScenario.empty()) {
         if (const std::string problem = replayScenarioProblem(o); !problem.empty())
-            return badUsage(problem);
+            return refuseRecommend(problem);
         replayFile.emplace(o.replayScenario);  // a path that cannot be written fails now, not after the work
     }
     RequestSet set;

@@ -1,6 +1,7 @@
 #include "engine/check/redischeck.h"
 
 #include "engine/backend/redisdecider.h"
+#include "engine/core/runcontrol.h"
 #include "engine/limitconfig/limitexport.h"
 #include "engine/sim/lane.h"
 #include "engine/sim/runner.h"
@@ -15,7 +16,6 @@ namespace ratelab {
 namespace {
 
 constexpr std::size_t kPipeline = 4096;  // requests a pipeline, as `decide --backend` sends them
-constexpr std::int64_t kCheckEvery = 4096;
 
 // The requests one limit of a lane decided, waiting for their pipeline, with the engine's answers.
 struct LimitQueue {
@@ -119,7 +119,7 @@ bool checkLane(const Scenario& scenario, std::size_t index, const RedisAddress& 
     std::int64_t n = 0;
     while (traffic.next(a)) {
         lane.offer(a);
-        if (++n % kCheckEvery == 0) {
+        if (++n % kRequestsBetweenChecks == 0) {
             if (control.cancelled())
                 throw Cancelled{};
             const std::int64_t within = std::clamp<std::int64_t>((a.t - scenario.start) * 1000 / scenario.duration, 0, 999);

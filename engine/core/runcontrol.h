@@ -3,10 +3,14 @@
 // report() every few thousand events; another thread may call cancel() at any time.
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 
 namespace ratelab {
+
+// Requests a loop handles between its progress reports and checks for a cancel.
+inline constexpr std::int64_t kRequestsBetweenChecks = 4096;
 
 class RunControl {
 public:

@@ -274,12 +274,6 @@ std::int64_t integerOf(const ParamValues& params, const std::string& name)
     return parseInteger(params.at(name), error).value_or(0);
 }
 
-Duration durationOf(const ParamValues& params, const std::string& name)
-{
-    std::string error;
-    return parseDuration(params.at(name), error).value_or(0);
-}
-
 void requireExact(Int128 value, const std::string& what)
 {
     if (value >= (Int128{1} << 53))
@@ -331,7 +325,7 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p, R
     if (algorithm == "token_bucket") {
         const Rate r = rateOf(p, "refill");
         const std::int64_t capacity = integerOf(p, "capacity");
-        const Duration interval = p.at("refill_mode") == "interval" ? durationOf(p, "interval") : 0;
+        const Duration interval = p.at("refill_mode") == "interval" ? durationParam(p, "interval") : 0;
         requireExact(Int128{capacity} * r.den, "capacity x the rate's denominator");
         requireExact(Int128{r.num} * std::max<Duration>(interval, 1), "the refill per interval");
         body = fill(kTokenBucket,
@@ -359,18 +353,18 @@ std::string redisLuaScript(const std::string& algorithm, const ParamValues& p, R
     } else if (algorithm == "fixed_window") {
         body = fill(kFixedWindow,
                     {{"LIMIT", p.at("limit")},
-                     {"WINDOW", str(durationOf(p, "window"))},
+                     {"WINDOW", str(durationParam(p, "window"))},
                      {"COUNT_REJECTED", p.at("count_rejected") == "true" ? "1" : "0"},
                      {"ALIGN_FIRST", p.at("align") == "first" ? "1" : "0"}});
     } else if (algorithm == "sliding_window_log") {
         body = fill(kSlidingWindowLog,
                     {{"LIMIT", p.at("limit")},
-                     {"WINDOW", str(durationOf(p, "window"))},
+                     {"WINDOW", str(durationParam(p, "window"))},
                      {"INCLUSIVE", p.at("boundary") == "inclusive" ? "1" : "0"}});
     } else if (algorithm == "sliding_window_counter") {
         const std::int64_t limit = integerOf(p, "limit");
-        requireExact(Int128{limit + 1} * durationOf(p, "window"), "(limit + 1) x window");
-        body = fill(kSlidingWindowCounter, {{"LIMIT", str(limit)}, {"WINDOW", str(durationOf(p, "window"))}});
+        requireExact(Int128{limit + 1} * durationParam(p, "window"), "(limit + 1) x window");
+        body = fill(kSlidingWindowCounter, {{"LIMIT", str(limit)}, {"WINDOW", str(durationParam(p, "window"))}});
     } else if (std::optional<std::string> preset = redisLuaPresetBody(algorithm, p)) {
         body = std::move(*preset);
     } else {

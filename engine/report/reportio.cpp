@@ -9,25 +9,25 @@
 
 namespace ratelab {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 namespace {
 
-Json examplesJson(const std::vector<ShadowExample>& examples)
+OrderedJson examplesJson(const std::vector<ShadowExample>& examples)
 {
-    Json out = Json::array();
+    OrderedJson out = OrderedJson::array();
     for (const ShadowExample& e : examples)
         out.push_back({{"at_us", e.atUs}, {"key", e.key}});
     return out;
 }
 
-Json endpointsJson(const std::vector<EndpointStats>& endpoints)
+OrderedJson endpointsJson(const std::vector<EndpointStats>& endpoints)
 {
-    Json out = Json::array();
+    OrderedJson out = OrderedJson::array();
     for (const EndpointStats& e : endpoints) {
         const double acceptance = e.requests ? static_cast<double>(e.allowed) / static_cast<double>(e.requests) : 0.0;
         out.push_back({{"endpoint", e.endpoint},
-                       {"limit", e.limit.empty() ? Json(nullptr) : Json(e.limit)},
+                       {"limit", e.limit.empty() ? OrderedJson(nullptr) : OrderedJson(e.limit)},
                        {"requests", e.requests},
                        {"allowed", e.allowed},
                        {"rejected", e.rejected},
@@ -38,7 +38,7 @@ Json endpointsJson(const std::vector<EndpointStats>& endpoints)
     return out;
 }
 
-Json clusterJson(const ClusterStats& c)
+OrderedJson clusterJson(const ClusterStats& c)
 {
     return {
         {"instances", c.instances},
@@ -61,34 +61,34 @@ Json clusterJson(const ClusterStats& c)
         {"instance_allowed", c.instanceAllowed}};
 }
 
-Json heldJson(const HeldState& h)
+OrderedJson heldJson(const HeldState& h)
 {
     return {{"peak_live_keys", h.peakLiveKeys}, {"peak_state_bytes", h.peakStateBytes}};
 }
 
-Json memoryJson(const MemoryStats& m)
+OrderedJson memoryJson(const MemoryStats& m)
 {
-    Json instances = Json(nullptr);
+    OrderedJson instances = OrderedJson(nullptr);
     if (!m.instances.empty()) {
-        instances = Json::array();
+        instances = OrderedJson::array();
         for (const HeldState& h : m.instances)
             instances.push_back(heldJson(h));
     }
     return {{"state_bytes_per_key", m.stateBytesPerKey},
             {"peak_live_keys", m.peakLiveKeys},
             {"peak_state_bytes", m.peakStateBytes},
-            {"redis_bytes_per_key", m.redisBytesPerKey ? Json(*m.redisBytesPerKey) : Json(nullptr)},
+            {"redis_bytes_per_key", m.redisBytesPerKey ? OrderedJson(*m.redisBytesPerKey) : OrderedJson(nullptr)},
             {"held_by", m.heldBy},
-            {"store", m.store ? heldJson(*m.store) : Json(nullptr)},
+            {"store", m.store ? heldJson(*m.store) : OrderedJson(nullptr)},
             {"instances", instances}};
 }
 
-Json importJson(const SourceImport& i)
+OrderedJson importJson(const SourceImport& i)
 {
-    Json byReason = Json::object();
+    OrderedJson byReason = OrderedJson::object();
     for (const auto& [reason, lines] : i.skippedByReason)
         byReason[reason] = lines;
-    Json first = Json::array();
+    OrderedJson first = OrderedJson::array();
     for (const SkippedLine& l : i.firstSkipped)
         first.push_back({{"line", l.line}, {"reason", l.reason}, {"field", l.field}});
     return {{"format", i.format},
@@ -101,16 +101,17 @@ Json importJson(const SourceImport& i)
             {"skipped_by_reason", byReason},
             {"first_skipped", first},
             {"reordered_lines", i.reorderedLines},
-            {"shrank", i.shrankFrom < 0 ? Json(nullptr) : Json{{"from_bytes", i.shrankFrom}, {"to_bytes", i.shrankTo}}}};
+            {"shrank",
+             i.shrankFrom < 0 ? OrderedJson(nullptr) : OrderedJson{{"from_bytes", i.shrankFrom}, {"to_bytes", i.shrankTo}}}};
 }
 
-Json percentilesJson(const Percentiles& p)
+OrderedJson percentilesJson(const Percentiles& p)
 {
     return {{"p50", p.p50}, {"p99", p.p99}, {"max", p.max}};
 }
 
 // Only with a scenario backend, so that the reports of scenarios without one stay as they were.
-void addBackendModel(Json& j, const BackendStats& b)
+void addBackendModel(OrderedJson& j, const BackendStats& b)
 {
     j["placement"] = b.placement;
     j["workers"] = b.workers;
@@ -126,14 +127,14 @@ void addBackendModel(Json& j, const BackendStats& b)
     j["latency_p99_series_us"] = b.latencyP99Series;
 }
 
-Json algorithmJson(const AlgorithmReport& a)
+OrderedJson algorithmJson(const AlgorithmReport& a)
 {
-    Json j;
+    OrderedJson j;
     j["id"] = a.id;
     j["algorithm"] = a.algorithm;
     j["family"] = a.family;
-    j["preset"] = a.preset ? Json(*a.preset) : Json(nullptr);
-    Json params = Json::object();
+    j["preset"] = a.preset ? OrderedJson(*a.preset) : OrderedJson(nullptr);
+    OrderedJson params = OrderedJson::object();
     for (const auto& [k, v] : a.params)
         params[k] = v;
     j["params"] = params;
@@ -149,23 +150,24 @@ Json algorithmJson(const AlgorithmReport& a)
                        {"limit", a.peakBurst.limit},        {"ratio", a.peakBurst.ratio},
                        {"at_us", a.peakBurst.atUs},         {"key", a.peakBurst.key}};
     j["disagreement_vs_log"] = a.disagreement
-        ? Json{{"false_allow", a.disagreement->falseAllow}, {"false_reject", a.disagreement->falseReject}}
-        : Json(nullptr);
+        ? OrderedJson{{"false_allow", a.disagreement->falseAllow}, {"false_reject", a.disagreement->falseReject}}
+        : OrderedJson(nullptr);
     j["memory"] = memoryJson(a.memory);
-    j["delay_us"] = a.delay ? Json{{"p50", a.delay->p50}, {"p99", a.delay->p99}, {"max", a.delay->max}} : Json(nullptr);
-    j["cluster"] = a.cluster ? clusterJson(*a.cluster) : Json(nullptr);
-    j["closed_loop"] = a.closedLoop ? Json{{"amplification", a.closedLoop->amplification},
-                                           {"retry_after_success", a.closedLoop->retryAfterSuccess},
-                                           {"unique_requests", a.closedLoop->uniqueRequests},
-                                           {"attempts", a.closedLoop->attempts},
-                                           {"retries", a.closedLoop->retries},
-                                           {"retries_at_retry_after", a.closedLoop->retriesAtRetryAfter},
-                                           {"gave_up", a.closedLoop->gaveUp}}
-                                    : Json(nullptr);
-    j["clients"] = a.clients ? Json{{"clients", a.clients->clients},
-                                    {"throttled", a.clients->throttled},
-                                    {"wrongly_throttled", a.clients->wronglyThrottled}}
-                             : Json(nullptr);
+    j["delay_us"] =
+        a.delay ? OrderedJson{{"p50", a.delay->p50}, {"p99", a.delay->p99}, {"max", a.delay->max}} : OrderedJson(nullptr);
+    j["cluster"] = a.cluster ? clusterJson(*a.cluster) : OrderedJson(nullptr);
+    j["closed_loop"] = a.closedLoop ? OrderedJson{{"amplification", a.closedLoop->amplification},
+                                                  {"retry_after_success", a.closedLoop->retryAfterSuccess},
+                                                  {"unique_requests", a.closedLoop->uniqueRequests},
+                                                  {"attempts", a.closedLoop->attempts},
+                                                  {"retries", a.closedLoop->retries},
+                                                  {"retries_at_retry_after", a.closedLoop->retriesAtRetryAfter},
+                                                  {"gave_up", a.closedLoop->gaveUp}}
+                                    : OrderedJson(nullptr);
+    j["clients"] = a.clients ? OrderedJson{{"clients", a.clients->clients},
+                                           {"throttled", a.clients->throttled},
+                                           {"wrongly_throttled", a.clients->wronglyThrottled}}
+                             : OrderedJson(nullptr);
     // Only with a connections source, so that other reports keep their shape.
     if (a.connections)
         j["connections"] = {{"handshakes_refused", a.connections->handshakesRefused},
@@ -183,23 +185,23 @@ Json algorithmJson(const AlgorithmReport& a)
 
 std::string reportJson(const Report& report)
 {
-    Json root;
+    OrderedJson root;
     root["schema"] = report.schema;
     root["scenario"] = {{"name", report.scenario.name},
                         {"seed", report.scenario.seed},
                         {"duration_us", report.scenario.durationUs},
                         {"start_us", report.scenario.startUs},
-                        {"sources", Json::array()}};
+                        {"sources", OrderedJson::array()}};
     for (const SourceInfo& s : report.scenario.sources)
         root["scenario"]["sources"].push_back(
-            {{"kind", s.kind}, {"label", s.label}, {"import", s.import ? importJson(*s.import) : Json(nullptr)}});
+            {{"kind", s.kind}, {"label", s.label}, {"import", s.import ? importJson(*s.import) : OrderedJson(nullptr)}});
     root["bucket_us"] = report.bucketUs;
     root["unique_requests"] = report.uniqueRequests;
     root["distinct_clients"] = report.distinctClients;
-    root["algorithms"] = Json::array();
+    root["algorithms"] = OrderedJson::array();
     for (const AlgorithmReport& a : report.algorithms)
         root["algorithms"].push_back(algorithmJson(a));
-    root["shadow"] = Json::array();
+    root["shadow"] = OrderedJson::array();
     for (const ShadowPair& p : report.shadow) {
         root["shadow"].push_back({{"a", p.a},
                                   {"b", p.b},

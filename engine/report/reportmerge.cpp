@@ -12,14 +12,14 @@
 
 namespace ratelab {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 namespace {
 
 struct Shard {
     std::string name;
-    Json report;   // without its "shard" object
-    Json section;  // its "shard" object
+    OrderedJson report;   // without its "shard" object
+    OrderedJson section;  // its "shard" object
     std::string series;
 };
 
@@ -28,7 +28,7 @@ struct Shard {
     throw MergeError(message);
 }
 
-std::string text(const Json& j)
+std::string text(const OrderedJson& j)
 {
     return j.is_string() ? j.get<std::string>() : j.dump();
 }
@@ -40,7 +40,7 @@ double share(std::int64_t part, std::int64_t whole)
 
 Shard parseShard(const ShardFiles& files)
 {
-    Shard s{files.name, Json::parse(files.reportJson, nullptr, false), {}, files.seriesCsv};
+    Shard s{files.name, OrderedJson::parse(files.reportJson, nullptr, false), {}, files.seriesCsv};
     if (s.report.is_discarded() || !s.report.is_object())
         refuse(files.name + ": report.json is not JSON");
     if (!s.report.contains("schema") || s.report["schema"] != kReportSchema)
@@ -53,10 +53,10 @@ Shard parseShard(const ShardFiles& files)
 }
 
 // What every shard of one run has alike: the run's header and traffic, and each algorithm's.
-Json runIdentity(const Shard& s)
+OrderedJson runIdentity(const Shard& s)
 {
-    Json algorithms = Json::array();
-    for (const Json& a : s.report.at("algorithms"))
+    OrderedJson algorithms = OrderedJson::array();
+    for (const OrderedJson& a : s.report.at("algorithms"))
         algorithms.push_back({a.at("id"), a.at("algorithm"), a.at("params"), a.at("keys")});
     return {{"scenario settings", s.report.at("scenario")},
             {"metric buckets", s.report.at("bucket_us")},
@@ -70,9 +70,9 @@ Json runIdentity(const Shard& s)
 void checkSameRun(const std::vector<Shard>& shards)
 {
     const Shard& first = shards.front();
-    const Json identity = runIdentity(first);
+    const OrderedJson identity = runIdentity(first);
     for (const Shard& s : shards) {
-        const auto differs = [&](const char* what, const Json& a, const Json& b) {
+        const auto differs = [&](const char* what, const OrderedJson& a, const OrderedJson& b) {
             if (a != b)
                 refuse("cannot merge " + first.name + " and " + s.name + ": different " + what + " (" + text(a) + " vs " + text(b)
                        + ")");
@@ -80,7 +80,7 @@ void checkSameRun(const std::vector<Shard>& shards)
         differs("scenarios", first.report.at("scenario").at("name"), s.report.at("scenario").at("name"));
         differs("seeds", first.report.at("scenario").at("seed"), s.report.at("scenario").at("seed"));
         differs("shard counts", first.section.at("count"), s.section.at("count"));
-        const Json other = runIdentity(s);
+        const OrderedJson other = runIdentity(s);
         for (const auto& item : identity.items()) {
             if (item.value() != other.at(item.key()))
                 refuse("cannot merge " + first.name + " and " + s.name + ": different " + item.key());
@@ -114,36 +114,36 @@ std::vector<Shard> inIndexOrder(std::vector<Shard> shards)
 
 // One algorithm as every shard reported it, with the shard's extra figures.
 struct Parts {
-    std::vector<const Json*> reports;
-    std::vector<const Json*> extras;
+    std::vector<const OrderedJson*> reports;
+    std::vector<const OrderedJson*> extras;
 
-    std::int64_t sum(const Json::json_pointer& field) const
+    std::int64_t sum(const OrderedJson::json_pointer& field) const
     {
         std::int64_t total = 0;
-        for (const Json* p : reports)
+        for (const OrderedJson* p : reports)
             total += p->at(field).get<std::int64_t>();
         return total;
     }
-    void add(Json& out, const std::string& object, std::initializer_list<const char*> fields) const
+    void add(OrderedJson& out, const std::string& object, std::initializer_list<const char*> fields) const
     {
         for (const char* f : fields) {
             std::string path = "/";  // appended, not "/" + ...: GCC 12 warns of a false overlap (-Wrestrict)
             if (!object.empty())
                 path.append(object).append("/");
             path.append(f);
-            out[Json::json_pointer(path)] = sum(Json::json_pointer(path));
+            out[OrderedJson::json_pointer(path)] = sum(OrderedJson::json_pointer(path));
         }
     }
 };
 
 // The largest ratio, the earliest of equal ones, as one run's strict ">" in time order keeps it.
-Json mergePeakBurst(const Parts& parts)
+OrderedJson mergePeakBurst(const Parts& parts)
 {
-    const Json* best = nullptr;
-    for (const Json* p : parts.reports) {
+    const OrderedJson* best = nullptr;
+    for (const OrderedJson* p : parts.reports) {
         if (p->at("allowed").get<std::int64_t>() == 0)
             continue;  // no admitted request: no peak of its own
-        const Json& b = p->at("peak_burst");
+        const OrderedJson& b = p->at("peak_burst");
         if (!best) {
             best = &b;
             continue;
@@ -161,7 +161,7 @@ Json mergePeakBurst(const Parts& parts)
     return best ? *best : parts.reports.front()->at("peak_burst");
 }
 
-std::vector<std::pair<std::int64_t, std::int64_t>> pairsOf(const Json& extra, const char* field)
+std::vector<std::pair<std::int64_t, std::int64_t>> pairsOf(const OrderedJson& extra, const char* field)
 {
     std::vector<std::pair<std::int64_t, std::int64_t>> out;
     if (!decodePairs(extra.at(field).get<std::string>(), std::string(field) == "live_keys_profile", out))
@@ -169,7 +169,7 @@ std::vector<std::pair<std::int64_t, std::int64_t>> pairsOf(const Json& extra, co
     return out;
 }
 
-std::vector<std::int64_t> numbersOf(const Json& extra, const char* field)
+std::vector<std::int64_t> numbersOf(const OrderedJson& extra, const char* field)
 {
     std::vector<std::int64_t> out;
     if (!decodeNumbers(extra.at(field).get<std::string>(), out))
@@ -198,9 +198,9 @@ std::int64_t peakLiveKeys(const Parts& parts)
     return peak;
 }
 
-void mergeMemory(Json& a, const Parts& parts)
+void mergeMemory(OrderedJson& a, const Parts& parts)
 {
-    Json& memory = a.at("memory");
+    OrderedJson& memory = a.at("memory");
     const std::int64_t peak = peakLiveKeys(parts);
     memory["peak_live_keys"] = peak;
     if (a.at("family") != "sliding_window_log") {  // a fixed size per key: its peak is the keys' peak
@@ -209,7 +209,7 @@ void mergeMemory(Json& a, const Parts& parts)
     }
     // The sliding log's bytes vary per key: its peak is over the buckets' ends, as one run takes it.
     std::vector<std::int64_t> bytes, live;
-    for (const Json* extra : parts.extras) {
+    for (const OrderedJson* extra : parts.extras) {
         const std::vector<std::int64_t> b = numbersOf(*extra, "state_bytes_at_bucket_end");
         const std::vector<std::int64_t> l = numbersOf(*extra, "live_keys_at_bucket_end");
         bytes.resize(std::max(bytes.size(), b.size()), 0);
@@ -232,10 +232,10 @@ void mergeMemory(Json& a, const Parts& parts)
     memory["state_bytes_per_key"] = perKey;
 }
 
-Json mergeDelay(const Parts& parts)
+OrderedJson mergeDelay(const Parts& parts)
 {
     DelayHistogram histogram;
-    for (const Json* extra : parts.extras) {
+    for (const OrderedJson* extra : parts.extras) {
         std::int64_t before = 0;
         for (const auto& [upper, upTo] : pairsOf(*extra, "delay_histogram")) {
             histogram.add(upper, upTo - before);
@@ -245,12 +245,12 @@ Json mergeDelay(const Parts& parts)
     return {{"p50", histogram.percentile(0.50)}, {"p99", histogram.percentile(0.99)}, {"max", histogram.max()}};
 }
 
-void mergeClosedLoop(Json& a, const Parts& parts)
+void mergeClosedLoop(OrderedJson& a, const Parts& parts)
 {
     parts.add(a, "closed_loop", {"unique_requests", "attempts", "retries", "retries_at_retry_after", "gave_up"});
-    Json& loop = a.at("closed_loop");
+    OrderedJson& loop = a.at("closed_loop");
     std::int64_t passed = 0;
-    for (const Json* extra : parts.extras)
+    for (const OrderedJson* extra : parts.extras)
         passed += extra->at("retry_after_passed").get<std::int64_t>();
     const auto unique = loop.at("unique_requests").get<std::int64_t>();
     loop["amplification"] =
@@ -258,17 +258,17 @@ void mergeClosedLoop(Json& a, const Parts& parts)
     loop["retry_after_success"] = share(passed, loop.at("retries_at_retry_after").get<std::int64_t>());
 }
 
-void mergeEndpoints(Json& a, const Parts& parts)
+void mergeEndpoints(OrderedJson& a, const Parts& parts)
 {
     for (std::size_t e = 0; e < a.at("endpoints").size(); ++e) {
         const std::string object = "endpoints/" + std::to_string(e);
         parts.add(a, object, {"requests", "allowed", "rejected", "allowed_cost", "rejected_cost"});
-        Json& endpoint = a.at("endpoints").at(e);
+        OrderedJson& endpoint = a.at("endpoints").at(e);
         endpoint["acceptance"] = share(endpoint.at("allowed").get<std::int64_t>(), endpoint.at("requests").get<std::int64_t>());
     }
 }
 
-void mergeAlgorithm(Json& a, const Parts& parts)
+void mergeAlgorithm(OrderedJson& a, const Parts& parts)
 {
     const std::string id = a.at("id").get<std::string>();
     if (!a.at("cluster").is_null() || a.at("backend").size() != 2)
@@ -294,29 +294,29 @@ void mergeAlgorithm(Json& a, const Parts& parts)
 }
 
 // One side of a shadow pair: its examples, the first `keep` of every shard's in traffic order.
-Json mergeExamples(const std::vector<Shard>& shards, std::size_t pair, const std::string& side, std::int64_t keep)
+OrderedJson mergeExamples(const std::vector<Shard>& shards, std::size_t pair, const std::string& side, std::int64_t keep)
 {
-    std::vector<std::pair<std::int64_t, const Json*>> all;
+    std::vector<std::pair<std::int64_t, const OrderedJson*>> all;
     for (const Shard& s : shards) {
-        const Json& examples = s.report.at("shadow").at(pair).at(side + "_examples");
-        const Json& seqs = s.section.at("shadow").at(pair).at(side + "_seq");
+        const OrderedJson& examples = s.report.at("shadow").at(pair).at(side + "_examples");
+        const OrderedJson& seqs = s.section.at("shadow").at(pair).at(side + "_seq");
         if (examples.size() != seqs.size())
             refuse(s.name + ": malformed shard report: shadow examples");
         for (std::size_t i = 0; i < examples.size(); ++i)
             all.emplace_back(seqs.at(i).get<std::int64_t>(), &examples.at(i));
     }
     std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-    Json out = Json::array();
+    OrderedJson out = OrderedJson::array();
     for (std::size_t i = 0; i < all.size() && static_cast<std::int64_t>(i) < keep; ++i)
         out.push_back(*all[i].second);
     return out;
 }
 
-void mergeShadow(Json& merged, const std::vector<Shard>& shards)
+void mergeShadow(OrderedJson& merged, const std::vector<Shard>& shards)
 {
     const auto keep = shards.front().section.at("shadow_examples").get<std::int64_t>();
     for (std::size_t p = 0; p < merged.at("shadow").size(); ++p) {
-        Json& pair = merged["shadow"][p];
+        OrderedJson& pair = merged["shadow"][p];
         for (const std::string side : {"a_rejects_b_allows", "b_rejects_a_allows"}) {
             std::int64_t total = 0;
             for (const Shard& s : shards)
@@ -376,7 +376,7 @@ MergedFiles merge(const std::vector<ShardFiles>& files)
         shards.push_back(parseShard(f));
     checkSameRun(shards);
     shards = inIndexOrder(std::move(shards));
-    Json merged = shards.front().report;
+    OrderedJson merged = shards.front().report;
     for (std::size_t k = 0; k < merged.at("algorithms").size(); ++k) {
         Parts parts;
         for (const Shard& s : shards) {
@@ -397,7 +397,7 @@ MergedFiles mergeShardReports(const std::vector<ShardFiles>& shards)
         refuse("no shard reports to merge");
     try {
         return merge(shards);
-    } catch (const Json::exception& e) {
+    } catch (const OrderedJson::exception& e) {
         throw MergeError(std::string("malformed shard report: ") + e.what());
     }
 }

@@ -5,7 +5,7 @@
 
 namespace ratelab {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 std::string encodeNumbers(const std::vector<std::int64_t>& values)
 {
@@ -70,18 +70,18 @@ bool decodePairs(const std::string& text, bool deltaFirst, std::vector<std::pair
 
 namespace {
 
-Json shardAlgorithmJson(const AlgorithmReport& a)
+OrderedJson shardAlgorithmJson(const AlgorithmReport& a)
 {
-    Json j;
+    OrderedJson j;
     j["id"] = a.id;
     j["live_keys_profile"] = encodePairs(a.liveKeysProfile, true);
     j["live_keys_at_bucket_end"] = encodeNumbers(a.liveKeysAtBucketEnd);
     j["state_bytes_at_bucket_end"] = encodeNumbers(a.stateBytesSeries);
-    j["delay_histogram"] = a.delay ? Json(encodePairs(a.delay->cumulative, false)) : Json(nullptr);
+    j["delay_histogram"] = a.delay ? OrderedJson(encodePairs(a.delay->cumulative, false)) : OrderedJson(nullptr);
     // The retries at Retry-After that passed: closed_loop.retry_after_success is their share.
     j["retry_after_passed"] = a.closedLoop
-        ? Json(std::llround(a.closedLoop->retryAfterSuccess * static_cast<double>(a.closedLoop->retriesAtRetryAfter)))
-        : Json(nullptr);
+        ? OrderedJson(std::llround(a.closedLoop->retryAfterSuccess * static_cast<double>(a.closedLoop->retriesAtRetryAfter)))
+        : OrderedJson(nullptr);
     return j;
 }
 
@@ -95,19 +95,19 @@ std::vector<std::int64_t> seqsOf(const std::vector<ShadowExample>& examples)
 
 }  // namespace
 
-Json shardSectionJson(const Report& report)
+OrderedJson shardSectionJson(const Report& report)
 {
     if (!report.shard)
-        return Json(nullptr);
-    Json j;
+        return OrderedJson(nullptr);
+    OrderedJson j;
     j["index"] = report.shard->index;
     j["count"] = report.shard->count;
     j["key"] = report.shard->key;
     j["shadow_examples"] = report.shard->shadowExamples;
-    j["algorithms"] = Json::array();
+    j["algorithms"] = OrderedJson::array();
     for (const AlgorithmReport& a : report.algorithms)
         j["algorithms"].push_back(shardAlgorithmJson(a));
-    j["shadow"] = Json::array();
+    j["shadow"] = OrderedJson::array();
     for (const ShadowPair& p : report.shadow)
         j["shadow"].push_back({{"a_rejects_b_allows_seq", seqsOf(p.aRejectsBAllowsExamples)},
                                {"b_rejects_a_allows_seq", seqsOf(p.bRejectsAAllowsExamples)}});

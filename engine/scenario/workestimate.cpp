@@ -168,11 +168,12 @@ std::optional<ScenarioProblem> workOverCap(const Scenario& scenario)
         if (memory.bytes() <= kMaxStateBytes)
             return std::nullopt;
         const AlgorithmSpec& largest = scenario.algorithms[memory.largestLane];
-        return ScenarioProblem{"population.clients",
-                               "about " + gibibytes(memory.bytes()) + " of state for " + grouped(static_cast<double>(scenario.population.clients))
-                                   + " clients, whatever the requests (algorithms[" + std::to_string(memory.largestLane) + "] "
-                                   + (largest.id.empty() ? largest.algorithm : largest.id) + " alone " + gibibytes(memory.largestLaneBytes) + " for "
-                                   + grouped(memory.largestLaneKeys) + " keys), over the cap of " + gibibytes(kMaxStateBytes)};
+        return ScenarioProblem{
+            "population.clients",
+            "about " + gibibytes(memory.bytes()) + " of state for " + grouped(static_cast<double>(scenario.population.clients))
+                + " clients, whatever the requests (algorithms[" + std::to_string(memory.largestLane) + "] "
+                + (largest.id.empty() ? largest.algorithm : largest.id) + " alone " + gibibytes(memory.largestLaneBytes) + " for "
+                + grouped(memory.largestLaneKeys) + " keys), over the cap of " + gibibytes(kMaxStateBytes)};
     }
     const std::string source = "traffic[" + std::to_string(estimate.largestSource) + "]";
     return ScenarioProblem{"traffic",

@@ -38,8 +38,8 @@ WorkEstimate estimateWork(const Scenario& scenario);
 inline constexpr double kMaxStateBytes = 2.0 * (std::int64_t{1} << 30);
 
 struct MemoryEstimate {
-    double populationBytes = 0;  // the clients' addresses, tiers and popularity
-    double laneBytes = 0;        // every lane's per-key state, counters and twins, at their largest
+    double populationBytes = 0;   // the clients' addresses, tiers and popularity
+    double laneBytes = 0;         // every lane's per-key state, counters and twins, at their largest
     std::size_t largestLane = 0;  // the index of the lane that holds the most
     double largestLaneBytes = 0;
     double largestLaneKeys = 0;

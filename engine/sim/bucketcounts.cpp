@@ -3,6 +3,7 @@
 
 #include "engine/sim/bucketcounts.h"
 
+#include "engine/core/runcontrol.h"
 #include "engine/core/units.h"
 #include "engine/sim/clusterlane.h"
 #include "engine/sim/keymatch.h"
@@ -15,8 +16,6 @@
 
 namespace ratelab {
 namespace {
-
-constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and cancel checks
 
 // One lane's counts, filled as its requests arrive and are decided.
 class LaneCounter {
@@ -156,7 +155,7 @@ BucketCounts countLanes(const Scenario& scenario, const std::optional<std::strin
                 counters[i].offered(a.t, a.cost);
             lanes[i]->offer(a);
         }
-        if (++n % kCheckEvery == 0) {
+        if (++n % kRequestsBetweenChecks == 0) {
             if (control.cancelled())
                 throw Cancelled{};
             const SimTime offset = a.t - scenario.start;

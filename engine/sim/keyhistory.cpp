@@ -4,6 +4,7 @@
 
 #include "engine/algorithms/limiter/statecurve.h"
 #include "engine/core/growtohold.h"
+#include "engine/core/runcontrol.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/sim/clusterlane.h"
 #include "engine/sim/keymatch.h"
@@ -16,8 +17,6 @@
 
 namespace ratelab {
 namespace {
-
-constexpr std::int64_t kCheckEvery = 4096;
 
 // Runs the lane `algorithmId` over the traffic and calls onStep(step, limiter) for each
 // decision of `key`, until it returns true or the traffic ends. Cancellable.
@@ -42,7 +41,7 @@ void scanKey(const Scenario& scenario, const std::string& algorithmId, const std
     std::int64_t n = 0;
     while (!done && traffic.next(a)) {
         lane.offer(a);
-        if (++n % kCheckEvery == 0 && control.cancelled())
+        if (++n % kRequestsBetweenChecks == 0 && control.cancelled())
             throw Cancelled{};
     }
 }
@@ -117,7 +116,7 @@ std::vector<std::string> busiestKeys(const Scenario& scenario, std::size_t count
         const KeyId key = lane.keyOf(a);
         growToHold(requests, key, 0);
         ++requests[key];
-        if (++n % kCheckEvery == 0 && control.cancelled())
+        if (++n % kRequestsBetweenChecks == 0 && control.cancelled())
             throw Cancelled{};
     }
     std::vector<KeyId> order(requests.size());
@@ -195,7 +194,7 @@ KeyHistory keyHistory(const Scenario& scenario, const std::string& algorithmId, 
         lane.offer(a);
         if (cluster)
             cluster->offer(a);
-        if (++n % kCheckEvery == 0 && control.cancelled())
+        if (++n % kRequestsBetweenChecks == 0 && control.cancelled())
             throw Cancelled{};
     }
     if (cluster)
@@ -265,7 +264,7 @@ std::optional<std::string> sameRequestKey(const Scenario& scenario, const std::s
     while (traffic.next(a)) {
         if (isTarget(lane.keyOf(a), lane))
             return other.keyName(other.keyOf(a));
-        if (++n % kCheckEvery == 0 && control.cancelled())
+        if (++n % kRequestsBetweenChecks == 0 && control.cancelled())
             throw Cancelled{};
     }
     return std::nullopt;

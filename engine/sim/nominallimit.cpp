@@ -12,25 +12,19 @@ double perSecond(const ParamValues& params, const char* name)
     return rate ? rate->perSecondNearest() : 0.0;
 }
 
-Duration durationOf(const ParamValues& params, const char* name)
-{
-    std::string error;
-    return parseDuration(params.at(name), error).value_or(0);
-}
-
 }  // namespace
 
 NominalLimit nominalLimit(const AlgorithmInfo& info, const ParamValues& params, Duration burstWindow)
 {
     const std::string& family = info.family;
     if (family == "fixed_window" || family == "sliding_window_log" || family == "sliding_window_counter")
-        return windowNominal(durationOf(params, "window"), std::stoll(params.at("limit")), family != "sliding_window_log");
+        return windowNominal(durationParam(params, "window"), std::stoll(params.at("limit")), family != "sliding_window_log");
     double ratePerSecond = 0;
     if (info.name == "token_bucket")
         ratePerSecond = perSecond(params, "refill");
     else if (info.name == "envoy_local")
         ratePerSecond = static_cast<double>(std::stoll(params.at("tokens_per_fill")))
-            / (static_cast<double>(durationOf(params, "fill_interval")) / 1e6);
+            / (static_cast<double>(durationParam(params, "fill_interval")) / 1e6);
     else
         ratePerSecond = perSecond(params, "rate");
     bool shapes = false;

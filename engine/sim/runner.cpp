@@ -3,6 +3,7 @@
 #include "engine/sim/runner.h"
 
 #include "engine/core/growtohold.h"
+#include "engine/core/runcontrol.h"
 #include "engine/scenario/scenarioio.h"
 #include "engine/scenario/workestimate.h"
 #include "engine/sim/clusterlane.h"
@@ -22,9 +23,8 @@
 namespace ratelab {
 namespace {
 
-constexpr std::int64_t kCheckEvery = 4096;  // requests between progress and cancel checks
 // Fresh requests are decided a batch at a time, lane by lane: each lane then works on its own
-// state only and prefetches it a few requests ahead. A divisor of kCheckEvery.
+// state only and prefetches it a few requests ahead. A divisor of kRequestsBetweenChecks.
 constexpr std::size_t kBatch = 1024;
 // The traffic is read a chunk of batches at a time, while the lanes decide the chunk before:
 // large enough that handing a chunk to the threads (waking them takes tens of microseconds,

@@ -93,7 +93,7 @@ Run runBaseline(const EventsOptions& o)
     return run;
 }
 
-struct Timing {
+struct EventTiming {
     double best = std::numeric_limits<double>::infinity();
     std::string runs;  // each run's seconds, in ms
 
@@ -125,8 +125,8 @@ int runEventsBenchmark(const EventsOptions& o)
 {
     runQueue(o);  // priming: page in, warm caches and predictors
     runBaseline(o);
-    Timing queue;
-    Timing baseline;
+    EventTiming queue;
+    EventTiming baseline;
     for (int r = 0; r < o.repeat; ++r) {
         queue.add(runQueue(o).seconds);
         baseline.add(runBaseline(o).seconds);

@@ -29,14 +29,6 @@ private slots:
     void runBreaksDownByEndpoint();
     void unreadablePathsAreBadInput_data();
     void unreadablePathsAreBadInput();
-    void logsOfOnlyBadLinesAreBadInput_data();
-    void logsOfOnlyBadLinesAreBadInput();
-    void readsAreBounded_data();
-    void readsAreBounded();
-    void errorLinesAreBounded_data();
-    void errorLinesAreBounded();
-    void errorLinesAreText_data();
-    void errorLinesAreText();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -418,10 +410,11 @@ void TestCli::runRefusesWorkOverTheCap()
 void TestCli::runRefusesMemoryOverTheCap()
 {
     const auto scenario = [&](const QString& name, const QString& clients) {
-        return writeTrace(name, (R"({"duration": "10s", "population": {"clients": )" + clients
-                                 + R"(}, "traffic": [{"kind": "poisson", "rate": "100/s"}], "algorithms": [{"algorithm": "gcra", )"
-                                   R"("params": {"rate": "10/s", "burst": 5}, "keys": "user"}]})")
-                                    .toUtf8());
+        return writeTrace(name,
+                          (R"({"duration": "10s", "population": {"clients": )" + clients
+                           + R"(}, "traffic": [{"kind": "poisson", "rate": "100/s"}], "algorithms": [{"algorithm": "gcra", )"
+                             R"("params": {"rate": "10/s", "burst": 5}, "keys": "user"}]})")
+                              .toUtf8());
     };
     const QString huge = scenario("many-clients.json", "50000000");
     const ratelab::test::MeasuredRun refused =
@@ -511,144 +504,6 @@ void TestCli::unreadablePathsAreBadInput()
     const Run r = run(args);
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(r.err, "ratelab-cli: " + expected + "\n");
-}
-
-void TestCli::logsOfOnlyBadLinesAreBadInput_data()
-{
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QString>("expected");  // the whole line after "ratelab-cli: "
-    QTest::addColumn<bool>("fromStdin");
-
-    const QString log = ratelab::test::writeFile(m_dir, "bad-lines.log", "not a log line\nnor this\n");
-    const QString reason = "no line holds a request in the combined format (2 bad lines, the first: missing or "
-                           "malformed field)";
-    for (const QString& threads : {QStringLiteral("1"), QStringLiteral("2")})
-        QTest::newRow(qPrintable("import, threads " + threads))
-            << QStringList{"import",    log,     "--format", "combined",
-                           "--threads", threads, "--out",    m_dir.filePath("only-bad-lines.csv")}
-            << "import: " + log + ": " + reason << false;
-    QTest::newRow("import from stdin") << QStringList{"import", "-", "--format", "combined"} << "import: <stdin>: " + reason
-                                       << true;
-    // A scenario's log source: the file, the line reached and the source's field.
-    const QString scenario = ratelab::test::writeFile(
-        m_dir, "replay-bad-lines.json",
-        scenarioJson(R"({"kind": "log", "file": ")" + log + R"(", "format": "combined"})", kGcra, R"(, "keys": "recorded")")
-            .toUtf8());
-    QTest::newRow("a replayed log") << QStringList{"run", scenario} << log + ":2: format: " + reason << false;
-}
-
-// A log of nothing but bad lines is refused, exit 2, at any size and however it is read, and
-// no trace is written: it is not imported as a trace of no request.
-void TestCli::logsOfOnlyBadLinesAreBadInput()
-{
-    QFETCH(QStringList, args);
-    QFETCH(QString, expected);
-    QFETCH(bool, fromStdin);
-    const Run r = run(args, fromStdin ? QByteArray("not a log line\nnor this\n") : QByteArray());
-    QCOMPARE(r.exitCode, 2);
-    QCOMPARE(r.err, "ratelab-cli: " + expected + "\n");
-    QVERIFY(r.out.isEmpty());
-    QVERIFY(!QFile::exists(m_dir.filePath("only-bad-lines.csv")));
-}
-
-void TestCli::readsAreBounded_data()
-{
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QString>("expected");
-    QTest::addColumn<QString>("stdinFile");
-
-    // /dev/zero has no line end: a reader that buffers a line, or the file, whole never ends.
-    QTest::newRow("run") << QStringList{"run", "/dev/zero"} << "/dev/zero: larger than 4 MiB: not a scenario" << QString();
-    QTest::newRow("run -") << QStringList{"run", "-"} << "<stdin>: larger than 4 MiB: not a scenario"
-                           << "/dev/zero";
-    QTest::newRow("decide") << QStringList{"decide",  "--algorithm", "gcra",    "--param",  "rate=1/s",
-                                           "--param", "burst=1",     "--trace", "/dev/zero"}
-                            << "/dev/zero:1: line: longer than 1 MiB: not a trace of t_us,key,cost lines (it starts '\\x00\\x00"
-                            << QString();
-    QTest::newRow("recommend a trace") << QStringList{"recommend", "/dev/zero", "--format", "trace"}
-                                       << "/dev/zero:1: line: longer than 1 MiB" << QString();
-    QTest::newRow("recommend") << QStringList{"recommend", "/dev/zero"} << "/dev/zero: cannot detect the log format" << QString();
-    QTest::newRow("import --tiers") << QStringList{"import", "-", "--tiers", "/dev/zero"}
-                                    << "/dev/zero: tier map line 1: longer than 64 KiB" << QString();
-}
-
-void TestCli::readsAreBounded()
-{
-    QFETCH(QStringList, args);
-    QFETCH(QString, expected);
-    QFETCH(QString, stdinFile);
-    // Refused within 64 MiB resident (stopped at 512 MiB), in one line quoting at most ~120
-    // characters of the input.
-    const ratelab::test::MeasuredRun r =
-        ratelab::test::runMeasured(QStringLiteral(RATELAB_CLI_PATH), args, m_dir.filePath("bounded.err"), rlim_t{512} << 20,
-                                   stdinFile.isEmpty() ? QStringLiteral("/dev/null") : stdinFile);
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains(expected), qPrintable(r.err.left(1000)));
-    QCOMPARE(r.err.count('\n'), 1);
-    QVERIFY2(r.err.size() < 400, qPrintable(r.err.left(1000)));
-    QVERIFY2(r.peakRssKiB > 0 && r.peakRssKiB < 64 * 1024, qPrintable(QString::number(r.peakRssKiB) + " KiB"));
-}
-
-void TestCli::errorLinesAreBounded_data()
-{
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QString>("reason");  // how the line ends
-    const QString huge(5000, QLatin1Char('7'));
-    const QStringList decide = {"decide", "--algorithm", "gcra", "--param", "burst=1", "--trace", "-"};
-    QTest::newRow("a parameter's value") << (QStringList(decide) << "--param"
-                                                                 << "rate=" + huge + "/s")
-                                         << ": rate is too large";
-    QTest::newRow("an algorithm's name") << QStringList{"decide", "--algorithm", huge, "--trace", "-"}
-                                         << "(see ratelab-cli list)";
-    QTest::newRow("a parameter's name") << (QStringList(decide) << "--param" << huge + "=1") << "(see ratelab-cli list)";
-    QTest::newRow("a path") << QStringList{"run", "missing" + huge} << "File name too long";
-    QTest::newRow("an option the parser echoes") << (QStringList(decide) << "--param"
-                                                                         << "rate=1/s"
-                                                                         << "--headers" << huge)
-                                                 << "not in {x-ratelimit,x-ratelimit-epoch,draft-7,draft-11}";
-    QTest::newRow("a log option") << QStringList{"import", "-", "--format", huge}
-                                  << "one of auto, combined, common, nginx, w3c, alb, haproxy, jsonl, csv, tsv";
-}
-
-// A message quoting 5,000 characters of input is one line of at most ~550 bytes that still
-// ends with its reason (clipText at the source, ClippedLines as the net under the rest).
-void TestCli::errorLinesAreBounded()
-{
-    QFETCH(QStringList, args);
-    QFETCH(QString, reason);
-    const Run r = run(args, "t_us,key\n0,a\n");
-    QCOMPARE(r.exitCode, 2);
-    QCOMPARE(r.err.count('\n'), 1);
-    QVERIFY2(r.err.size() < 550, qPrintable(QString::number(r.err.size()) + " bytes: " + r.err.left(200)));
-    QVERIFY2(r.err.trimmed().endsWith(reason), qPrintable(r.err.right(200)));
-}
-
-void TestCli::errorLinesAreText_data()
-{
-    QTest::addColumn<QString>("name");    // an algorithm's name, as printf(1) writes it
-    QTest::addColumn<QString>("quoted");  // as the error line quotes it
-    QTest::newRow("0xFF 0xFE") << R"(gc\377\376ra)"
-                               << R"(gc\xFF\xFEra)";
-    QTest::newRow("UTF-8 stays") << R"(gcr\303\244)" << QString::fromUtf8("gcr\u00e4");
-    QTest::newRow("a sequence cut short") << R"(gc\342\202ra)"
-                                          << R"(gc\xE2\x82ra)";
-    QTest::newRow("a surrogate") << R"(\355\240\200x)"
-                                 << R"(\xED\xA0\x80x)";
-    QTest::newRow("overlong") << R"(\300\257x)"
-                              << R"(\xC0\xAFx)";
-}
-
-// Bytes that are not UTF-8 are written as \xHH in an error line, never raw; UTF-8 as it is.
-void TestCli::errorLinesAreText()
-{
-    QFETCH(QString, name);
-    QFETCH(QString, quoted);
-    const ratelab::test::ProcessResult r = ratelab::test::runProcess(
-        "bash", {"-c", R"sh(exec "$0" decide --algorithm "$(printf "$1")" --trace -)sh", RATELAB_CLI_PATH, name},
-        "t_us,key\n0,a\n", 20000);
-    QCOMPARE(r.exitCode, 2);
-    QCOMPARE(QString::fromUtf8(r.err), "ratelab-cli: algorithm: unknown algorithm '" + quoted + "' (see ratelab-cli list)\n");
-    QVERIFY(QString::fromUtf8(r.err).toUtf8() == r.err);  // valid UTF-8 throughout
 }
 
 QTEST_GUILESS_MAIN(TestCli)

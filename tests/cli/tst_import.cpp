@@ -23,6 +23,8 @@ private slots:
     void badUsage_data();
     void badUsage();
     void threadsDoNotMultiplyMemory();
+    void logsOfOnlyBadLinesAreBadInput_data();
+    void logsOfOnlyBadLinesAreBadInput();
 
 private:
     using Run = ratelab::test::TextRun;
@@ -174,6 +176,45 @@ void TestImport::threadsDoNotMultiplyMemory()
     const QByteArray trace = a.readAll();
     QCOMPARE(trace.count('\n'), 1 + 1'000'000);
     QVERIFY(trace == b.readAll());
+}
+
+void TestImport::logsOfOnlyBadLinesAreBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");  // the whole line after "ratelab-cli: "
+    QTest::addColumn<bool>("fromStdin");
+
+    const QString log = write("bad-lines.log", "not a log line\nnor this\n");
+    const QString reason = "no line holds a request in the combined format (2 bad lines, the first: missing or "
+                           "malformed field)";
+    for (const QString& threads : {QStringLiteral("1"), QStringLiteral("2")})
+        QTest::newRow(qPrintable("import, threads " + threads))
+            << QStringList{"import",    log,     "--format", "combined",
+                           "--threads", threads, "--out",    m_dir.filePath("only-bad-lines.csv")}
+            << "import: " + log + ": " + reason << false;
+    QTest::newRow("import from stdin") << QStringList{"import", "-", "--format", "combined"} << "import: <stdin>: " + reason
+                                       << true;
+    // A scenario's log source: the file, the line reached and the source's field.
+    const QString scenario = write("replay-bad-lines.json",
+                                   (R"({"duration": "10s", "traffic": [{"kind": "log", "file": ")" + log
+                                    + R"(", "format": "combined"}], "keys": "recorded", "algorithms": [{"algorithm": "gcra", )"
+                                      R"("params": {"rate": "10/s", "burst": 5}}]})")
+                                       .toUtf8());
+    QTest::newRow("a replayed log") << QStringList{"run", scenario} << log + ":2: format: " + reason << false;
+}
+
+// A log of nothing but bad lines is refused, exit 2, at any size and however it is read, and
+// no trace is written: it is not imported as a trace of no request.
+void TestImport::logsOfOnlyBadLinesAreBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    QFETCH(bool, fromStdin);
+    const Run r = run(args, fromStdin ? QByteArray("not a log line\nnor this\n") : QByteArray());
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, "ratelab-cli: " + expected + "\n");
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(!QFile::exists(m_dir.filePath("only-bad-lines.csv")));
 }
 
 QTEST_GUILESS_MAIN(TestImport)

@@ -476,7 +476,7 @@ void TestRedisLua::configurationErrorsEndTheRun()
     const QString trace = write("config.csv", "t_us,key,cost\n0,a,1\n1000,b,1\n");
     const QString url = "redis://" + user + hostPort + "/" + db;
     const QString expected = "ratelab-cli: redis://" + printed + hostPort + "/" + db + reply;
-    for (const QString& policy : {"", "fail_open", "fail_closed", "local_fallback"}) {
+    for (const QString& policy : QStringList{"", "fail_open", "fail_closed", "local_fallback"}) {
         QStringList args{"decide",  "--algorithm", "gcra", "--param",   "rate=1/s", "--param",
                          "burst=1", "--trace",     trace,  "--backend", url};
         if (!policy.isEmpty())

@@ -11,11 +11,6 @@ namespace {
 constexpr int kAutoSteps = 60;  // requests visible in the automatic span
 constexpr int kFitSteps = 30;   // requests on either side of a step a fitted burst holds at most
 
-double seconds(qint64 us)
-{
-    return double(us) / 1e6;
-}
-
 }  // namespace
 
 void LaneTimeScale::setRequests(std::vector<SimTime> atUs)

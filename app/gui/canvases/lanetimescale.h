@@ -18,6 +18,9 @@ namespace ratelab {
 
 class LaneTimeScale {
 public:
+    // A time in microseconds as the scale's seconds.
+    static double seconds(qint64 us) { return double(us) / 1e6; }
+
     // The first lane's requests, their times in order; the span goes back to automatic.
     void setRequests(std::vector<SimTime> atUs);
     int requestCount() const { return int(m_atUs.size()); }

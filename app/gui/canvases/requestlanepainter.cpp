@@ -14,11 +14,6 @@ namespace ratelab {
 
 namespace {
 
-double seconds(qint64 us)
-{
-    return double(us) / 1e6;
-}
-
 const StateValue* limitNamed(const KeyHistory& history, const char* name)
 {
     for (const StateValue& l : history.limits)
@@ -48,7 +43,7 @@ void RequestLanePainter::paint(const LaneCanvas::Lane& lane, const QRectF& laneR
         p.drawText(laneRect.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft, lane.emptyText);
     }
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        const double s = seconds(steps[i].atUs);
+        const double s = LaneTimeScale::seconds(steps[i].atUs);
         const double x = LaneTimeScale::toX(s, laneRect, c.range);
         // Only the dots in view are drawn (a busy key has thousands); the current step
         // always is, as its arrow may reach into view.
@@ -60,7 +55,7 @@ void RequestLanePainter::paint(const LaneCanvas::Lane& lane, const QRectF& laneR
         const QPointF center(x, laneRect.center().y());
         if (steps[i].decision.allowed && steps[i].decision.delayUs > 0 && int(i) == current) {
             // An arrow to the forward time.
-            const double fx = LaneTimeScale::toX(s + seconds(steps[i].decision.delayUs), laneRect, c.range);
+            const double fx = LaneTimeScale::toX(s + LaneTimeScale::seconds(steps[i].decision.delayUs), laneRect, c.range);
             p.setPen(QPen(color, 1.2));
             p.drawLine(QPointF(x + dotR, center.y() + dotR + 3), QPointF(fx, center.y() + dotR + 3));
             p.drawLine(QPointF(fx, center.y() + dotR + 3), QPointF(fx - 4, center.y() + dotR));

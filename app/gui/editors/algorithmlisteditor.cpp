@@ -3,6 +3,7 @@
 #include "app/models/document/algorithmcatalog.h"
 #include "app/models/document/scenarioedits.h"
 #include "app/models/style/palette.h"
+#include "app/models/text/fromstd.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,15 +13,6 @@
 #include <QVBoxLayout>
 
 namespace ratelab {
-
-namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-}  // namespace
 
 AlgorithmListEditor::AlgorithmListEditor(ScenarioDocument* document, QWidget* parent) : QWidget(parent), m_doc(document)
 {

@@ -2,6 +2,7 @@
 
 #include "app/gui/editors/scenarioform.h"
 #include "app/models/document/algorithmcatalog.h"
+#include "app/models/text/fromstd.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -10,15 +11,6 @@
 #include <QVBoxLayout>
 
 namespace ratelab {
-
-namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-}  // namespace
 
 AlgorithmParamsEditor::AlgorithmParamsEditor(ScenarioDocument* document, ScenarioDraft* draft, QWidget* parent)
     : QGroupBox(tr("Parameters"), parent), m_doc(document)

@@ -1,5 +1,6 @@
 #include "app/models/document/scenariofiles.h"
 
+#include "app/models/text/fromstd.h"
 #include "engine/report/reportio.h"
 #include "engine/scenario/scenarioio.h"
 
@@ -8,11 +9,6 @@
 namespace ratelab::scenariofiles {
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 template <typename LoadFn>
 Loaded load(LoadFn&& loadFn)

@@ -2,10 +2,8 @@
 
 namespace ratelab {
 
-using namespace choose;
-
 ChooseGuide::ChooseGuide(QObject* parent)
-    : ChooseGuide([](Evidence e, RunControl& control) { return measureEvidence(e, control); }, parent)
+    : ChooseGuide([](choose::Evidence e, RunControl& control) { return choose::measureEvidence(e, control); }, parent)
 {}
 
 ChooseGuide::ChooseGuide(MeasureFunction measure, QObject* parent) : QObject(parent), m_measure(std::move(measure))
@@ -17,26 +15,26 @@ ChooseGuide::ChooseGuide(MeasureFunction measure, QObject* parent) : QObject(par
 
 QString ChooseGuide::question() const
 {
-    return m_walk.missing ? QString::fromUtf8(questionText(*m_walk.missing).text) : QString();
+    return m_walk.missing ? QString::fromUtf8(choose::questionText(*m_walk.missing).text) : QString();
 }
 
 QString ChooseGuide::yesLabel() const
 {
     if (!m_walk.missing)
         return {};
-    return *m_walk.missing == Question::Instances ? tr("One instance") : tr("Yes");
+    return *m_walk.missing == choose::Question::Instances ? tr("One instance") : tr("Yes");
 }
 
 QString ChooseGuide::noLabel() const
 {
     if (!m_walk.missing)
         return {};
-    return *m_walk.missing == Question::Instances ? tr("Several instances") : tr("No");
+    return *m_walk.missing == choose::Question::Instances ? tr("Several instances") : tr("No");
 }
 
 bool ChooseGuide::asksForKeys() const
 {
-    return m_walk.missing == Question::Keys;
+    return m_walk.missing == choose::Question::Keys;
 }
 
 void ChooseGuide::answer(bool yes)
@@ -54,12 +52,12 @@ void ChooseGuide::setAnswer(std::optional<bool> yes, std::optional<std::int64_t>
     if (!m_walk.missing)
         return;
     switch (*m_walk.missing) {
-    case Question::Instances: m_answers.singleInstance = yes; break;
-    case Question::Bursts: m_answers.bursts = yes; break;
-    case Question::Redis: m_answers.redis = yes; break;
-    case Question::Exact: m_answers.exact = yes; break;
-    case Question::Keys: m_answers.keys = keys; break;
-    case Question::Database: m_answers.database = yes; break;
+    case choose::Question::Instances: m_answers.singleInstance = yes; break;
+    case choose::Question::Bursts: m_answers.bursts = yes; break;
+    case choose::Question::Redis: m_answers.redis = yes; break;
+    case choose::Question::Exact: m_answers.exact = yes; break;
+    case choose::Question::Keys: m_answers.keys = keys; break;
+    case choose::Question::Database: m_answers.database = yes; break;
     }
     rewalk();
 }
@@ -69,19 +67,19 @@ void ChooseGuide::back()
     if (m_walk.path.empty())
         return;
     switch (m_walk.path.back().question) {
-    case Question::Instances: m_answers.singleInstance.reset(); break;
-    case Question::Bursts: m_answers.bursts.reset(); break;
-    case Question::Redis: m_answers.redis.reset(); break;
-    case Question::Exact: m_answers.exact.reset(); break;
-    case Question::Keys: m_answers.keys.reset(); break;
-    case Question::Database: m_answers.database.reset(); break;
+    case choose::Question::Instances: m_answers.singleInstance.reset(); break;
+    case choose::Question::Bursts: m_answers.bursts.reset(); break;
+    case choose::Question::Redis: m_answers.redis.reset(); break;
+    case choose::Question::Exact: m_answers.exact.reset(); break;
+    case choose::Question::Keys: m_answers.keys.reset(); break;
+    case choose::Question::Database: m_answers.database.reset(); break;
     }
     rewalk();
 }
 
 void ChooseGuide::restart()
 {
-    Answers fresh;
+    choose::Answers fresh;
     fresh.burstsByDefault = false;
     m_answers = fresh;
     rewalk();
@@ -89,7 +87,7 @@ void ChooseGuide::restart()
 
 void ChooseGuide::rewalk()
 {
-    m_walk = walk(m_answers);
+    m_walk = choose::walk(m_answers);
     emit changed();
     measureNext();
 }
@@ -100,12 +98,12 @@ void ChooseGuide::measureNext()
 {
     if (m_jobs.isRunning())
         return;
-    for (const Step& step : m_walk.path) {
-        if (step.evidence == Evidence::None || m_figures.count(step.evidence))
+    for (const choose::Step& step : m_walk.path) {
+        if (step.evidence == choose::Evidence::None || m_figures.count(step.evidence))
             continue;
-        const Evidence e = step.evidence;
+        const choose::Evidence e = step.evidence;
         m_jobs.start([this, e](JobRunner::Job& job) { return m_measure(e, job.control()); },
-                     [this](const JobRunner::Job&, const EvidenceFigure& figure) {
+                     [this](const JobRunner::Job&, const choose::EvidenceFigure& figure) {
                          m_figures[figure.evidence] = figure;
                          emit changed();
                          measureNext();
@@ -117,14 +115,14 @@ void ChooseGuide::measureNext()
 QVector<ChooseGuide::StepText> ChooseGuide::steps() const
 {
     QVector<StepText> out;
-    for (const Step& step : m_walk.path) {
-        const QuestionText& q = questionText(step.question);
+    for (const choose::Step& step : m_walk.path) {
+        const choose::QuestionText& q = choose::questionText(step.question);
         StepText t;
         t.question = QString::fromUtf8(q.text);
         t.answer = QString::fromUtf8(step.yes ? q.yes : q.no);
-        t.scenario = QString::fromStdString(evidenceScenario(step.evidence));
+        t.scenario = QString::fromStdString(choose::evidenceScenario(step.evidence));
         if (const auto it = m_figures.find(step.evidence); it != m_figures.end()) {
-            const EvidenceFigure& f = it->second;
+            const choose::EvidenceFigure& f = it->second;
             t.evidence = QString::fromStdString(f.headline);
             if (f.ranUs < f.scenarioUs)
                 t.evidence += tr(" (ran %1 s of its %2 s)").arg(f.ranUs / kMicrosPerSecond).arg(f.scenarioUs / kMicrosPerSecond);
@@ -138,7 +136,7 @@ QString ChooseGuide::recommendationText() const
 {
     if (!m_walk.recommendation)
         return {};
-    const Recommendation& r = *m_walk.recommendation;
+    const choose::Recommendation& r = *m_walk.recommendation;
     QString params;
     for (const auto& [k, v] : r.params)
         params += QStringLiteral(" %1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
@@ -149,7 +147,7 @@ QString ChooseGuide::recommendationText() const
 
 QString ChooseGuide::exportText() const
 {
-    return m_walk.recommendation ? QString::fromStdString(exportSnippet(*m_walk.recommendation)) : QString();
+    return m_walk.recommendation ? QString::fromStdString(choose::exportSnippet(*m_walk.recommendation)) : QString();
 }
 
 }  // namespace ratelab

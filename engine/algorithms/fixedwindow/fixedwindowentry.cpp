@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildFixedWindow(const ParamReader& p)
 {
     FixedWindowParams params;
     params.limit = p.integer("limit", 1);
@@ -32,7 +32,7 @@ AlgorithmEntry fixedWindowEntry()
           param::boolean("count_rejected", "Add the cost of rejected requests too (the INCR-first pattern)."),
           param::choice("align", "epoch: windows [kW, (k+1)W); first: a window opens at the first request.", {"epoch", "first"})},
          true},
-        &build};
+        &buildFixedWindow};
 }
 
 }  // namespace ratelab

@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildGcra(const ParamReader& p)
 {
     Gcra::Params params{p.rate("rate"), p.integer("burst", 1)};
     p.checkScaled("burst", params.burst, params.rate);
@@ -26,7 +26,7 @@ AlgorithmEntry gcraEntry()
              "go-redis/redis_rate lua.go (exact form)",
              {param::rate("rate", "Sustained rate, e.g. 10/s."), param::integer("burst", "Requests admitted at once from idle.")},
              true},
-            &build};
+            &buildGcra};
 }
 
 }  // namespace ratelab

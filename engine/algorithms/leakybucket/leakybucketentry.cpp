@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildLeakyBucket(const ParamReader& p)
 {
     LeakyBucket::Params params;
     params.rate = p.rate("rate");
@@ -31,7 +31,7 @@ AlgorithmEntry leakyBucketEntry()
               param::choice("mode", "shape: delay accepted requests by excess / rate; police: forward at once.",
                             {"shape", "police"})},
              true},
-            &build};
+            &buildLeakyBucket};
 }
 
 }  // namespace ratelab

@@ -6,6 +6,13 @@
 #include <cstdio>
 
 namespace ratelab {
+
+Duration durationParam(const ParamValues& params, const std::string& name)
+{
+    std::string error;
+    return parseDuration(params.at(name), error).value_or(0);
+}
+
 namespace {
 
 // Appended to every message about the valid range of durations (simtime.h).

@@ -37,6 +37,10 @@ struct AlgorithmInfo {
 
 using ParamValues = std::map<std::string, std::string>;
 
+// A validated duration parameter's value (0 if it does not parse), for code that reads a
+// limiter's parameters after makeLimiter accepted them: exports, nominal limits.
+Duration durationParam(const ParamValues& params, const std::string& name);
+
 // A bad algorithm name or parameter. `field` names what is wrong ("algorithm",
 // "param capacity"); what() is a one-line reason.
 class ParamError : public std::runtime_error {

@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildSlidingWindowCounter(const ParamReader& p)
 {
     return std::make_unique<SlidingWindowCounter>(SlidingWindowCounter::Params{p.integer("limit", 1), p.duration("window")});
 }
@@ -23,7 +23,7 @@ AlgorithmEntry slidingWindowCounterEntry()
              "the classic two-counter Redis Lua script",
              {param::limit(), param::window()},
              true},
-            &build};
+            &buildSlidingWindowCounter};
 }
 
 }  // namespace ratelab

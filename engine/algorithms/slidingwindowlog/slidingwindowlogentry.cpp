@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildSlidingWindowLog(const ParamReader& p)
 {
     SlidingWindowLog::Params params;
     params.limit = p.integer("limit", 1, std::int64_t{1} << 24);
@@ -30,7 +30,7 @@ AlgorithmEntry slidingWindowLogEntry()
               param::choice("boundary", "exclusive: an entry exactly W old no longer counts; inclusive: it still counts.",
                             {"exclusive", "inclusive"})},
              true},
-            &build};
+            &buildSlidingWindowLog};
 }
 
 }  // namespace ratelab

@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildTokenBucket(const ParamReader& p)
 {
     TokenBucket::Params params;
     params.capacity = p.integer("capacity", 1);
@@ -35,7 +35,7 @@ AlgorithmEntry tokenBucketEntry()
                             {"continuous", "interval"}),
               param::duration("interval", "Refill period for refill_mode=interval.", "1s")},
              true},
-            &build};
+            &buildTokenBucket};
 }
 
 }  // namespace ratelab

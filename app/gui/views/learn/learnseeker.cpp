@@ -5,17 +5,9 @@
 #include "app/models/jobs/learncontroller.h"
 #include "app/models/plotdata/lanestate.h"
 #include "app/models/text/formatting.h"
+#include "app/models/text/fromstd.h"
 
 namespace ratelab {
-
-namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-}  // namespace
 
 LearnSeeker::LearnSeeker(LearnPickers* pickers, LearnCursor* cursor, LaneCanvas* canvas, ShowHistories show, QObject* parent)
     : QObject(parent), m_pickers(pickers), m_cursor(cursor), m_canvas(canvas), m_show(std::move(show))

@@ -2,6 +2,7 @@
 
 #include "app/gui/views/learn/learncursor.h"
 #include "app/models/document/algorithmcatalog.h"
+#include "app/models/text/fromstd.h"
 #include "app/models/text/httpresponse.h"
 
 #include <QFontDatabase>
@@ -18,11 +19,6 @@
 namespace ratelab {
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // The height that shows `lines` lines of `e` whole: the lines, the document's margins, the
 // frame, and the horizontal scroll bar that long header lines bring (the panel does not wrap).

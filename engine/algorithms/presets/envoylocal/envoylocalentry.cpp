@@ -9,7 +9,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildEnvoyLocal(const ParamReader& p)
 {
     TokenBucket::Params params;
     params.capacity = p.integer("max_tokens", 1);
@@ -42,7 +42,7 @@ AlgorithmEntry envoyLocalEntry()
              {param::integer("max_tokens", "Bucket size; the bucket starts full."),
               param::integer("tokens_per_fill", "Tokens added at each fill.", "1"),
               param::duration("fill_interval", "Time between fills, at least 50ms.")}},
-            &build};
+            &buildEnvoyLocal};
 }
 
 }  // namespace ratelab

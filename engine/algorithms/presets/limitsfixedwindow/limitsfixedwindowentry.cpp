@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildLimitsFixedWindow(const ParamReader& p)
 {
     FixedWindowParams params;
     params.limit = p.integer("limit", 1);
@@ -26,7 +26,7 @@ AlgorithmEntry limitsFixedWindowEntry()
              "python limits 2.8.0 FixedWindowRateLimiter: window opens at the first hit, counts rejected cost.",
              "python limits 2.8.0 limits/storage/memory.py incr()",
              {param::limit(), param::wholeSecondWindow()}},
-            &build};
+            &buildLimitsFixedWindow};
 }
 
 }  // namespace ratelab

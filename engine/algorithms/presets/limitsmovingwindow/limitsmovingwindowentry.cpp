@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildLimitsMovingWindow(const ParamReader& p)
 {
     return std::make_unique<LimitsMovingWindow>(
         LimitsMovingWindow::Params{p.integer("limit", 1, std::int64_t{1} << 24), p.wholeSeconds("window")});
@@ -23,7 +23,7 @@ AlgorithmEntry limitsMovingWindowEntry()
              "python limits 2.8.0 MovingWindowRateLimiter: inclusive log, float seconds.",
              "python limits 2.8.0 limits/storage/memory.py acquire_entry()",
              {param::limit(), param::wholeSecondWindow()}},
-            &build};
+            &buildLimitsMovingWindow};
 }
 
 }  // namespace ratelab

@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildLimitsSlidingWindowCounter(const ParamReader& p)
 {
     return std::make_unique<LimitsSlidingWindowCounter>(
         LimitsSlidingWindowCounter::Params{p.integer("limit", 1), p.wholeSeconds("window")});
@@ -23,7 +23,7 @@ AlgorithmEntry limitsSlidingWindowCounterEntry()
              LimitsSlidingWindowCounter::kSummary,
              LimitsSlidingWindowCounter::kReference,
              {param::limit(), param::wholeSecondWindow()}},
-            &build};
+            &buildLimitsSlidingWindowCounter};
 }
 
 }  // namespace ratelab

@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildNginxLimitReq(const ParamReader& p)
 {
     const Rate r = p.rate("rate");
     if (r.unitUs != kMicrosPerSecond && r.unitUs != kMicrosPerMinute)
@@ -39,7 +39,7 @@ AlgorithmEntry nginxLimitReqEntry()
               param::integer("burst", "Excess requests queued or tolerated.", "0"),
               param::boolean("nodelay", "Forward requests within the burst at once."),
               param::integer("delay", "Requests forwarded without delay before delaying starts.", "0")}},
-            &build};
+            &buildNginxLimitReq};
 }
 
 }  // namespace ratelab

@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildRedisIncrExpire(const ParamReader& p)
 {
     FixedWindowParams params;
     params.limit = p.integer("limit", 1);
@@ -26,7 +26,7 @@ AlgorithmEntry redisIncrExpireEntry()
              "INCR-first fixed window, one Redis key per epoch-aligned window.",
              "the Redis INCR + EXPIRE rate limiter pattern",
              {param::limit(), param::window()}},
-            &build};
+            &buildRedisIncrExpire};
 }
 
 }  // namespace ratelab

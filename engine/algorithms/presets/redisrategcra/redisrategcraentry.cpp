@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildRedisRateGcra(const ParamReader& p)
 {
     const auto [rate, burst] = p.rateAndBurst();
     return std::make_unique<RedisRateGcra>(RedisRateGcra::Params{rate, burst});
@@ -24,7 +24,7 @@ AlgorithmEntry redisRateGcraEntry()
              "go-redis/redis_rate lua.go",
              {param::rate("rate", "Rate per period, e.g. 10/s (Limit.Rate per Limit.Period)."),
               param::integer("burst", "Limit.Burst: requests admitted at once from idle.")}},
-            &build};
+            &buildRedisRateGcra};
 }
 
 }  // namespace ratelab

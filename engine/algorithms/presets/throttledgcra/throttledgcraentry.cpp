@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildThrottledGcra(const ParamReader& p)
 {
     ThrottledGcra::Params params{p.rate("rate"), p.integer("max_burst", 0)};
     // throttled's emission interval is whole nanoseconds: period / N truncated.
@@ -29,7 +29,7 @@ AlgorithmEntry throttledGcraEntry()
              "throttled/throttled rate.go",
              {param::rate("rate", "Quota MaxRate, e.g. 10/s (PerSec(10))."),
               param::integer("max_burst", "MaxBurst: max_burst + 1 requests pass at once.")}},
-            &build};
+            &buildThrottledGcra};
 }
 
 }  // namespace ratelab

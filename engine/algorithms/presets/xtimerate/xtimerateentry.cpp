@@ -7,7 +7,7 @@
 namespace ratelab {
 namespace {
 
-std::unique_ptr<RateLimiter> build(const ParamReader& p)
+std::unique_ptr<RateLimiter> buildXTimeRate(const ParamReader& p)
 {
     const auto [rate, burst] = p.rateAndBurst();
     return std::make_unique<XTimeRate>(XTimeRate::Params{rate, burst});
@@ -23,7 +23,7 @@ AlgorithmEntry xTimeRateEntry()
              "golang.org/x/time/rate NewLimiter(r, b) + AllowN(t, n), float64 tokens.",
              "golang.org/x/time/rate rate/rate.go v0.3.0",
              {param::rate("rate", "Limit in events per unit, e.g. 10/s."), param::integer("burst", "Bucket size b.")}},
-            &build};
+            &buildXTimeRate};
 }
 
 }  // namespace ratelab
