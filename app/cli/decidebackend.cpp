@@ -33,6 +33,7 @@ constexpr std::size_t kBatch = 4096;
 template <class Decider>
 void decideBatch(Decider& decider, RequestBatch& batch, std::vector<Decision>& decisions, std::string& out)
 {
+    throwIfInterrupted();  // no new connection once Ctrl-C has shut the last ones down
     decider.decide(batch, decisions);
     for (std::size_t i = 0; i < batch.size(); ++i) {
         appendDecisionRow(out, batch[i].t, batch.key(i), batch[i].cost, decisions[i]);
@@ -136,10 +137,12 @@ int decideThroughRedis(const DecideOptions& options, const ParamValues& params, 
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitBadInput;
     } catch (const RedisConfigError& e) {  // no policy applies: the run is misconfigured
+        throwIfInterrupted();
         std::cout.flush();
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitBadInput;
     } catch (const RedisError& e) {
+        throwIfInterrupted();  // the connections were shut down by Ctrl-C: not a failure
         std::cout.flush();
         std::cerr << "ratelab-cli: " << e.what() << "\n";
         return kExitInternal;

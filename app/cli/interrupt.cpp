@@ -1,5 +1,7 @@
 #include "app/cli/interrupt.h"
 
+#include "engine/backend/redisconnection.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -16,12 +18,13 @@ int g_devNull = -1;
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<RunControl*>::is_always_lock_free,
               "used from a signal handler");
 
-// Only async-signal-safe work: atomic stores and dup2.
+// Only async-signal-safe work: atomic loads and stores, dup2 and shutdown.
 extern "C" void onStopSignal(int signal)
 {
     g_signal.store(signal);
     if (RunControl* control = g_control.load())
-        control->cancel();  // an atomic store
+        control->cancel();       // an atomic store
+    shutDownRedisConnections();  // a read from a server that stopped answering ends now
     if (g_devNull >= 0) {
         ::dup2(g_devNull, STDIN_FILENO);
         ::dup2(g_devNull, STDOUT_FILENO);

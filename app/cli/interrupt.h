@@ -3,7 +3,9 @@
 // cancels the RunControl of the running long command (Progress registers its own) and puts
 // /dev/null in place of standard input and output, so that no read or write blocks on a
 // terminal or a pipe any more (one the signal did not interrupt, because it had not begun,
-// would otherwise wait for input that may never come). The command notices at its next
+// would otherwise wait for input that may never come), and shuts down the live backend's Redis
+// connections (a read from a server that stopped answering would wait for its timeout). The
+// command notices at its next
 // check (a block of an import, a probe of the advisor, a step of a run, 64 KiB of decide's
 // output, before any output is committed) and unwinds with ratelab::Cancelled, removing
 // the temporary files of outputs not yet committed; ratelab-cli exits 128 + the signal's

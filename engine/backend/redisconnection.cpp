@@ -1,7 +1,10 @@
 #include "engine/backend/redisconnection.h"
 
 #include <hiredis.h>
+#include <sys/socket.h>
 
+#include <array>
+#include <atomic>
 #include <charconv>
 #include <vector>
 
@@ -13,6 +16,30 @@ bool parseInt(std::string_view text, int& out)
 {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
     return ec == std::errc() && end == text.data() + text.size();
+}
+
+// The sockets of the open connections, for shutDownRedisConnections(): a slot holds a
+// descriptor + 1, 0 when free. More connections than slots are not shut down (a cluster of
+// hundreds of masters): they end at their timeout, as before.
+std::array<std::atomic<int>, 256> g_sockets{};
+static_assert(std::atomic<int>::is_always_lock_free, "read from a signal handler");
+
+void trackSocket(int fd)
+{
+    for (std::atomic<int>& slot : g_sockets) {
+        int free = 0;
+        if (slot.compare_exchange_strong(free, fd + 1))
+            return;
+    }
+}
+
+void untrackSocket(int fd)
+{
+    for (std::atomic<int>& slot : g_sockets) {
+        int held = fd + 1;
+        if (slot.compare_exchange_strong(held, 0))
+            return;
+    }
 }
 
 timeval toTimeval(std::chrono::milliseconds ms)
@@ -111,6 +138,7 @@ RedisConnection::RedisConnection(const RedisAddress& address, std::chrono::milli
         throw RedisError(address.text + ": cannot allocate a connection");
     if (m_context->err)
         fail("cannot connect");
+    trackSocket(m_context->fd);
     if (redisSetTimeout(m_context.get(), toTimeval(timeout)) != REDIS_OK)
         fail("cannot set the timeout");
     // AUTH and SELECT are answered while the server loads, so any error of theirs is ours.
@@ -129,7 +157,16 @@ RedisConnection::~RedisConnection() = default;
 
 void RedisConnection::ContextDeleter::operator()(redisContext* c) const
 {
+    if (c && c->fd >= 0)
+        untrackSocket(c->fd);
     redisFree(c);
+}
+
+void shutDownRedisConnections() noexcept
+{
+    for (const std::atomic<int>& slot : g_sockets)
+        if (const int held = slot.load(); held > 0)
+            ::shutdown(held - 1, SHUT_RDWR);
 }
 
 void RedisConnection::fail(const std::string& what) const

@@ -87,6 +87,11 @@ private:
     std::unique_ptr<redisContext, ContextDeleter> m_context;
 };
 
+// Shuts down the socket of every open connection, so that a read or write waiting on a server
+// that stopped answering returns at once (as a failed connection) instead of at its timeout.
+// Async-signal-safe: for the handler of a stop signal (Ctrl-C).
+void shutDownRedisConnections() noexcept;
+
 // The text of an error reply, or empty when `reply` is not one.
 std::string_view errorText(const redisReply& reply);
 

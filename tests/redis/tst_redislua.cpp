@@ -13,6 +13,7 @@
 #include "engine/limitconfig/redismemory.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,6 +44,7 @@ private slots:
     void outageDecidedByThePolicy();
     void configurationErrorsEndTheRun_data();
     void configurationErrorsEndTheRun();
+    void interruptEndsAWaitOnAHungServer();
     void memoryPerKeyAsMeasured_data();
     void memoryPerKeyAsMeasured();
 
@@ -486,6 +489,46 @@ void TestRedisLua::configurationErrorsEndTheRun()
         QVERIFY2(r.err.startsWith(expected) && r.err.count('\n') == 1 && r.err.endsWith('\n'), qPrintable(policy + ": " + r.err));
         QVERIFY2(!r.err.contains("wrong") && !r.err.contains(":pw"), qPrintable(r.err));  // no password printed
         QCOMPARE(r.out.count('\n'), 0);  // nothing decided, not even by the policy
+    }
+}
+
+// Ctrl-C while the server is stopped (SIGSTOP: connections are accepted, nothing answers)
+// ends decide at once with 130, not after the 10 s timeout of the read it waits in; with a
+// policy too.
+void TestRedisLua::interruptEndsAWaitOnAHungServer()
+{
+    const QString fixture = QStringLiteral(RATELAB_SOURCE_DIR "/tests/redis/redis-fixture");
+    const QString dir = m_dir.filePath(QStringLiteral("hung-server"));
+    QCOMPARE(run(fixture, {"start", dir}).exitCode, 0);
+    QFile pidFile(dir + "/pid"), urlFile(dir + "/url");
+    QVERIFY(pidFile.open(QIODevice::ReadOnly) && urlFile.open(QIODevice::ReadOnly));
+    const pid_t server = pid_t(pidFile.readAll().trimmed().toInt());
+    const QString url = QString::fromUtf8(urlFile.readAll()).trimmed();
+    const std::unique_ptr<void, std::function<void(void*)>> stopServer(this, [&](void*) {
+        ::kill(server, SIGCONT);
+        run(fixture, {"stop", dir});
+    });
+    const QString trace = write("hung.csv", "t_us,key,cost\n0,a,1\n1000,b,1\n");
+    QCOMPARE(::kill(server, SIGSTOP), 0);
+    for (const QString& policy : QStringList{"", "fail_open"}) {
+        QStringList args{"decide",  "--algorithm", "gcra", "--param",   "rate=1/s", "--param",
+                         "burst=1", "--trace",     trace,  "--backend", url};
+        if (!policy.isEmpty())
+            args << "--on-failure" << policy;
+        QProcess decide;
+        decide.start(QStringLiteral(RATELAB_CLI_PATH), args);
+        QVERIFY(decide.waitForStarted());
+        QTest::qWait(700);  // connected, waiting for the reply to SCRIPT LOAD
+        QCOMPARE(decide.state(), QProcess::Running);
+        QElapsedTimer sinceInterrupt;
+        sinceInterrupt.start();
+        QCOMPARE(::kill(pid_t(decide.processId()), SIGINT), 0);
+        QVERIFY(decide.waitForFinished(15000));
+        const qint64 took = sinceInterrupt.elapsed();
+        QCOMPARE(decide.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(decide.exitCode(), 130);
+        QVERIFY2(took < 2000, qPrintable(policy + ": " + QString::number(took) + " ms after Ctrl-C"));
+        QCOMPARE(decide.readAllStandardError(), QByteArray("ratelab-cli: interrupted\n"));
     }
 }
 
